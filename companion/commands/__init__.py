@@ -1,0 +1,1 @@
+"""Sub-commands of `tabletop`: each module has add_parser(subparsers) setting `handler`."""

@@ -1,0 +1,25 @@
+"""`tabletop bench TARGET`: speed and accuracy benchmarks (engines, vision, display)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+
+TARGETS = {
+    "engines": "companion.bench.engines",
+    "vision": "companion.bench.vision",
+    "display": "companion.bench.display",
+}
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("bench", help="run a benchmark: engines, vision or display")
+    bench_sub = parser.add_subparsers(dest="target", metavar="TARGET", required=True)
+    for target, module_name in TARGETS.items():
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as error:
+            if error.name != module_name:
+                raise
+            continue
+        module.add_parser(bench_sub)
