@@ -1,0 +1,108 @@
+"""The public dice-reading API: frames in, a Reading (dice with values and confidences) out."""
+
+from __future__ import annotations
+
+import importlib
+import time
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.find import Roi, check_frame, find_dice, rectify
+from vision.pips import count_pips
+from vision.types import Die, DieCandidate, Face, Reading
+
+KINDS = ("d6", "poker")
+RECTIFIED_SIZE = 64
+DEFAULT_MIN_CONFIDENCE = 0.5
+
+
+def load_default_profile(kind: str) -> Any:
+    """The shipped face profile for a kind of dice that has no pips (poker dice)."""
+    try:
+        module = importlib.import_module("vision.profile")
+    except ModuleNotFoundError as error:
+        raise ValueError(f"reading {kind!r} dice needs vision.profile, which is missing") from error
+    return module.FaceProfile.load_default(kind)
+
+
+class DiceReader:
+    """Reads every die in a frame: pips for d6, a learned face profile for poker dice."""
+
+    def __init__(
+        self,
+        kind: str = "d6",
+        profile: Any = None,
+        roi: Roi | None = None,
+        min_confidence: float = DEFAULT_MIN_CONFIDENCE,
+    ) -> None:
+        if kind not in KINDS:
+            raise ValueError(f"kind must be one of {KINDS}, got {kind!r}")
+        if not 0.0 <= min_confidence <= 1.0:
+            raise ValueError(f"min_confidence must be within 0..1, got {min_confidence}")
+        if roi is not None and (len(roi) != 4 or roi[2] <= 0 or roi[3] <= 0):
+            raise ValueError(f"roi must be (x, y, w, h) with positive w and h, got {roi!r}")
+        if profile is None and kind == "poker":
+            profile = load_default_profile(kind)
+        if profile is not None and not callable(getattr(profile, "classify", None)):
+            raise ValueError("profile must have a classify(crop_bgr) -> (value, confidence) method")
+        self.kind = kind
+        self.profile = profile
+        self.roi = roi
+        self.min_confidence = min_confidence
+
+    def read(self, frame_bgr: np.ndarray) -> Reading:
+        """Every die found in the frame, unreadable ones with value None and a reason."""
+        start = time.perf_counter()
+        check_frame(frame_bgr)
+        dice = tuple(self.read_candidate(frame_bgr, c) for c in find_dice(frame_bgr, self.roi))
+        return Reading(dice=dice, ms=(time.perf_counter() - start) * 1000.0)
+
+    def read_candidate(self, frame_bgr: np.ndarray, cand: DieCandidate) -> Die:
+        crop = rectify(frame_bgr, cand, RECTIFIED_SIZE)
+        value, confidence, reason = self.classify(crop)
+        confidence = float(np.clip(confidence * cand.score, 0.0, 1.0))
+        if value is not None and confidence < self.min_confidence:
+            value, reason = None, f"low confidence {confidence:.2f}"
+        return Die(value, cand.center, confidence, cand.quad, reason)
+
+    def classify(self, crop_bgr: np.ndarray) -> tuple[Face | None, float, str]:
+        if self.profile is not None:
+            value, confidence = self.profile.classify(crop_bgr)
+            return value, float(confidence), "" if value is not None else "profile: no match"
+        counted = count_pips(crop_bgr)
+        return counted.value, counted.confidence, counted.reason
+
+
+def load_image(path: str | Path) -> np.ndarray:
+    """A BGR image from disk; ValueError naming the file when missing, not an image or cut short."""
+    path = Path(path)
+    if not path.is_file():
+        raise ValueError(f"{path}: no such image file")
+    data = np.fromfile(path, dtype=np.uint8)
+    if data.size == 0:
+        raise ValueError(f"{path}: empty file, not an image")
+    image = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    if image is None:
+        raise ValueError(f"{path}: not a readable image")
+    if looks_truncated(path, data):
+        raise ValueError(f"{path}: image file is truncated")
+    return image
+
+
+def looks_truncated(path: Path, data: np.ndarray) -> bool:
+    """A JPEG must end with its end-of-image marker, a PNG with its IEND chunk."""
+    tail = data[-12:].tobytes()
+    head = data[:8].tobytes()
+    if head.startswith(b"\xff\xd8"):
+        return b"\xff\xd9" not in tail
+    if head.startswith(b"\x89PNG"):
+        return b"IEND" not in tail
+    return False
+
+
+def read_image(path: str | Path, kind: str = "d6") -> Reading:
+    """Read the dice in one image file."""
+    return DiceReader(kind=kind).read(load_image(path))
