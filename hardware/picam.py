@@ -1,0 +1,139 @@
+"""A Raspberry Pi camera (Camera Module 3 and the others) through picamera2.
+
+picamera2 exists only on a Pi (installed by apt), so it is imported only when this source is
+opened. Exposure and white balance are locked once settled so pip colours don't drift between
+rolls; focus is fixed at a lens position (dioptres) for the tray height, or continuous.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Literal
+
+import numpy as np
+
+from hardware.camera import CameraUnavailable, Reconnect, ThreadedSource
+
+Autofocus = Literal["manual", "continuous", "default"]
+AUTOFOCUS_MODES: tuple[str, ...] = ("manual", "continuous", "default")
+# libcamera's controls.AfModeEnum values; plain ints avoid importing libcamera here.
+AF_MODE_MANUAL = 0
+AF_MODE_CONTINUOUS = 2
+INSTALL_HINT = "sudo apt install python3-picamera2 (venv made with --system-site-packages)"
+
+
+def import_picamera2_class() -> Any:
+    try:
+        from picamera2 import Picamera2  # type: ignore[import-not-found]
+    except ImportError as error:
+        raise CameraUnavailable(f"picamera2 is not installed ({INSTALL_HINT})") from error
+    return Picamera2
+
+
+def list_pi_cameras(picamera2_class: Any | None = None) -> list[dict[str, Any]]:
+    """The cameras libcamera sees ([] when picamera2 is missing or none is connected)."""
+    try:
+        cls = picamera2_class or import_picamera2_class()
+        return list(cls.global_camera_info())
+    except Exception:
+        return []
+
+
+class Picamera2Source(ThreadedSource):
+    def __init__(
+        self,
+        camera_num: int = 0,
+        size: tuple[int, int] = (1536, 864),
+        fps: float = 30.0,
+        autofocus: Autofocus = "manual",
+        lens_position: float = 4.0,
+        lock_exposure: bool = True,
+        settle_s: float = 1.0,
+        picamera2_class: Any | None = None,
+        frame_timeout_s: float = 2.0,
+        reconnect: Reconnect | None = None,
+    ) -> None:
+        if autofocus not in AUTOFOCUS_MODES:
+            raise ValueError(f"autofocus must be one of {AUTOFOCUS_MODES}, got {autofocus!r}")
+        if lens_position < 0:
+            raise ValueError(f"lens_position is in dioptres (1/metres), >= 0; got {lens_position}")
+        if fps <= 0:
+            raise ValueError(f"fps must be positive, got {fps}")
+        super().__init__(f"Pi camera {camera_num}", frame_timeout_s, reconnect)
+        self.camera_num = camera_num
+        self.size = size
+        self.fps = fps
+        self.autofocus = autofocus
+        self.lens_position = lens_position
+        self.lock_exposure = lock_exposure
+        self.settle_s = settle_s
+        self._picamera2_class = picamera2_class
+        self._camera: Any | None = None
+        self._started_at = 0.0
+        self.locked_controls: dict[str, Any] | None = None
+
+    def _open(self) -> None:
+        cls = self._picamera2_class or import_picamera2_class()
+        try:
+            camera = cls(self.camera_num)
+        except (IndexError, RuntimeError) as error:
+            raise CameraUnavailable(
+                f"no Pi camera {self.camera_num} found — check the ribbon cable ({error})"
+            ) from error
+        self._camera = camera
+        config = camera.create_video_configuration(
+            main={"size": tuple(self.size), "format": "RGB888"},  # RGB888 is BGR in memory
+            controls={"FrameRate": float(self.fps)},
+        )
+        camera.configure(config)
+        focus = self._focus_controls(camera)
+        if focus:
+            camera.set_controls(focus)
+        camera.start()
+        self._started_at = time.monotonic()
+        self.locked_controls = None
+
+    def _focus_controls(self, camera: Any) -> dict[str, Any]:
+        if "AfMode" not in getattr(camera, "camera_controls", {}) or self.autofocus == "default":
+            return {}  # a fixed-focus module (v2, HQ) has no AfMode
+        if self.autofocus == "continuous":
+            return {"AfMode": AF_MODE_CONTINUOUS}
+        return {"AfMode": AF_MODE_MANUAL, "LensPosition": float(self.lens_position)}
+
+    def _grab(self) -> np.ndarray | None:
+        if self._camera is None:
+            return None
+        image = self._camera.capture_array("main")
+        if self._should_lock():
+            self._lock_exposure()
+        return image
+
+    def _should_lock(self) -> bool:
+        settled = time.monotonic() - self._started_at >= self.settle_s
+        return self.lock_exposure and self.locked_controls is None and settled
+
+    def _lock_exposure(self) -> None:
+        """Freeze the automatic exposure and white balance at the values they settled on."""
+        assert self._camera is not None
+        metadata = self._camera.capture_metadata()
+        controls: dict[str, Any] = {"AeEnable": False, "AwbEnable": False}
+        for key in ("ExposureTime", "AnalogueGain", "ColourGains"):
+            if key in metadata:
+                controls[key] = metadata[key]
+        self._camera.set_controls(controls)
+        self.locked_controls = controls
+
+    def _close(self) -> None:
+        camera, self._camera = self._camera, None
+        if camera is None:
+            return
+        try:
+            camera.stop()
+        finally:
+            camera.close()
+
+    def _no_device_message(self, reason: str) -> str:
+        return f"No Pi camera: {reason}"
+
+    def _lost_device_message(self) -> str:
+        return "Pi camera stopped sending pictures — restarting it…"
