@@ -1,0 +1,37 @@
+"""Pure rules engines for the companion's games: one shared API (engines.core), one module a game."""
+
+from engines.core import (
+    CHANCE,
+    Action,
+    EngineError,
+    Game,
+    GameOverError,
+    IllegalActionError,
+    NotationError,
+    NothingToUndoError,
+    Option,
+    OptionError,
+    State,
+)
+from engines.registry import available_games, game_class, make_game
+from engines.saves import SaveFileError, dumps, loads
+
+__all__ = [
+    "CHANCE",
+    "Action",
+    "EngineError",
+    "Game",
+    "GameOverError",
+    "IllegalActionError",
+    "NotationError",
+    "NothingToUndoError",
+    "Option",
+    "OptionError",
+    "SaveFileError",
+    "State",
+    "available_games",
+    "dumps",
+    "game_class",
+    "loads",
+    "make_game",
+]

@@ -1,0 +1,98 @@
+"""The referee line protocol: one action, `undo`, `show` or `save` per line, one JSON reply each."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+import engines
+from engines.core import EngineError, State
+
+MAX_LINE = 1000
+
+
+class Referee:
+    """Referees one game from text lines; chance is sampled by the engine when `auto_chance`."""
+
+    def __init__(self, state: State, auto_chance: bool = False) -> None:
+        self.state = state
+        self.auto_chance = auto_chance
+        self._line_sizes: list[int] = []  # actions applied per accepted line, for undo
+        self._opening = self._run_chance() if auto_chance else []
+
+    def handle(self, line: str) -> dict[str, Any]:
+        if len(line) > MAX_LINE:
+            return self.reply(error=f"line too long ({len(line)} characters, at most {MAX_LINE})")
+        text = " ".join(line.split())
+        if not text:
+            return self.reply(error="empty line: send an action, undo, show or save")
+        command = text.lower()
+        if command == "show":
+            return self.reply(applied=self._opening if not self._line_sizes else [])
+        if command == "save":
+            return self.reply(save=engines.saves.to_dict(self.state))
+        if command == "undo":
+            return self._undo()
+        return self._play(text)
+
+    def _play(self, text: str) -> dict[str, Any]:
+        try:
+            action = self.state.apply(text)
+        except EngineError as error:
+            return self.reply(error=str(error))
+        applied = [action.notation] + self._run_chance()
+        self._line_sizes.append(len(applied))
+        return self.reply(applied=applied)
+
+    def _undo(self) -> dict[str, Any]:
+        if not self._line_sizes:
+            return self.reply(error="nothing to undo")
+        taken_back = [self.state.undo().notation for _ in range(self._line_sizes.pop())]
+        return self.reply(undone=taken_back)
+
+    def _run_chance(self) -> list[str]:
+        sampled = []
+        while self.auto_chance and self.state.is_chance:
+            sampled.append(self.state.play_chance().notation)
+        return sampled
+
+    def reply(self, error: str | None = None, **extra: Any) -> dict[str, Any]:
+        state = self.state
+        reply: dict[str, Any] = {"ok": error is None}
+        if error is not None:
+            reply["error"] = error
+        reply.update(
+            actor=state.actor,
+            legal=[a.notation for a in state.legal_actions()],
+            over=state.is_over,
+            scores=state.scores(),
+        )
+        if state.is_chance:
+            reply["expects"] = state.chance_hint()
+        if state.is_over:
+            reply["winners"] = state.winners()
+        reply.update(extra)
+        return reply
+
+    def run(self, lines: Iterable[str]) -> Iterator[str]:
+        for line in lines:
+            yield json.dumps(self.handle(line.rstrip("\n")), ensure_ascii=False)
+
+
+def parse_options(pairs: list[str]) -> dict[str, str]:
+    """`KEY=VALUE` pairs; `KEY=@PATH` reads the value from a file (e.g. a board description)."""
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"--option wants KEY=VALUE, got {pair!r}")
+        if value.startswith("@"):
+            path = Path(value[1:])
+            try:
+                value = path.read_text(encoding="utf-8")
+            except OSError as error:
+                raise ValueError(f"--option {key}: cannot read {path}: {error.strerror}") from None
+        options[key.strip()] = value
+    return options

@@ -1,0 +1,398 @@
+"""The shared engine API: games and their options, states, actions with notation, chance, undo.
+
+A `Game` is the rules plus the table: players, validated rule options, a seed and a mode. A
+`State` is everything that happened since the start: the game's action history. Chance (a dice
+roll, a deal, a draw) is an actor like the players; its outcomes are actions too, so a saved game
+is just its game plus its history and replays exactly.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, ClassVar, Literal
+
+CHANCE = "chance"
+Actor = int | Literal["chance"]
+Mode = Literal["full", "table"]
+MODES: tuple[str, ...] = ("full", "table")
+MAX_NOTATION_LENGTH = 500
+
+
+class EngineError(ValueError):
+    """Base of every error an engine raises on bad input: the state is never changed by one."""
+
+
+class IllegalActionError(EngineError):
+    """A well-formed action that the rules do not allow now."""
+
+
+class NotationError(EngineError):
+    """Text that is not an action of this game at all (garbled, empty, too long)."""
+
+
+class OptionError(EngineError):
+    """An unknown rule option, a bad option value, or a bad player list."""
+
+
+class GameOverError(IllegalActionError):
+    """An action tried after the game ended."""
+
+
+class NothingToUndoError(EngineError):
+    """Undo asked for at the start of the game."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """One move of a player or one outcome of chance, identified by its canonical notation.
+
+    Two actions are equal when their notation is; the descriptions and the game-specific payload
+    ride along for the display and the engine.
+    """
+
+    notation: str
+    fr: str = field(default="", compare=False)
+    en: str = field(default="", compare=False)
+    data: Any = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return self.notation
+
+    def describe(self, language: str = "fr") -> str:
+        text = self.en if language == "en" else self.fr
+        return text or self.notation
+
+
+@dataclass(frozen=True)
+class Option:
+    """A named rule option: its default, a bilingual help text and how to read and check a value."""
+
+    name: str
+    default: Any
+    help_en: str
+    help_fr: str
+    parse: Callable[[str], Any] = str
+    check: Callable[[Any], str | None] = lambda value: None  # returns a problem, or None
+
+    def from_text(self, text: str) -> Any:
+        try:
+            value = self.parse(text)
+        except (TypeError, ValueError) as error:
+            raise OptionError(f"option {self.name}: cannot read {text!r}: {error}") from None
+        return value
+
+    def validate(self, value: Any) -> Any:
+        if isinstance(value, str):
+            value = self.from_text(value)
+        if isinstance(self.default, bool) and not isinstance(value, bool):
+            raise OptionError(f"option {self.name}: expected on/off, got {value!r}")
+        if isinstance(self.default, int) and not isinstance(self.default, bool):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise OptionError(f"option {self.name}: expected a whole number, got {value!r}")
+        problem = self.check(value)
+        if problem:
+            raise OptionError(f"option {self.name}: {problem}")
+        return value
+
+
+def parse_bool(text: str) -> bool:
+    lowered = text.strip().lower()
+    if lowered in ("1", "on", "yes", "true", "oui", "vrai"):
+        return True
+    if lowered in ("0", "off", "no", "false", "non", "faux"):
+        return False
+    raise ValueError("expected on or off")
+
+
+def int_range(low: int, high: int) -> Callable[[Any], str | None]:
+    def check(value: Any) -> str | None:
+        if not low <= value <= high:
+            return f"{value} is outside {low}..{high}"
+        return None
+
+    return check
+
+
+class Game(ABC):
+    """The rules of one game for one table: players, rule options, seed and mode. Immutable."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    modes: ClassVar[tuple[str, ...]] = MODES
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+        mode: Mode = "full",
+    ) -> None:
+        self.players: tuple[str, ...] = self._check_players(players)
+        self.option_values: Mapping[str, Any] = MappingProxyType(self._check_options(options or {}))
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise OptionError(f"seed must be a whole number, got {seed!r}")
+        self.seed = seed
+        if mode not in self.modes:
+            raise OptionError(f"mode must be one of {', '.join(self.modes)}, got {mode!r}")
+        self.mode: Mode = mode
+        self._check_setup()
+
+    def _check_players(self, players: Sequence[str]) -> tuple[str, ...]:
+        names = tuple(str(p).strip() for p in players)
+        if not self.min_players <= len(names) <= self.max_players:
+            raise OptionError(
+                f"{self.title} takes {self._player_range()} players, got {len(names)}"
+            )
+        if any(not n for n in names):
+            raise OptionError("player names must not be empty")
+        if len(set(names)) != len(names):
+            raise OptionError("player names must be different")
+        return names
+
+    def _player_range(self) -> str:
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players} to {self.max_players}"
+
+    def _check_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        known = {option.name: option for option in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            names = ", ".join(known) or "none"
+            raise OptionError(f"unknown option {unknown[0]!r} for {self.name} (known: {names})")
+        values = {name: option.default for name, option in known.items()}
+        for name, value in given.items():
+            values[name] = known[name].validate(value)
+        return values
+
+    def _check_setup(self) -> None:
+        """Hook for checks that involve several options or the player count together."""
+
+    def option(self, name: str) -> Any:
+        return self.option_values[name]
+
+    @classmethod
+    def player_counts(cls) -> tuple[int, ...]:
+        """The numbers of players the game can be set up for."""
+        return tuple(range(cls.min_players, cls.max_players + 1))
+
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    @abstractmethod
+    def new_state(self) -> State: ...
+
+    def __deepcopy__(self, memo: dict) -> Game:
+        return self  # immutable: every copy of a state shares its game
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} players={self.players} seed={self.seed} mode={self.mode}>"
+
+
+class State(ABC):
+    """A game in progress. Subclasses keep their mutable position in plain attributes.
+
+    Subclasses implement `actor`, `_legal_actions`, `_parse`, `_apply`, `scores`, `is_over` and
+    `_view`; the core provides validation, undo, chance sampling and history.
+    """
+
+    # Attributes that belong to the core, not to the game position (not snapshotted for undo).
+    _CORE_ATTRIBUTES: ClassVar[frozenset[str]] = frozenset(
+        {"game", "_history", "_snapshots", "_legal_cache", "_legal_index"}
+    )
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._history: list[Action] = []
+        self._snapshots: list[dict[str, Any]] = []
+        self._legal_cache: list[Action] | None = None
+        self._legal_index: dict[str, Action] | None = None
+
+    # ----- what subclasses provide -------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def actor(self) -> Actor | None:
+        """The player index to act, CHANCE, or None when the game is over."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]:
+        """Every legal action now, in a stable order (for chance: the outcomes, when countable)."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Change the position by an action already known to be legal."""
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Each player's score as the rule book counts it (so far, or final when over)."""
+
+    @abstractmethod
+    def _view(self, player: int | None) -> dict[str, Any]:
+        """A JSON-able picture of the position as `player` may see it (None: a spectator)."""
+
+    def _parse(self, text: str) -> Action:
+        """Turn text that is not in the legal list into an action, or explain why it is not legal.
+
+        The default knows only the legal list; games with actions too many to list (table-mode
+        card plays) override this and check legality themselves.
+        """
+        raise self._illegal(text)
+
+    def _illegal(self, text: str) -> EngineError:
+        """The error for text that is not a legal action now; games override to say why."""
+        return IllegalActionError(f"{text!r} is not a legal action now")
+
+    def _sample_chance(self, rng: random.Random) -> Action:
+        legal = self.legal_actions()
+        return rng.choice(legal)
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError if the position breaks one of the game's invariants (tests)."""
+
+    def chance_hint(self) -> str:
+        """What chance outcome the game waits for, in notation form (e.g. 'roll <5 faces>')."""
+        return ""
+
+    # ----- the API ----------------------------------------------------------------------------
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.game.players
+
+    @property
+    def is_over(self) -> bool:
+        return self.actor is None
+
+    @property
+    def is_chance(self) -> bool:
+        return self.actor == CHANCE
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        return tuple(self._history)
+
+    def winners(self) -> list[int]:
+        """The players with the best score once the game is over (several when tied)."""
+        if not self.is_over:
+            return []
+        scores = self.scores()
+        best = max(scores)
+        return [i for i, s in enumerate(scores) if s == best]
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal_cache is None:
+            self._legal_cache = [] if self.is_over else self._legal_actions()
+        return list(self._legal_cache)
+
+    def parse(self, text: str) -> Action:
+        """The legal action that `text` names. Raises NotationError or IllegalActionError."""
+        if not isinstance(text, str):
+            raise NotationError(f"an action is text, got {type(text).__name__}")
+        if len(text) > MAX_NOTATION_LENGTH:
+            raise NotationError(f"action text is too long ({len(text)} characters)")
+        cleaned = " ".join(text.split())
+        if not cleaned:
+            raise NotationError("empty action")
+        if self.is_over:
+            raise GameOverError("the game is over")
+        for action in self._legal_index_lookup(cleaned):
+            return action
+        return self._parse(cleaned)
+
+    def _legal_index_lookup(self, cleaned: str) -> Iterator[Action]:
+        if self._legal_index is None:
+            self._legal_index = {a.notation.lower(): a for a in self.legal_actions()}
+        found = self._legal_index.get(cleaned.lower())
+        if found is not None:
+            yield found
+
+    def apply(self, action: Action | str, validate: bool = True) -> Action:
+        """Play an action (object or notation). Illegal input raises and changes nothing."""
+        if validate or isinstance(action, str):
+            action = self.parse(action if isinstance(action, str) else action.notation)
+        snapshot = self._snapshot()
+        try:
+            self._apply(action)
+        except Exception:
+            self._restore(snapshot)
+            raise
+        self._snapshots.append(snapshot)
+        self._history.append(action)
+        self._legal_cache = self._legal_index = None
+        return action
+
+    push = apply
+
+    def undo(self) -> Action:
+        """Take back the last action (a player's or chance's). Repeatable to the start."""
+        if not self._history:
+            raise NothingToUndoError("nothing to undo: the game is at its start")
+        self._restore(self._snapshots.pop())
+        self._legal_cache = self._legal_index = None
+        return self._history.pop()
+
+    pop = undo
+
+    def sample_chance(self, rng: random.Random | None = None) -> Action:
+        """A chance outcome drawn from the game's seeded generator (full mode, or dice anywhere).
+
+        The draw depends only on the seed and how many actions were played, so undo and replay
+        give the same outcomes again.
+        """
+        if not self.is_chance:
+            raise IllegalActionError("it is not chance's turn")
+        rng = rng or random.Random(f"{self.game.seed}:{len(self._history)}")
+        return self._sample_chance(rng)
+
+    def play_chance(self) -> Action:
+        return self.apply(self.sample_chance(), validate=False)
+
+    def view(self, player: int | None = None) -> dict[str, Any]:
+        """What `player` may see (their own secrets, everyone's public information)."""
+        if player is not None and not 0 <= player < len(self.players):
+            raise ValueError(f"no player {player}")
+        return self._view(player)
+
+    def clone(self) -> State:
+        return copy.deepcopy(self)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State) or type(other) is not type(self):
+            return NotImplemented
+        return self._position() == other._position() and self.history == other.history
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _position(self) -> dict[str, Any]:
+        return {k: v for k, v in vars(self).items() if k not in self._CORE_ATTRIBUTES}
+
+    def _snapshot(self) -> dict[str, Any]:
+        return copy.deepcopy(self._position())
+
+    def _restore(self, snapshot: dict[str, Any]) -> None:
+        for key in list(self._position()):
+            if key not in snapshot:
+                delattr(self, key)
+        self.__dict__.update(snapshot)  # each snapshot is used once: no copy needed
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game.name} after {len(self._history)} actions>"
+
+
+def current_player_name(state: State) -> str:
+    actor = state.actor
+    if actor is None:
+        return ""
+    if actor == CHANCE:
+        return CHANCE
+    return state.players[actor]

@@ -1,0 +1,65 @@
+"""Dice outcomes in the one notation every game shares: `roll` followed by the faces."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations_with_replacement
+
+from engines.core import Action, NotationError
+
+D6_FACES: tuple[str, ...] = ("1", "2", "3", "4", "5", "6")
+POKER_FACES: tuple[str, ...] = ("9", "10", "J", "Q", "K", "A")
+_POKER_NAMES_FR = {"9": "Neuf", "10": "Dix", "J": "Valet", "Q": "Dame", "K": "Roi", "A": "As"}
+_POKER_NAMES_EN = {"9": "Nine", "10": "Ten", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
+
+
+def parse_roll(text: str, faces: Sequence[str], count: int | None = None) -> tuple[str, ...]:
+    """Read `roll f1 f2 ...` into faces in canonical order (the order of `faces`).
+
+    Raises NotationError naming the problem: not a roll, a face that does not exist, or the
+    wrong number of dice.
+    """
+    words = text.split()
+    if not words or words[0].lower() != "roll":
+        raise NotationError(f"{text!r} is not a roll (expected 'roll' and the faces)")
+    lookup = {face.upper(): face for face in faces}
+    rolled = []
+    for word in words[1:]:
+        face = lookup.get(word.upper())
+        if face is None:
+            raise NotationError(f"{word!r} is not a face of these dice ({' '.join(faces)})")
+        rolled.append(face)
+    if not rolled:
+        raise NotationError("a roll needs at least one face")
+    if count is not None and len(rolled) != count:
+        raise NotationError(f"expected {count} dice in the roll, got {len(rolled)}")
+    return sort_faces(rolled, faces)
+
+
+def sort_faces(rolled: Sequence[str], faces: Sequence[str]) -> tuple[str, ...]:
+    order = {face: i for i, face in enumerate(faces)}
+    return tuple(sorted(rolled, key=order.__getitem__))
+
+
+def roll_notation(rolled: Sequence[str]) -> str:
+    return "roll " + " ".join(rolled)
+
+
+def roll_action(rolled: Sequence[str], faces: Sequence[str] = D6_FACES) -> Action:
+    canonical = sort_faces(rolled, faces)
+    shown = " ".join(canonical)
+    if faces == POKER_FACES:
+        fr = "Dés : " + ", ".join(_POKER_NAMES_FR[f] for f in canonical)
+        en = "Dice: " + ", ".join(_POKER_NAMES_EN[f] for f in canonical)
+    else:
+        fr, en = f"Dés : {shown}", f"Dice: {shown}"
+    return Action(roll_notation(canonical), fr, en, canonical)
+
+
+def all_rolls(count: int, faces: Sequence[str]) -> list[Action]:
+    """Every distinct outcome of `count` dice (order does not matter), in a stable order."""
+    return [roll_action(combo, faces) for combo in combinations_with_replacement(faces, count)]
+
+
+def poker_name(face: str, language: str = "fr") -> str:
+    return (_POKER_NAMES_EN if language == "en" else _POKER_NAMES_FR)[face]

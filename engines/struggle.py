@@ -1,0 +1,468 @@
+"""Struggle: five shared pawns raced along a coloured track by poker-dice hands (RULINGS Struggle)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from itertools import permutations, product
+from typing import Any
+
+from engines.core import (
+    CHANCE,
+    Action,
+    Actor,
+    EngineError,
+    Game,
+    IllegalActionError,
+    NotationError,
+    Option,
+    State,
+)
+from engines.dice import POKER_FACES, all_rolls, parse_roll, poker_name, roll_action, sort_faces
+
+PAWNS: tuple[str, ...] = ("K", "Q", "J", "10", "9")  # the book lists them Roi, Dame, Valet, Dix, Neuf
+FIGURES = frozenset(PAWNS)
+ACE = "A"
+BOXES = "ABCDE"
+MAX_THROWS = 3
+DICE = 5
+YELLOW, RED, BLACK = "Y", "R", "B"
+# Default 32-square track (RULINGS Struggle 1: colours are our choice). Square 1 is yellow so the
+# book's opening example holds; each red square has a black square two further on, as in the
+# book's worked example.
+DEFAULT_TRACK = "YYYYYRYBYYYYRYBYYYYRYBYYYYRYBYYY"
+_COLOUR_WORDS = {
+    "Y": YELLOW, "J": YELLOW, "YELLOW": YELLOW, "JAUNE": YELLOW,
+    "R": RED, "RED": RED, "ROUGE": RED,
+    "B": BLACK, "N": BLACK, "BLACK": BLACK, "NOIR": BLACK, "NOIRE": BLACK,
+}  # fmt: skip
+
+
+def parse_track(text: str) -> str:
+    """Read a board description: one colour per square, as letters or words, `#` comments.
+
+    Letters: Y/J yellow (jaune), R red (rouge), B/N black (noir). Words may be separated by
+    spaces, commas or new lines; a run of letters like `YYRYB` also works.
+    """
+    squares: list[str] = []
+    for line in text.splitlines():
+        line = line.split("#", 1)[0].replace(",", " ")
+        for word in line.split():
+            upper = word.upper()
+            if upper in _COLOUR_WORDS and len(upper) > 1:
+                squares.append(_COLOUR_WORDS[upper])
+                continue
+            for letter in upper:
+                if letter not in _COLOUR_WORDS:
+                    raise ValueError(f"{letter!r} is not a square colour (Y/J, R, B/N)")
+                squares.append(_COLOUR_WORDS[letter])
+    return "".join(squares)
+
+
+def _check_track(track: str) -> str | None:
+    if not 5 <= len(track) <= 200:
+        return f"a track has 5 to 200 squares, this one has {len(track)}"
+    if set(track) - {YELLOW, RED, BLACK}:
+        return "a track is made of Y, R and B squares"
+    return None
+
+
+def default_objective_deck() -> tuple[tuple[str, ...], ...]:
+    """Twenty distinct arrival orders; every pawn stands four times in each arrival position.
+
+    Four base orders and their five rotations each: a rotation class puts every pawn once in
+    every position, and the four classes are disjoint (each has one member starting with K).
+    """
+    bases = [("K", "Q", "J", "10", "9"), ("K", "J", "9", "Q", "10"),
+             ("K", "10", "Q", "9", "J"), ("K", "9", "10", "J", "Q")]  # fmt: skip
+    return tuple(base[i:] + base[:i] for base in bases for i in range(5))
+
+
+OBJECTIVE_DECK = default_objective_deck()
+
+
+def pawn_name(pawn: str, language: str = "fr") -> str:
+    return poker_name(pawn, language)
+
+
+class Struggle(Game):
+    name = "struggle"
+    title = "Struggle"
+    min_players = 2
+    max_players = 4
+    options = (
+        Option(
+            "track",
+            DEFAULT_TRACK,
+            "Board: one colour per square 1..N (Y yellow, R red, B black); default 32 squares.",
+            "Plateau : une couleur par case 1..N (J jaune, R rouge, N noir) ; 32 cases par défaut.",
+            parse=parse_track,
+            check=_check_track,
+        ),
+    )
+
+    def new_state(self) -> StruggleState:
+        return StruggleState(self)
+
+
+class StruggleState(State):
+    def __init__(self, game: Struggle) -> None:
+        super().__init__(game)
+        self.track: str = game.option("track")
+        self.squares: dict[str, int] = {pawn: 0 for pawn in PAWNS}
+        self.boxes: dict[str, str] = {}  # pawn -> arrival box letter
+        self.objectives: list[tuple[str, ...] | None] = [None] * game.num_players
+        self.first_player: int | None = None
+        self.current: int = 0
+        self.throws: int = 0
+        self.hand: tuple[str, ...] = ()
+        self.kept: tuple[str, ...] = ()
+        self.awaiting_roll: int = 0  # how many dice chance must roll next
+        self.last_play: str = ""
+
+    # ----- whose turn ---------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        if self.game.mode == "full" and self.objectives[0] is None:
+            return "deal"
+        if self.first_player is None:
+            return "first"
+        if not self._race_over():
+            return "roll" if self.awaiting_roll else "choose"
+        if self.game.mode == "table" and None in self.objectives:
+            return "reveal"
+        return "over"
+
+    @property
+    def actor(self) -> Actor | None:
+        phase = self.phase
+        if phase in ("deal", "first", "roll"):
+            return CHANCE
+        if phase == "choose":
+            return self.current
+        if phase == "reveal":
+            return self.objectives.index(None)
+        return None
+
+    def _race_over(self) -> bool:
+        return len(self.boxes) == len(PAWNS)
+
+    # ----- legal actions ------------------------------------------------------------------------
+
+    def _legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == "deal":
+            return []  # 116 280 deals for four players: too many to list; see chance_hint
+        if phase == "first":
+            return [self._first_action(i) for i in range(len(self.players))]
+        if phase == "roll":
+            return all_rolls(self.awaiting_roll, POKER_FACES)
+        if phase == "reveal":
+            return [self._objective_action(order) for order in self._unrevealed_orders()]
+        return self._plays() + self._rethrows()
+
+    def chance_hint(self) -> str:
+        phase = self.phase
+        if phase == "deal":
+            return f"deal <{len(self.players)} distinct objective card numbers 1-20>"
+        if phase == "first":
+            return f"first <player 0-{len(self.players) - 1}>"
+        if phase == "roll":
+            return f"roll <{self.awaiting_roll} faces among 9 10 J Q K A>"
+        return ""
+
+    def _first_action(self, player: int) -> Action:
+        name = self.players[player]
+        return Action(f"first {player}", f"{name} commence", f"{name} starts", player)
+
+    def _objective_action(self, order: tuple[str, ...]) -> Action:
+        shown = " ".join(order)
+        fr = "Objectif : " + ", ".join(pawn_name(p) for p in order)
+        en = "Objective: " + ", ".join(pawn_name(p, "en") for p in order)
+        return Action(f"objective {shown}", fr, en, order)
+
+    def _unrevealed_orders(self) -> Iterator[tuple[str, ...]]:
+        taken = {order for order in self.objectives if order is not None}
+        return (order for order in permutations(PAWNS) if order not in taken)
+
+    def _rethrows(self) -> list[Action]:
+        if self.throws >= MAX_THROWS:
+            return []
+        counts = Counter(self.hand)
+        faces = [face for face in POKER_FACES if counts[face]]
+        actions = []
+        for taken in product(*(range(counts[face] + 1) for face in faces)):
+            chosen = [face for face, n in zip(faces, taken, strict=True) for _ in range(n)]
+            if chosen:
+                actions.append(self._rethrow_action(tuple(chosen)))
+        return actions
+
+    def _rethrow_action(self, faces: tuple[str, ...]) -> Action:
+        fr = "Relancer " + ", ".join(poker_name(f) for f in faces)
+        en = "Re-throw " + ", ".join(poker_name(f, "en") for f in faces)
+        return Action("rethrow " + " ".join(faces), fr, en, faces)
+
+    def _plays(self) -> list[Action]:
+        seen: set[tuple] = set()
+        plays = []
+        for moves in self._move_lists():
+            result = self._simulate(moves)
+            key = (tuple(sorted(result.squares.items())), tuple(sorted(result.boxes.items())))
+            if key in seen:
+                continue
+            seen.add(key)
+            plays.append(self._play_action(moves, result))
+        return plays
+
+    def _move_lists(self) -> Iterator[tuple[tuple[str, int], ...]]:
+        """Every (ace attachment, move order) pair for the hand, as ordered (pawn, count) moves."""
+        counts = Counter(self.hand)
+        figures = [p for p in PAWNS if counts[p] and p not in self.boxes]
+        if not figures:
+            yield ()
+            return
+        aces = counts[ACE]
+        for attachment in product(figures, repeat=aces):
+            extra = Counter(attachment)
+            steps = {p: counts[p] + extra[p] for p in figures}
+            for order in permutations(figures):
+                yield tuple((p, steps[p]) for p in order)
+
+    # ----- applying -----------------------------------------------------------------------------
+
+    def _parse(self, text: str) -> Action:
+        phase = self.phase
+        if phase == "deal":
+            return self._parse_deal(text)
+        if phase == "roll":
+            return roll_action(parse_roll(text, POKER_FACES, self.awaiting_roll), POKER_FACES)
+        if phase == "choose":
+            return self._parse_choice(text)
+        raise self._illegal(text)
+
+    def _parse_choice(self, text: str) -> Action:
+        """Accept any spelling of a legal choice: faces in any order, any equivalent play."""
+        words = text.upper().split()
+        if words[0] == "RETHROW":
+            wanted = sort_faces([w for w in words[1:] if w in POKER_FACES], POKER_FACES)
+            for action in self._rethrows():
+                if action.data == wanted and len(wanted) == len(words) - 1:
+                    return action
+            raise self._illegal(text)
+        moves = tuple(_parse_move(word) for word in words)
+        if None in moves or moves not in set(self._move_lists()):
+            raise self._illegal(text)
+        result = self._simulate(moves)
+        for action in self._plays():
+            other: _Result = action.data[1]
+            if (other.squares, other.boxes) == (result.squares, result.boxes):
+                return action
+        raise self._illegal(text)  # pragma: no cover - every move list has a listed twin
+
+    def _parse_deal(self, text: str) -> Action:
+        words = text.split()
+        if not words or words[0].lower() != "deal":
+            raise IllegalActionError(f"{text!r}: the objective cards must be dealt first (deal …)")
+        try:
+            cards = tuple(int(word) for word in words[1:])
+        except ValueError:
+            raise NotationError(f"{text!r}: card numbers are whole numbers 1-20") from None
+        if len(cards) != len(self.players):
+            raise IllegalActionError(f"deal one card per player ({len(self.players)})")
+        if any(not 1 <= card <= len(OBJECTIVE_DECK) for card in cards):
+            raise IllegalActionError("objective cards are numbered 1 to 20")
+        if len(set(cards)) != len(cards):
+            raise IllegalActionError("each player gets a different objective card")
+        return Action("deal " + " ".join(map(str, cards)), "Cartes objectif distribuées",
+                      "Objective cards dealt", cards)  # fmt: skip
+
+    def _illegal(self, text: str) -> EngineError:
+        phase, word = self.phase, text.split()[0].lower()
+        if phase == "choose" and word == "rethrow" and self.throws >= MAX_THROWS:
+            return IllegalActionError("no more throws: three throws were made, play the hand")
+        if phase == "choose" and word == "rethrow":
+            return IllegalActionError(f"{text!r}: re-throw only dice of the hand {self._hand()}")
+        if phase == "choose" and word == "roll":
+            return IllegalActionError("the player must choose a play or a re-throw, not a roll")
+        if phase == "choose":
+            return IllegalActionError(
+                f"{text!r} is not a play of the hand {self._hand()}: each figure's pawn moves "
+                "once, by its count plus the aces attached to it"
+            )
+        if phase == "roll":
+            return IllegalActionError(f"waiting for the dice: {self.chance_hint()}")
+        if phase == "reveal":
+            return IllegalActionError(
+                f"{self.players[self.objectives.index(None)]} must reveal an objective order "
+                "of the five pawns not already revealed (objective K Q J 10 9)"
+            )
+        return IllegalActionError(f"{text!r} is not legal now ({phase}: {self.chance_hint()})")
+
+    def _hand(self) -> str:
+        return " ".join(self.hand) or "(none)"
+
+    def _sample_chance(self, rng: random.Random) -> Action:
+        phase = self.phase
+        if phase == "deal":
+            cards = rng.sample(range(1, len(OBJECTIVE_DECK) + 1), len(self.players))
+            return self._parse_deal("deal " + " ".join(map(str, cards)))
+        if phase == "roll":
+            return roll_action([rng.choice(POKER_FACES) for _ in range(self.awaiting_roll)],
+                               POKER_FACES)  # fmt: skip
+        return rng.choice(self.legal_actions())
+
+    def _apply(self, action: Action) -> None:
+        word = action.notation.split()[0]
+        if word == "deal":
+            self.objectives = [OBJECTIVE_DECK[card - 1] for card in action.data]
+        elif word == "first":
+            self.first_player = self.current = action.data
+            self._start_turn()
+        elif word == "roll":
+            self.hand = sort_faces(self.kept + action.data, POKER_FACES)
+            self.throws += 1
+            self.awaiting_roll = 0
+        elif word == "rethrow":
+            kept = Counter(self.hand) - Counter(action.data)
+            self.kept = sort_faces(list(kept.elements()), POKER_FACES)
+            self.awaiting_roll = len(action.data)
+        elif word == "objective":
+            self.objectives[self.objectives.index(None)] = action.data
+        else:
+            self._apply_play(action)
+
+    def _apply_play(self, action: Action) -> None:
+        result: _Result = action.data[1]
+        self.squares, self.boxes = dict(result.squares), dict(result.boxes)
+        self.last_play = action.notation
+        if not self._race_over():
+            self.current = (self.current + 1) % len(self.players)
+            self._start_turn()
+
+    def _start_turn(self) -> None:
+        self.throws, self.hand, self.kept, self.awaiting_roll = 0, (), (), DICE
+
+    # ----- moves --------------------------------------------------------------------------------
+
+    def _simulate(self, moves: Sequence[tuple[str, int]]) -> _Result:
+        result = _Result(dict(self.squares), dict(self.boxes), [])
+        for pawn, steps in moves:
+            if len(result.boxes) == len(PAWNS):
+                break
+            result.outcomes.append((pawn, steps, self._move(result, pawn, steps)))
+        return result
+
+    def _move(self, result: _Result, pawn: str, steps: int) -> tuple[str, Any]:
+        """Resolve one move on `result` (RULINGS Struggle 6); returns what happened."""
+        start = result.squares[pawn]
+        target = start + steps
+        if target > len(self.track):
+            return self._arrive(result, pawn)
+        colour = self.track[target - 1]
+        occupant = next((p for p, sq in result.squares.items() if sq == target), None)
+        if colour == BLACK:
+            return ("black", target)
+        if occupant is not None and colour == YELLOW:
+            return ("occupied", target)
+        result.squares[pawn] = target
+        if occupant is not None:
+            result.squares[occupant] = start
+            return ("take", (target, occupant, start))
+        return ("move", target)
+
+    def _arrive(self, result: _Result, pawn: str) -> tuple[str, Any]:
+        box = BOXES[len(result.boxes)]
+        result.boxes[pawn] = box
+        del result.squares[pawn]
+        if len(result.boxes) == len(PAWNS) - 1:
+            last = next(iter(result.squares))
+            result.boxes[last] = BOXES[-1]
+            del result.squares[last]
+            return ("arrive-last", (box, last))
+        return ("arrive", box)
+
+    def _play_action(self, moves: tuple[tuple[str, int], ...], result: _Result) -> Action:
+        if not moves:
+            return Action("pass", "Main sans effet", "The hand moves nothing", ((), result))
+        notation = " ".join(f"{pawn}+{steps}" for pawn, steps in moves)
+        fr = " ; ".join(_describe(o, "fr") for o in result.outcomes)
+        en = " ; ".join(_describe(o, "en") for o in result.outcomes)
+        return Action(notation, fr, en, (moves, result))
+
+    # ----- scores and views ---------------------------------------------------------------------
+
+    def scores(self) -> list[int]:
+        if not self.is_over:
+            return [0] * len(self.players)
+        return [self._points(order) for order in self.objectives]
+
+    def _points(self, order: tuple[str, ...] | None) -> int:
+        if order is None:
+            return 0
+        return sum(10 for place, pawn in enumerate(order) if self.boxes.get(pawn) == BOXES[place])
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        show_all = self.is_over
+        return {
+            "game": "struggle",
+            "phase": self.phase,
+            "track": self.track,
+            "squares": dict(self.squares),
+            "boxes": dict(self.boxes),
+            "current": self.current if self.first_player is not None else None,
+            "throws": self.throws,
+            "hand": list(self.hand),
+            "kept": list(self.kept),
+            "last_play": self.last_play,
+            "objectives": [
+                list(order) if order is not None and (show_all or i == player) else None
+                for i, order in enumerate(self.objectives)
+            ],
+            "scores": self.scores(),
+        }
+
+
+def _parse_move(word: str) -> tuple[str, int] | None:
+    pawn, _, steps = word.partition("+")
+    if pawn in FIGURES and steps.isdigit():
+        return (pawn, int(steps))
+    return None
+
+
+class _Result:
+    """The position after a candidate play, and what each move did."""
+
+    __slots__ = ("squares", "boxes", "outcomes")
+
+    def __init__(self, squares: dict[str, int], boxes: dict[str, str], outcomes: list) -> None:
+        self.squares, self.boxes, self.outcomes = squares, boxes, outcomes
+
+    def __deepcopy__(self, memo: dict) -> _Result:
+        return self  # never mutated once its play is listed
+
+
+def _describe(outcome: tuple[str, int, tuple[str, Any]], language: str) -> str:
+    pawn, steps, (kind, detail) = outcome
+    head = f"{pawn_name(pawn, language)} +{steps}"
+    fr = language != "en"
+    if kind == "move":
+        return f"{head} : case {detail}" if fr else f"{head}: square {detail}"
+    if kind == "black":
+        return f"{head} : impasse (case noire)" if fr else f"{head}: blocked (black square)"
+    if kind == "occupied":
+        return f"{head} : impasse (case occupée)" if fr else f"{head}: blocked (square taken)"
+    if kind == "take":
+        square, victim, back = detail
+        name = pawn_name(victim, language)
+        if fr:
+            return f"{head} prend la case rouge {square}, {name} recule en {back}"
+        return f"{head} takes red square {square}, {name} goes back to {back}"
+    if kind == "arrive":
+        return f"{head} : arrive en {detail}" if fr else f"{head}: arrives in {detail}"
+    box, last = detail
+    name = pawn_name(last, language)
+    if fr:
+        return f"{head} : arrive en {box}, {name} va en E"
+    return f"{head}: arrives in {box}, {name} goes to E"

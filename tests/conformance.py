@@ -1,0 +1,85 @@
+"""The conformance kit every engine passes: random full games with invariants, JSON round trips,
+undo, determinism, and bad input that raises a typed error and changes nothing."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import engines
+from engines.core import CHANCE, EngineError, Game, State
+
+MAX_ACTIONS = 20_000
+GARBLED = ["", "   ", "zzz", "roll", "roll 7 7 7 7 7 7 7", "\x00", "x" * 600, "é ü 😀", "undo;", "-1"]
+
+
+def random_game(name: str, rng: random.Random, mode: str = "full") -> Game:
+    cls = engines.game_class(name)
+    count = rng.choice(cls.player_counts())
+    players = [f"P{i}" for i in range(count)]
+    return cls(players, seed=rng.randrange(1_000_000), mode=mode)
+
+
+def choose(state: State, rng: random.Random):
+    if state.actor == CHANCE:
+        return state.sample_chance()
+    return rng.choice(state.legal_actions())
+
+
+def play_out(
+    state: State, rng: random.Random, on_step: Callable[[State], None] | None = None
+) -> State:
+    for _ in range(MAX_ACTIONS):
+        if state.is_over:
+            return state
+        action = choose(state, rng)
+        state.apply(action, validate=False)
+        if on_step:
+            on_step(state)
+    raise AssertionError(f"game did not end within {MAX_ACTIONS} actions")
+
+
+def check_legal_listing(state: State) -> None:
+    """Every listed action round-trips through its notation and is described in both languages."""
+    legal = state.legal_actions()
+    notations = [a.notation for a in legal]
+    assert len(set(notations)) == len(notations), "duplicate notations in the legal list"
+    if not state.is_over and state.actor != CHANCE:
+        assert legal, "a player to act must have at least one legal action"
+    for action in legal:
+        assert action.notation == " ".join(action.notation.split())
+        assert state.parse(action.notation) == action
+        assert action.fr and action.en, f"{action.notation!r} lacks a description"
+
+
+def check_step(state: State) -> None:
+    state.check_invariants()
+    check_legal_listing(state)
+    assert len(state.scores()) == len(state.players)
+
+
+def check_unchanged_on_bad_input(state: State, rng: random.Random) -> None:
+    before = state.clone()
+    attempts = list(GARBLED)
+    past = [a.notation for a in before.history[-10:]]
+    legal_now = {a.notation for a in state.legal_actions()}
+    attempts += [n for n in past if n not in legal_now]
+    for text in attempts:
+        try:
+            state.apply(text)
+        except EngineError:
+            pass
+        else:
+            raise AssertionError(f"{text!r} was accepted but is garbled or illegal")
+        assert state == before, f"state changed after rejecting {text!r}"
+
+
+def check_undo_and_json(state: State, rng: random.Random) -> None:
+    """Round trip through JSON and undo a random number of actions, then replay them."""
+    assert engines.loads(engines.dumps(state)) == state
+    depth = rng.randint(1, min(5, len(state.history))) if state.history else 0
+    snapshot = state.clone()
+    undone = [state.undo() for _ in range(depth)]
+    for action in reversed(undone):
+        state.apply(action.notation)
+    assert state == snapshot
