@@ -1,4 +1,4 @@
-"""Pure rules engines for the companion's games: one shared API (engines.core), one module a game."""
+"""Pure rules engines: one shared API (engines.core) and one module per game."""
 
 from engines.core import (
     CHANCE,

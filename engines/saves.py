@@ -68,7 +68,8 @@ def from_dict(data: Any) -> State:
         try:
             state.apply(notation)
         except EngineError as error:
-            raise SaveFileError(f"action {number} ({notation!r}) cannot be replayed: {error}") from None
+            message = f"action {number} ({notation!r}) cannot be replayed: {error}"
+            raise SaveFileError(message) from None
     return state
 
 

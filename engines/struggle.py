@@ -1,4 +1,4 @@
-"""Struggle: five shared pawns raced along a coloured track by poker-dice hands (RULINGS Struggle)."""
+"""Struggle: five shared pawns raced along a coloured track by poker-dice hands."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from engines.core import (
 )
 from engines.dice import POKER_FACES, all_rolls, parse_roll, poker_name, roll_action, sort_faces
 
-PAWNS: tuple[str, ...] = ("K", "Q", "J", "10", "9")  # the book lists them Roi, Dame, Valet, Dix, Neuf
+PAWNS: tuple[str, ...] = ("K", "Q", "J", "10", "9")  # Roi, Dame, Valet, Dix, Neuf
 FIGURES = frozenset(PAWNS)
 ACE = "A"
 BOXES = "ABCDE"

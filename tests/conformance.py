@@ -10,7 +10,7 @@ import engines
 from engines.core import CHANCE, EngineError, Game, State
 
 MAX_ACTIONS = 20_000
-GARBLED = ["", "   ", "zzz", "roll", "roll 7 7 7 7 7 7 7", "\x00", "x" * 600, "é ü 😀", "undo;", "-1"]
+GARBLED = ["", "   ", "zzz", "roll", "roll 7 7 7 7 7 7 7", "\x00", "x" * 600, "é ü 😀", "-1"]
 
 
 def random_game(name: str, rng: random.Random, mode: str = "full") -> Game:

@@ -15,7 +15,7 @@ TARGETS = {
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("bench", help="run a benchmark: engines, vision or display")
     bench_sub = parser.add_subparsers(dest="target", metavar="TARGET", required=True)
-    for target, module_name in TARGETS.items():
+    for module_name in TARGETS.values():
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as error:

@@ -24,7 +24,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a rule option; KEY=@FILE reads the value from a file")  # fmt: skip
     parser.add_argument("--mode", choices=("full", "table"), default="full",
-                        help="full: the engine deals and knows all; table: physical cards")  # fmt: skip
+                        help="full: the engine deals; table: physical cards")  # fmt: skip
     parser.add_argument("--auto-chance", action="store_true",
                         help="the engine samples dice, deals and draws itself")  # fmt: skip
     parser.add_argument("--state", type=Path, help="start from a saved game (JSON)")
