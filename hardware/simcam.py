@@ -57,6 +57,7 @@ class SimulatedCamera(PlaybackSource):
         stepped: bool = False,
         moving_frames: int = 6,
         settled_frames: int = 4,
+        style: Any | None = None,
     ) -> None:
         if kind not in FACES_BY_KIND:
             raise ValueError(f"simulated dice kind is one of {tuple(FACES_BY_KIND)}, not {kind!r}")
@@ -71,6 +72,7 @@ class SimulatedCamera(PlaybackSource):
         self.size = size
         self.moving_frames = moving_frames
         self.settled_frames = settled_frames
+        self.style = style  # a vision.render.SceneStyle; None: the renderer's default look
         self._rng = np.random.default_rng(seed)
         self._lock = threading.Lock()
         self._requests: collections.deque[tuple[tuple[Face, ...], int]] = collections.deque()
@@ -118,7 +120,8 @@ class SimulatedCamera(PlaybackSource):
     # --- frames -------------------------------------------------------------------------
     def _next_image(self) -> np.ndarray:
         with self._lock:
-            if not self._script and self._requests:
+            if self._requests and not any(truth.rolling for _, truth in self._script):
+                self._script.clear()  # the dice are at rest: the new roll starts now
                 self._script.extend(self._render_roll(*self._requests.popleft()))
             if self._script:
                 image, truth = self._script.popleft()
@@ -153,6 +156,7 @@ class SimulatedCamera(PlaybackSource):
             size=self.size,
             moving_frames=self.moving_frames,
             settled_frames=self.settled_frames,
+            style=self.style,
         )
         frames = []
         for number, scene in enumerate(scenes):
@@ -164,6 +168,5 @@ class SimulatedCamera(PlaybackSource):
     def _render_empty(self) -> tuple[np.ndarray, SceneTruth]:
         from vision.render import render_empty
 
-        scene = render_empty(seed=self.seed, size=self.size)
-        image = scene.frame if hasattr(scene, "frame") else scene
+        image = render_empty(seed=self.seed, size=self.size, style=self.style)
         return image, SceneTruth(faces=(), rolling=False, roll=0)
