@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from itertools import combinations_with_replacement
 
 from engines.core import Action, NotationError
@@ -58,7 +59,12 @@ def roll_action(rolled: Sequence[str], faces: Sequence[str] = D6_FACES) -> Actio
 
 def all_rolls(count: int, faces: Sequence[str]) -> list[Action]:
     """Every distinct outcome of `count` dice (order does not matter), in a stable order."""
-    return [roll_action(combo, faces) for combo in combinations_with_replacement(faces, count)]
+    return list(_all_rolls(count, tuple(faces)))
+
+
+@cache
+def _all_rolls(count: int, faces: tuple[str, ...]) -> tuple[Action, ...]:
+    return tuple(roll_action(combo, faces) for combo in combinations_with_replacement(faces, count))
 
 
 def poker_name(face: str, language: str = "fr") -> str:
