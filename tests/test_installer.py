@@ -1,0 +1,172 @@
+"""firmware/install-pi.sh --root: what it writes, that a second run changes nothing, --uninstall."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+INSTALLER = REPO / "firmware" / "install-pi.sh"
+STOCK = REPO / "tests" / "data" / "bookworm-lite"
+UNIT = "etc/systemd/system/tabletop.service"
+WANTS = "etc/systemd/system/multi-user.target.wants/tabletop.service"
+
+pytestmark = pytest.mark.skipif(
+    not (shutil.which("bash") and shutil.which("systemctl") and Path("/usr/bin/python3").exists()),
+    reason="the installer needs bash, systemctl and /usr/bin/python3 (Debian)",
+)
+
+
+def install(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["bash", str(INSTALLER), "--root", str(root), "--skip-pip", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+
+
+def tree(root: Path) -> dict[str, bytes | str]:
+    """Every file's bytes and every symlink's target under root."""
+    found: dict[str, bytes | str] = {}
+    for path in sorted(root.rglob("*")):
+        name = str(path.relative_to(root))
+        if path.is_symlink():
+            found[name] = str(path.readlink())
+        elif path.is_file():
+            found[name] = path.read_bytes()
+    return found
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    """An empty system root whose boot partition holds the stock Bookworm files."""
+    boot = tmp_path / "root" / "boot" / "firmware"
+    boot.mkdir(parents=True)
+    for name in ("config.txt", "cmdline.txt"):
+        shutil.copy(STOCK / name, boot / name)
+    return tmp_path / "root"
+
+
+@pytest.fixture
+def installed(root: Path) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    result = install(root)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return root, result
+
+
+def test_install_writes_the_unit_enables_it_and_merges_boot_config(
+    installed: tuple[Path, subprocess.CompletedProcess[str]],
+) -> None:
+    root, result = installed
+    assert (root / UNIT).read_bytes() == (REPO / "systemd/tabletop.service").read_bytes()
+    assert (root / WANTS).readlink() == Path("/etc/systemd/system/tabletop.service")
+    config = (root / "boot/firmware/config.txt").read_text()
+    assert "# >>> tabletop >>>" in config and "gpio=17,27=ip,pu" in config
+    assert "consoleblank=0" in (root / "boot/firmware/cmdline.txt").read_text()
+    assert (root / "boot/firmware/config.txt.tabletop-bak").read_bytes() == (
+        STOCK / "config.txt"
+    ).read_bytes()
+    assert "reboot needed" in result.stdout
+
+
+def test_venv_sees_the_system_site_packages(
+    installed: tuple[Path, subprocess.CompletedProcess[str]],
+) -> None:
+    root, _ = installed
+    venv = root / "opt/tabletop/venv"
+    assert (venv / "bin/python").exists()
+    assert "include-system-site-packages = true" in (venv / "pyvenv.cfg").read_text()
+
+
+def test_what_cannot_happen_under_root_is_printed_not_run(
+    installed: tuple[Path, subprocess.CompletedProcess[str]],
+) -> None:
+    root, result = installed
+    assert "would run: systemctl daemon-reload" in result.stdout
+    assert "skipped (--skip-pip)" in result.stdout
+    assert not (root / "etc/passwd").exists()
+    if subprocess.run(["id", "tabletop"], capture_output=True).returncode != 0:
+        assert "would run: useradd --system --user-group" in result.stdout
+
+
+def test_second_run_changes_nothing(
+    installed: tuple[Path, subprocess.CompletedProcess[str]],
+) -> None:
+    root, _ = installed
+    before = tree(root)
+    again = install(root)
+    assert again.returncode == 0, again.stderr
+    assert tree(root) == before
+    assert "nothing changed: already installed" in again.stdout
+    assert "reboot needed" not in again.stdout
+
+
+def test_uninstall_removes_what_install_wrote_and_keeps_the_scorebook(
+    installed: tuple[Path, subprocess.CompletedProcess[str]],
+) -> None:
+    root, _ = installed
+    scorebook = root / "var/lib/tabletop/scorebook.sqlite"
+    scorebook.parent.mkdir(parents=True)
+    scorebook.write_bytes(b"scores")
+    result = install(root, "--uninstall")
+    assert result.returncode == 0, result.stderr
+    assert not (root / UNIT).exists() and not (root / WANTS).is_symlink()
+    assert not (root / "opt/tabletop").exists()
+    for name in ("config.txt", "cmdline.txt"):
+        assert (root / "boot/firmware" / name).read_bytes() == (STOCK / name).read_bytes()
+    assert scorebook.read_bytes() == b"scores"
+    again = install(root, "--uninstall")
+    assert again.returncode == 0 and "nothing to remove" in again.stdout
+
+
+def test_uninstall_purge_also_deletes_the_state(
+    installed: tuple[Path, subprocess.CompletedProcess[str]],
+) -> None:
+    root, _ = installed
+    (root / "var/lib/tabletop").mkdir(parents=True)
+    result = install(root, "--uninstall", "--purge")
+    assert result.returncode == 0, result.stderr
+    assert not (root / "var/lib/tabletop").exists()
+
+
+def test_panel_rotation_reaches_cmdline(root: Path) -> None:
+    result = install(root, "--panel", "touch-display-2", "--rotate", "270")
+    assert result.returncode == 0, result.stderr
+    cmdline = (root / "boot/firmware/cmdline.txt").read_text()
+    assert "video=DSI-1:720x1280@60,rotate=270" in cmdline.split()
+
+
+def test_root_without_boot_partition_skips_the_boot_config(tmp_path: Path) -> None:
+    result = install(tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "skipped: no" in result.stdout
+    assert (tmp_path / UNIT).exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "complaint"),
+    [
+        (["--frobnicate"], "unknown option '--frobnicate'"),
+        (["--purge"], "--purge goes with --uninstall"),
+        (["--uninstall", "--panel", "touch-display-2", "--rotate", "90"], "takes no --panel"),
+    ],
+)
+def test_bad_options_are_refused_and_change_nothing(
+    root: Path, args: list[str], complaint: str
+) -> None:
+    before = tree(root)
+    result = install(root, *args)
+    assert result.returncode != 0
+    assert complaint in result.stderr
+    assert tree(root) == before
+
+
+def test_missing_root_directory_is_refused(tmp_path: Path) -> None:
+    result = install(tmp_path / "nowhere")
+    assert result.returncode == 1
+    assert "is not a directory" in result.stderr
