@@ -31,6 +31,7 @@ SOURCES: dict[str, type[CameraSource]] = {
     "replay": ReplaySource,
 }
 AUTO_ONLY_SETTINGS = frozenset({"video_indexes"})
+DOCTOR_HINT = " — run `tabletop doctor`"
 
 
 class NoCameraSource(CameraSource):
@@ -143,7 +144,7 @@ def auto_camera(video_indexes: list[int] | None = None, **config: Any) -> Camera
             settings = settings_for(WebcamSource, config) | {"index": index}
             return chosen(WebcamSource(**settings), f"webcam {index} (/dev/video{index})")
     tried.append(f"no webcam gave a frame ({len(indexes)} /dev/video* tried)")
-    message = "No camera found: " + "; ".join(tried) + " — run `tabletop doctor`"
+    message = "No camera found: " + "; ".join(tried) + DOCTOR_HINT
     return chosen(NoCameraSource(message), "none")
 
 
