@@ -168,7 +168,9 @@ class ThreadedSource(CameraSource):
         self._status_lock = threading.Lock()
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
+        self._stuck_thread: threading.Thread | None = None
         self._opened_once = False
+        self._ok_since = time.monotonic()
 
     # --- what subclasses provide -------------------------------------------------------------
     @abstractmethod
@@ -190,9 +192,17 @@ class ThreadedSource(CameraSource):
     def start(self) -> None:
         if self._thread is not None and self._thread.is_alive():
             return
-        self._stopping.clear()
+        # A thread stuck in a driver call since the last stop still owns the device: the new
+        # one waits for it, with its own stop signal so the old one still sees its own.
+        previous, self._stuck_thread = self._stuck_thread, None
+        self._stopping = threading.Event()
         self._set_status("starting", f"Starting {self.name}…")
-        self._thread = threading.Thread(target=self._run, name=f"camera:{self.name}", daemon=True)
+        self._thread = threading.Thread(
+            target=self._run,
+            args=(self._stopping, previous),
+            name=f"camera:{self.name}",
+            daemon=True,
+        )
         self._thread.start()
 
     def stop(self, timeout: float = 2.0) -> None:
@@ -201,6 +211,7 @@ class ThreadedSource(CameraSource):
         if thread is not None:
             thread.join(timeout)
             if thread.is_alive():
+                self._stuck_thread = thread
                 log.warning(
                     "%s: capture thread still busy after %.1f s; left to exit", self.name, timeout
                 )
@@ -240,14 +251,16 @@ class ThreadedSource(CameraSource):
         since = frame.timestamp if frame is not None else self._ok_since
         return time.monotonic() - since
 
-    def _run(self) -> None:
+    def _run(self, stopping: threading.Event, previous: threading.Thread | None) -> None:
+        if previous is not None:
+            previous.join()
         delays = self.reconnect.delays()
-        while not self._stopping.is_set():
+        while not stopping.is_set():
             if not self._try_open():
-                self._stopping.wait(next(delays))
+                stopping.wait(next(delays))
                 continue
             delays = self.reconnect.delays()
-            self._capture_until_lost()
+            self._capture_until_lost(stopping)
             self._safe_close()
         self._safe_close()
 
@@ -267,16 +280,18 @@ class ThreadedSource(CameraSource):
         self._set_status("ok", f"{self.name} ready")
         return True
 
-    def _capture_until_lost(self) -> None:
+    def _capture_until_lost(self, stopping: threading.Event) -> None:
         failures = 0
-        while not self._stopping.is_set():
+        while not stopping.is_set():
             try:
                 image = self._grab()
+                if image is not None:
+                    image = as_bgr(image)
             except SourceEnded as ended:
                 self._set_status("disconnected", str(ended))
-                self._stopping.set()
+                stopping.set()
                 return
-            except Exception as error:
+            except Exception as error:  # a driver hiccup or a malformed image: count, go on
                 log.warning("%s: grab failed: %s", self.name, error)
                 image = None
             if image is None:
@@ -284,10 +299,10 @@ class ThreadedSource(CameraSource):
                 if failures >= self.reconnect.failed_grabs:
                     self._set_status("disconnected", self._lost_device_message())
                     return
-                self._stopping.wait(0.02)
+                stopping.wait(0.02)
                 continue
             failures = 0
-            self._latest.put(as_bgr(image))
+            self._latest.put(image)
             if self._status.state != "ok":
                 self._set_status("ok", f"{self.name} ready")
 
@@ -296,8 +311,6 @@ class ThreadedSource(CameraSource):
             self._close()
         except Exception as error:
             log.debug("%s: closing failed: %s", self.name, error)
-
-    _ok_since: float = 0.0
 
 
 class PlaybackSource(ThreadedSource):

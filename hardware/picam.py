@@ -39,6 +39,12 @@ def list_pi_cameras(picamera2_class: Any | None = None) -> list[dict[str, Any]]:
         return []
 
 
+def open_failure_message(camera_num: int, error: Exception) -> str:
+    if "busy" in str(error).lower():
+        return f"Pi camera {camera_num} is in use by another program — close it ({error})"
+    return f"no Pi camera {camera_num} found — check the ribbon cable ({error})"
+
+
 class Picamera2Source(ThreadedSource):
     def __init__(
         self,
@@ -77,9 +83,7 @@ class Picamera2Source(ThreadedSource):
         try:
             camera = cls(self.camera_num)
         except (IndexError, RuntimeError) as error:
-            raise CameraUnavailable(
-                f"no Pi camera {self.camera_num} found — check the ribbon cable ({error})"
-            ) from error
+            raise CameraUnavailable(open_failure_message(self.camera_num, error)) from error
         self._camera = camera
         config = camera.create_video_configuration(
             main={"size": tuple(self.size), "format": "RGB888"},  # RGB888 is BGR in memory
@@ -103,7 +107,8 @@ class Picamera2Source(ThreadedSource):
     def _grab(self) -> np.ndarray | None:
         if self._camera is None:
             return None
-        image = self._camera.capture_array("main")
+        # a bounded wait: a camera that stops streaming raises instead of hanging the thread
+        image = self._camera.capture_array("main", wait=self.frame_timeout_s)
         if self._should_lock():
             self._lock_exposure()
         return image

@@ -193,7 +193,7 @@ class StandInPicamera2:
     def start(self) -> None:
         self.calls.append(("start", None))
 
-    def capture_array(self, name: str = "main") -> np.ndarray:
+    def capture_array(self, name: str = "main", wait: float | None = None) -> np.ndarray:
         time.sleep(0.002)
         self.count += 1
         return np.full((12, 16, 4), self.count % 256, np.uint8)  # XBGR-like: 4 channels
@@ -261,6 +261,16 @@ def test_picamera2_missing_camera_is_a_clear_status(picamera2_class) -> None:
         assert wait_for(lambda: cam.status.state == "no-camera")
         assert "ribbon cable" in cam.status.message
         assert cam.read(timeout=0.05) is None
+
+
+def test_picamera2_busy_camera_says_another_program_has_it(picamera2_class) -> None:
+    class Busy(picamera2_class):
+        def __init__(self, camera_num: int = 0) -> None:
+            raise RuntimeError("Failed to acquire camera: Device or resource busy")
+
+    with Picamera2Source(picamera2_class=Busy, reconnect=FAST) as cam:
+        assert wait_for(lambda: cam.status.state == "no-camera")
+        assert "in use by another program" in cam.status.message
 
 
 def test_picamera2_not_installed_names_the_package() -> None:
