@@ -379,3 +379,39 @@ def test_auto_with_nothing_gives_a_no_camera_status(picamera2_class) -> None:
     with cam:
         assert cam.status.state == "no-camera" and "tabletop doctor" in cam.status.message
         assert cam.read(timeout=0.01) is None
+
+
+def test_restart_after_a_stuck_stop_waits_for_the_old_thread() -> None:
+    stuck, unblock = threading.Event(), threading.Event()
+    open_now = {"count": 0, "most": 0}
+
+    class StuckCapture(FakeCapture):
+        def __init__(self, device: FakeDevice) -> None:
+            super().__init__(device)
+            open_now["count"] += 1
+            open_now["most"] = max(open_now["most"], open_now["count"])
+
+        def read(self):
+            if stuck.is_set():
+                unblock.wait(3)
+            return super().read()
+
+        def release(self) -> None:
+            open_now["count"] -= 1
+            super().release()
+
+    device = FakeDevice()
+    cam = WebcamSource(0, capture_factory=lambda i: StuckCapture(device), reconnect=FAST)
+    cam.start()
+    assert cam.read(timeout=2) is not None
+    stuck.set()
+    time.sleep(0.02)
+    cam.stop(timeout=0.05)  # the capture thread is inside read(): stop gives up waiting
+    stuck.clear()
+    cam.start()
+    time.sleep(0.05)
+    assert open_now["most"] == 1  # the new thread has not opened the device under the old one
+    unblock.set()
+    assert cam.read(timeout=2) is not None
+    cam.stop()
+    assert open_now["most"] == 1 and open_now["count"] == 0
