@@ -1,0 +1,598 @@
+"""Sequence: play a card, put a chip on a square showing it; five in a row make a sequence.
+
+Rule book `003_…txt` (Hasbro 1997) with RULINGS *Sequence*. Two modes: in full mode the engine
+cuts, deals from a shuffled double deck and draws for the players; in table mode the cards are
+physical, a move is entered as the card and the square, and the engine checks it against the
+board and against card counting (both copies of a card played since the last shuffle: nobody
+can hold a third).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from typing import Any
+
+from engines._sequence_board import (
+    BOARD,
+    CARD_ORDER,
+    CARDS,
+    COPIES,
+    CORNERS,
+    DEAD,
+    DECK,
+    JACKS,
+    LINES,
+    ONE_EYED,
+    PLACE,
+    PLAYABLE,
+    REMOVE,
+    SIZE,
+    SQUARE_NAMES,
+    SQUARES_OF,
+    TWO_EYED,
+    direction_of,
+    parse_card,
+    parse_square,
+    rank_value,
+)
+from engines.core import (
+    CHANCE,
+    Action,
+    Actor,
+    EngineError,
+    Game,
+    IllegalActionError,
+    NotationError,
+    Option,
+    OptionError,
+    State,
+    parse_bool,
+)
+
+HAND_SIZES = {2: 7, 3: 6, 4: 6, 6: 5, 8: 4, 9: 4, 10: 3, 12: 3}  # RULINGS Sequence 2
+SEQUENCE_LENGTH = 5
+TEAM_COLOURS = ("blue", "green", "red")  # the box holds 48 chips of each
+EMPTY, CORNER_MARK = ".", "*"
+TEAM_MARKS = "012"
+_PLAY = re.compile(r"((?:10|[2-9tjqka])[shdc])\s*(@|-\s*x|x|-)\s*([a-j](?:10|[1-9]))", re.I)
+
+
+def _check_teams(value: int) -> str | None:
+    return None if value in (0, 2, 3) else "teams is 0 (automatic), 2 or 3"
+
+
+class Sequence(Game):
+    name = "sequence"
+    title = "Sequence"
+    min_players = 2
+    max_players = 12
+    options = (
+        Option(
+            "teams",
+            0,
+            "Number of teams, 2 or 3 (0: automatic, 3 teams for 3 or 9 players, else 2).",
+            "Nombre d'équipes, 2 ou 3 (0 : automatique, 3 équipes à 3 ou 9 joueurs, sinon 2).",
+            parse=int,
+            check=_check_teams,
+        ),
+        Option(
+            "niveau_superieur",
+            False,
+            "'Niveau supérieur': a one-eyed jack may remove a chip of a completed sequence too.",
+            "« Niveau supérieur » : un valet à un œil peut enlever un jeton d'une Séquence.",
+            parse=parse_bool,
+        ),
+    )
+
+    @classmethod
+    def player_counts(cls) -> tuple[int, ...]:
+        return tuple(HAND_SIZES)
+
+    def _check_setup(self) -> None:
+        count = self.num_players
+        if count not in HAND_SIZES:
+            counts = ", ".join(map(str, HAND_SIZES))
+            raise OptionError(f"Sequence takes {counts} players (2 or 3 equal teams), got {count}")
+        if count % self.teams:
+            raise OptionError(f"{count} players cannot make {self.teams} equal teams")
+
+    @property
+    def teams(self) -> int:
+        chosen = self.option("teams")
+        if chosen:
+            return chosen
+        return 3 if self.num_players in (3, 9) else 2
+
+    @property
+    def hand_size(self) -> int:
+        return HAND_SIZES[self.num_players]
+
+    @property
+    def target(self) -> int:
+        """Sequences to win (RULINGS Sequence 6)."""
+        return 2 if self.teams == 2 else 1
+
+    def team_of(self, player: int) -> int:
+        return player % self.teams
+
+    def new_state(self) -> SequenceState:
+        return SequenceState(self)
+
+
+class SequenceState(State):
+    game: Sequence
+
+    def __init__(self, game: Sequence) -> None:
+        super().__init__(game)
+        self.board: str = "".join(CORNER_MARK if card == "XX" else EMPTY for card in BOARD)
+        self.sequences: list[tuple[int, tuple[int, ...]]] = []  # (team, five squares in order)
+        self.phase: str = "cut"
+        self.cutters: tuple[int, ...] = tuple(range(game.num_players))
+        self.last_cut: tuple[str, ...] = ()
+        self.dealer: int | None = None
+        self.current: int = 0
+        self.hands: list[list[str]] = [[] for _ in game.players]  # full mode only
+        self.stock: list[str] = []  # full mode only, top card first
+        self.stock_count: int = 0
+        self.discard: list[str] = []  # since the last reshuffle, top card last
+        self.owed_draws: int = 0
+        self.turn_ends: bool = False
+        self.last_action: str = ""
+        self.last_square: int | None = None
+        self.winner_team: int | None = None
+
+    @property
+    def full(self) -> bool:
+        return self.game.mode == "full"
+
+    # ----- whose turn ---------------------------------------------------------------------------
+
+    @property
+    def actor(self) -> Actor | None:
+        if self.phase == "over":
+            return None
+        if self.phase == "play":
+            return self.current
+        return CHANCE
+
+    def chance_hint(self) -> str:
+        if self.phase == "cut":
+            names = ", ".join(self.players[p] for p in self.cutters)
+            hint = f"cut <one card each for {names}, lowest deals, aces high>"
+            return hint if self.full else f"{hint} or dealer <player 0-{self.num - 1}>"
+        if self.phase == "deal":
+            return "deal <the 104 cards of the two shuffled decks, top first>"
+        if self.phase == "shuffle":
+            return f"shuffle <the {len(self.discard)} cards of the discard pile in their new order>"
+        return ""
+
+    @property
+    def num(self) -> int:
+        return len(self.players)
+
+    # ----- legal actions ------------------------------------------------------------------------
+
+    def _legal_actions(self) -> list[Action]:
+        if self.phase == "play":
+            return self._plays()
+        if self.phase == "cut" and not self.full:
+            return [self._dealer_action(p) for p in range(self.num)]
+        return []  # cuts, deals and shuffles are too many to list: see chance_hint
+
+    def _plays(self) -> list[Action]:
+        board = self.board
+        free = [sq for sq in PLAYABLE if board[sq] == EMPTY]
+        removable = self._removable_squares()
+        actions: list[Action] = []
+        for card in self._candidate_cards():
+            if card in TWO_EYED:
+                plays = [PLACE[card, sq] for sq in free]
+            elif card in ONE_EYED:
+                plays = [REMOVE[card, sq] for sq in removable]
+            else:
+                plays = [PLACE[card, sq] for sq in SQUARES_OF[card] if board[sq] == EMPTY]
+            actions.extend(plays or [DEAD[card]])
+        return actions
+
+    def _candidate_cards(self) -> list[str]:
+        """The cards the player may hold: their hand (full mode), else every card not used up."""
+        if self.full:
+            return sorted(set(self.hands[self.current]), key=CARD_ORDER.__getitem__)
+        used = Counter(self.discard)
+        return [card for card in CARDS if used[card] < COPIES]
+
+    def _removable_squares(self) -> list[int]:
+        team = TEAM_MARKS[self.game.team_of(self.current)]
+        locked = () if self.game.option("niveau_superieur") else self._locked()
+        return [sq for sq in PLAYABLE if self.board[sq] not in (EMPTY, team) and sq not in locked]
+
+    def _locked(self) -> set[int]:
+        return {sq for _, cells in self.sequences for sq in cells}
+
+    def _dealer_action(self, player: int) -> Action:
+        name = self.players[player]
+        return Action(f"dealer {player}", f"{name} distribue", f"{name} deals", ("dealer", player))
+
+    # ----- reading text -------------------------------------------------------------------------
+
+    def _parse(self, text: str) -> Action:
+        word = text.split()[0].lower()
+        readers = {"cut": self._parse_cut, "dealer": self._parse_dealer,
+                   "deal": self._parse_deal, "shuffle": self._parse_shuffle}  # fmt: skip
+        if word in readers:
+            if self.phase != {"dealer": "cut"}.get(word, word):
+                raise self._illegal(text)
+            return readers[word](text.split()[1:])
+        if word == "dead":
+            return self._parse_dead(text.split()[1:])
+        return self._parse_play(text)
+
+    def _parse_cards(self, words: list[str], count: int, what: str) -> tuple[str, ...]:
+        cards = tuple(parse_card(word) for word in words)
+        if len(cards) != count:
+            raise IllegalActionError(f"{what} takes {count} cards, got {len(cards)}")
+        extra = [card for card, n in Counter(cards).items() if n > COPIES]
+        if extra:
+            raise IllegalActionError(f"two decks hold only {COPIES} of {extra[0]}")
+        return cards
+
+    def _parse_cut(self, words: list[str]) -> Action:
+        cards = self._parse_cards(words, len(self.cutters), "the cut (one card per player)")
+        shown_fr = ", ".join(
+            f"{self.players[p]} {c}" for p, c in zip(self.cutters, cards, strict=True)
+        )
+        fr, en = f"Tirage pour la donne : {shown_fr}", f"Cut for the dealer: {shown_fr}"
+        return Action("cut " + " ".join(cards), fr, en, ("cut", cards))
+
+    def _parse_dealer(self, words: list[str]) -> Action:
+        if self.full:
+            raise IllegalActionError("in full mode the dealer is drawn: cut <one card each>")
+        if len(words) != 1 or not words[0].isdigit() or int(words[0]) >= self.num:
+            raise NotationError(f"dealer takes a player number 0-{self.num - 1}")
+        return self._dealer_action(int(words[0]))
+
+    def _parse_deal(self, words: list[str]) -> Action:
+        cards = self._parse_cards(words, len(DECK), "the deal (the whole shuffled double deck)")
+        if Counter(cards) != Counter(DECK):
+            raise IllegalActionError("the deal must be the two 52-card decks, each card twice")
+        fr = f"{self.players[self.dealer]} distribue {self.game.hand_size} cartes à chacun"
+        en = f"{self.players[self.dealer]} deals {self.game.hand_size} cards each"
+        return Action("deal " + " ".join(cards), fr, en, ("deal", cards))
+
+    def _parse_shuffle(self, words: list[str]) -> Action:
+        cards = self._parse_cards(words, len(self.discard), "the reshuffle (the discard pile)")
+        if Counter(cards) != Counter(self.discard):
+            raise IllegalActionError("the new stock must be exactly the cards of the discard pile")
+        fr = f"La défausse est mélangée : nouvelle pioche de {len(cards)} cartes"
+        en = f"The discard pile is shuffled into a new stock of {len(cards)} cards"
+        return Action("shuffle " + " ".join(cards), fr, en, ("shuffle", cards))
+
+    def _parse_dead(self, words: list[str]) -> Action:
+        if len(words) != 1:
+            raise NotationError("a dead card is entered as: dead <card>, e.g. dead 7D")
+        card = parse_card(words[0])
+        return self._legal_or_explain(DEAD[card], card, None)
+
+    def _parse_play(self, text: str) -> Action:
+        found = _PLAY.fullmatch(text)
+        if not found:
+            raise NotationError(
+                f"{text!r} is not a Sequence move: CARD@SQUARE (7D@c3, JC@e5), one-eyed jack "
+                "CARDxSQUARE (JHxf2), dead CARD, or a chance outcome (cut, deal, shuffle)"
+            )
+        card, sign, square = parse_card(found.group(1)), found.group(2), found.group(3)
+        index = parse_square(square)
+        if sign == "@":
+            action = PLACE.get((card, index)) or Action(f"{card}@{SQUARE_NAMES[index]}")
+        else:
+            action = REMOVE.get((card, index)) or Action(f"{card}x{SQUARE_NAMES[index]}")
+        return self._legal_or_explain(action, card, index)
+
+    def _legal_or_explain(self, action: Action, card: str, square: int | None) -> Action:
+        if self.phase == "play":
+            for legal in self.legal_actions():
+                if legal == action:
+                    return legal
+        raise self._why_not(action, card, square)
+
+    # ----- why a move is illegal ----------------------------------------------------------------
+
+    def _illegal(self, text: str) -> EngineError:
+        if self.phase == "play":
+            return IllegalActionError(f"{text!r}: {self.players[self.current]} plays a card now")
+        return IllegalActionError(f"{text!r} is not legal now: waiting for {self.chance_hint()}")
+
+    def _why_not(self, action: Action, card: str, square: int | None) -> EngineError:
+        if self.phase != "play":
+            return self._illegal(action.notation)
+        reason = self._card_problem(card) or self._move_problem(action, card, square)
+        return IllegalActionError(f"{action.notation}: {reason}")
+
+    def _card_problem(self, card: str) -> str | None:
+        if self.full and card not in self.hands[self.current]:
+            return f"{self.players[self.current]} has no {card} in hand"
+        if not self.full and Counter(self.discard)[card] >= COPIES:
+            return (f"both {card} have already been played since the last shuffle, "
+                    "so nobody can hold one")  # fmt: skip
+        return None
+
+    def _move_problem(self, action: Action, card: str, square: int | None) -> str:
+        kind = action.notation[len(card)] if square is not None else "dead"
+        if kind == "dead":
+            return f"{card} is not dead: it can still be played"
+        if kind == "x":
+            return self._removal_problem(card, square)
+        if card in ONE_EYED:
+            return f"{card} is a one-eyed jack: it removes an opponent's chip ({card}x<square>)"
+        name = SQUARE_NAMES[square]
+        if square in CORNERS:
+            return f"{name} is a corner: it counts for every team and takes no chip"
+        if card not in JACKS and square not in SQUARES_OF[card]:
+            where = " and ".join(SQUARE_NAMES[sq] for sq in SQUARES_OF[card])
+            return f"{name} shows {BOARD[square]}, not {card} ({card} is on {where})"
+        return f"{name} already holds a chip"
+
+    def _removal_problem(self, card: str, square: int) -> str:
+        name = SQUARE_NAMES[square]
+        if card not in ONE_EYED:
+            return "only a one-eyed jack (JH, JS) removes a chip"
+        mark = self.board[square]
+        if mark in (EMPTY, CORNER_MARK):
+            return f"there is no chip on {name}"
+        if mark == TEAM_MARKS[self.game.team_of(self.current)]:
+            return f"{name} holds your own team's chip"
+        return (f"{name} belongs to a completed sequence, which can never be broken "
+                "(the niveau_superieur option allows it)")  # fmt: skip
+
+    # ----- chance -------------------------------------------------------------------------------
+
+    def _sample_chance(self, rng: random.Random) -> Action:
+        if self.phase == "cut":
+            return self._parse_cut(rng.sample(DECK, len(self.cutters)))
+        if self.phase == "deal":
+            deck = list(DECK)
+            rng.shuffle(deck)
+            return self._parse_deal(deck)
+        pile = list(self.discard)
+        rng.shuffle(pile)
+        return self._parse_shuffle(pile)
+
+    # ----- applying -----------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> None:
+        kind = action.data[0]
+        if kind == "cut":
+            self._apply_cut(action.data[1])
+        elif kind == "dealer":
+            self._start(action.data[1])
+        elif kind == "deal":
+            self._apply_deal(list(action.data[1]))
+        elif kind == "shuffle":
+            self.stock, self.discard = list(action.data[1]), []
+            self.stock_count = len(self.stock)
+            self._settle_draws()
+        else:
+            self._apply_play(action)
+
+    def _apply_cut(self, cards: tuple[str, ...]) -> None:
+        self.last_cut = cards
+        lowest = min(rank_value(card) for card in cards)
+        tied = tuple(
+            p for p, card in zip(self.cutters, cards, strict=True) if rank_value(card) == lowest
+        )
+        if len(tied) > 1:
+            self.cutters = tied  # the tied players cut again
+        else:
+            self.cutters = ()
+            self._start(tied[0])
+
+    def _start(self, dealer: int) -> None:
+        self.dealer, self.cutters = dealer, ()
+        self.current = (dealer + 1) % self.num  # the player on the dealer's left starts
+        self.stock_count = len(DECK) - self.num * self.game.hand_size
+        self.phase = "deal" if self.full else "play"
+
+    def _apply_deal(self, deck: list[str]) -> None:
+        dealt = self.num * self.game.hand_size
+        for i, card in enumerate(deck[:dealt]):
+            self.hands[(self.dealer + 1 + i) % self.num].append(card)
+        self.stock = deck[dealt:]
+        self.phase = "play"
+
+    def _apply_play(self, action: Action) -> None:
+        kind, card, square = action.data
+        if self.full:
+            self.hands[self.current].remove(card)
+        self.discard.append(card)
+        self.last_action, self.last_square = action.notation, square
+        if kind == "dead":
+            self.owed_draws, self.turn_ends = 1, False
+            self._settle_draws()
+            return
+        team = self.game.team_of(self.current)
+        if kind == "place":
+            self._put_chip(team, square)
+        else:
+            self._take_chip(square)
+        winner = self._winning_team(team)
+        if winner is not None:
+            self.phase, self.winner_team = "over", winner
+            return
+        self.owed_draws, self.turn_ends = 1, True
+        self._settle_draws()
+
+    def _settle_draws(self) -> None:
+        """Draw what the player is owed; an empty stock is remade from the discard pile first."""
+        self.phase = "play"
+        while self.owed_draws:
+            if not self.stock_count:
+                if self.full:
+                    self.phase = "shuffle"  # chance shuffles the discard pile
+                    return
+                self.stock_count, self.discard = len(self.discard), []  # reshuffled at the table
+            if self.full:
+                self.hands[self.current].append(self.stock.pop(0))
+            self.stock_count -= 1
+            self.owed_draws -= 1
+        if self.turn_ends:
+            self.current = (self.current + 1) % self.num
+
+    # ----- chips and sequences ------------------------------------------------------------------
+
+    def _put_chip(self, team: int, square: int) -> None:
+        self.board = self.board[:square] + TEAM_MARKS[team] + self.board[square + 1 :]
+        for direction in range(len(LINES[square])):
+            cells, position = LINES[square][direction]
+            low, high = self._run(team, cells, position)
+            starts = range(max(low, position - 4), min(position, high - 4) + 1)
+            self._claim(team, cells, starts)
+
+    def _take_chip(self, square: int) -> None:
+        owner = int(self.board[square])
+        self.board = self.board[:square] + EMPTY + self.board[square + 1 :]
+        broken = [seq for seq in self.sequences if square in seq[1]]
+        if not broken:
+            return
+        self.sequences = [seq for seq in self.sequences if square not in seq[1]]
+        for _, cells in broken:  # other five-in-a-rows left on that line still count
+            line, _ = LINES[cells[0]][direction_of(cells)]
+            self._claim_line(owner, line)
+
+    def _run(self, team: int, cells: tuple[int, ...], position: int) -> tuple[int, int]:
+        """The stretch of the line around `position` held by the team (corners count)."""
+        mine = (TEAM_MARKS[team], CORNER_MARK)
+        low = high = position
+        while low > 0 and self.board[cells[low - 1]] in mine:
+            low -= 1
+        while high < len(cells) - 1 and self.board[cells[high + 1]] in mine:
+            high += 1
+        return low, high
+
+    def _claim_line(self, team: int, cells: tuple[int, ...]) -> None:
+        """Claim every sequence the team holds along a whole line (after one was broken)."""
+        position = 0
+        while position < len(cells):
+            if self.board[cells[position]] not in (TEAM_MARKS[team], CORNER_MARK):
+                position += 1
+                continue
+            _, high = self._run(team, cells, position)
+            self._claim(team, cells, range(position, high - 3))
+            position = high + 1
+
+    def _claim(self, team: int, cells: tuple[int, ...], starts: range) -> None:
+        """Record the new sequences among the five-square windows starting at `starts`.
+
+        A team's sequences share at most one square (RULINGS Sequence 5). When the run allows
+        two windows, both count; when it allows only one of several, the engine locks the one
+        leaving the most room on the line for a second sequence (then the first in line order).
+        """
+        own = [set(seq) for t, seq in self.sequences if t == team]
+        valid = [s for s in starts if all(len(seen.intersection(cells[s : s + 5])) <= 1
+                                          for seen in own)]  # fmt: skip
+        pairs = [(a, b) for a in valid for b in valid if b - a >= SEQUENCE_LENGTH - 1]
+        if pairs:
+            chosen = list(pairs[0])
+        elif valid:
+            chosen = [max(valid, key=lambda s: (max(s, len(cells) - s - 5), -s))]
+        else:
+            return
+        for start in chosen:
+            self.sequences.append((team, cells[start : start + SEQUENCE_LENGTH]))
+
+    def _winning_team(self, mover: int) -> int | None:
+        """The mover's team if it reached the target, else any other that did (a rescan)."""
+        for team in [mover] + list(range(self.game.teams)):
+            if self._team_sequences(team) >= self.game.target:
+                return team
+        return None
+
+    def _team_sequences(self, team: int) -> int:
+        return sum(1 for t, _ in self.sequences if t == team)
+
+    # ----- scores, views, invariants ------------------------------------------------------------
+
+    def scores(self) -> list[int]:
+        counts = [self._team_sequences(team) for team in range(self.game.teams)]
+        return [counts[self.game.team_of(p)] for p in range(self.num)]
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        game = self.game
+        locked = self._locked()
+        return {
+            "game": "sequence",
+            "mode": game.mode,
+            "phase": self.phase,
+            "cards": [list(BOARD[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE)],
+            "chips": [[self._chip(r * SIZE + c) for c in range(SIZE)] for r in range(SIZE)],
+            "locked": [
+                [r * SIZE + c in locked and r * SIZE + c not in CORNERS for c in range(SIZE)]
+                for r in range(SIZE)
+            ],  # fmt: skip
+            "sequences": [
+                {"team": t, "squares": [SQUARE_NAMES[sq] for sq in cells]}
+                for t, cells in self.sequences
+            ],  # fmt: skip
+            "teams": game.teams,
+            "team_of": [game.team_of(p) for p in range(self.num)],
+            "team_colours": list(TEAM_COLOURS[: game.teams]),
+            "team_sequences": [self._team_sequences(t) for t in range(game.teams)],
+            "target": game.target,
+            "winner_team": self.winner_team,
+            "current": self.current if self.phase == "play" else None,
+            "dealer": self.dealer,
+            "cutters": list(self.cutters),
+            "last_cut": list(self.last_cut),
+            "hand_size": game.hand_size,
+            "hands": [self._visible_hand(p, player) for p in range(self.num)],
+            "hand_counts": [len(h) if self.full else game.hand_size for h in self.hands],
+            "dead_cards": self._dead_cards(player),
+            "stock": self.stock_count,
+            "discard": list(self.discard),
+            "exhausted": sorted(
+                (c for c, n in Counter(self.discard).items() if n >= COPIES),
+                key=CARD_ORDER.__getitem__,
+            ),  # fmt: skip
+            "last_action": self.last_action,
+            "last_square": None if self.last_square is None else SQUARE_NAMES[self.last_square],
+            "scores": self.scores(),
+        }
+
+    def _chip(self, square: int) -> int | None:
+        mark = self.board[square]
+        return int(mark) if mark in TEAM_MARKS else None
+
+    def _visible_hand(self, owner: int, viewer: int | None) -> list[str] | None:
+        if not self.full or (owner != viewer and self.phase != "over"):
+            return None
+        return sorted(self.hands[owner], key=CARD_ORDER.__getitem__)
+
+    def _dead_cards(self, viewer: int | None) -> list[str]:
+        if not self.full or viewer is None:
+            return []
+        board = self.board
+        return sorted({card for card in self.hands[viewer] if card not in JACKS
+                       and all(board[sq] != EMPTY for sq in SQUARES_OF[card])},
+                      key=CARD_ORDER.__getitem__)  # fmt: skip
+
+    def check_invariants(self) -> None:
+        assert len(self.board) == SIZE * SIZE
+        assert all(self.board[sq] == CORNER_MARK for sq in CORNERS)
+        assert set(self.board) <= set(EMPTY + CORNER_MARK + TEAM_MARKS[: self.game.teams])
+        for team, cells in self.sequences:
+            assert len(cells) == SEQUENCE_LENGTH
+            assert all(self.board[sq] in (TEAM_MARKS[team], CORNER_MARK) for sq in cells)
+            assert len({cells[i + 1] - cells[i] for i in range(SEQUENCE_LENGTH - 1)}) == 1
+            for other_team, other in self.sequences:
+                if other_team == team and other is not cells:
+                    assert len(set(cells) & set(other)) <= 1, "sequences share two squares"
+        assert all(n <= COPIES for n in Counter(self.discard).values())
+        if self.full and self.phase not in ("cut", "deal"):
+            held = [card for hand in self.hands for card in hand]
+            assert Counter(held + self.stock + self.discard) == Counter(DECK)
+            assert len(self.stock) == self.stock_count
+            assert all(len(hand) <= self.game.hand_size for hand in self.hands)
+        assert self.stock_count >= 0
+        if self.phase == "over":
+            assert self._team_sequences(self.winner_team) >= self.game.target
