@@ -170,3 +170,14 @@ def test_missing_root_directory_is_refused(tmp_path: Path) -> None:
     result = install(tmp_path / "nowhere")
     assert result.returncode == 1
     assert "is not a directory" in result.stderr
+
+
+def test_readme_snippet_is_short_and_starts_with_the_install_command() -> None:
+    doc = (REPO / "docs" / "raspberry-pi.md").read_text()
+    start, end = "<!-- README-SNIPPET -->\n", "<!-- /README-SNIPPET -->"
+    assert doc.count(start) == 1 and doc.count(end) == 1
+    snippet = doc[doc.index(start) + len(start) : doc.index(end)].splitlines()
+    assert len(snippet) <= 15
+    assert snippet[0] == "```sh"
+    assert snippet[1].startswith("sudo ./firmware/install-pi.sh")
+    assert INSTALLER.stat().st_mode & 0o111, "the installer must be executable"
