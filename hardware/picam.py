@@ -120,7 +120,7 @@ class Picamera2Source(ThreadedSource):
     def _lock_exposure(self) -> None:
         """Freeze the automatic exposure and white balance at the values they settled on."""
         assert self._camera is not None
-        metadata = self._camera.capture_metadata()
+        metadata = self._camera.capture_metadata(wait=self.frame_timeout_s)
         controls: dict[str, Any] = {"AeEnable": False, "AwbEnable": False}
         for key in ("ExposureTime", "AnalogueGain", "ColourGains"):
             if key in metadata:

@@ -79,6 +79,7 @@ class SimulatedCamera(PlaybackSource):
         self._script: collections.deque[tuple[np.ndarray, SceneTruth]] = collections.deque()
         self._resting: tuple[np.ndarray, SceneTruth] | None = None
         self._rolls = 0
+        self._starting_roll = False  # a roll is being rendered: not idle though nothing is queued
         self._truths: collections.OrderedDict[int, SceneTruth] = collections.OrderedDict()
         self._current: SceneTruth = SceneTruth(faces=(), rolling=False, roll=0)
 
@@ -115,24 +116,39 @@ class SimulatedCamera(PlaybackSource):
     def idle(self) -> bool:
         """No roll is queued or under way: the tray shows settled dice (or is empty)."""
         with self._lock:
-            return not self._requests and not self._script
+            return not (self._requests or self._script or self._starting_roll)
 
     # --- frames -------------------------------------------------------------------------
     def _next_image(self) -> np.ndarray:
+        # Rendering takes a while: it runs outside the lock so request_roll and truth never wait.
+        roll = self._next_roll()
+        rendered = self._render_roll(*roll) if roll else None
+        empty = self._render_empty() if self._resting is None and roll is None else None
         with self._lock:
-            if self._requests and not any(truth.rolling for _, truth in self._script):
-                self._script.clear()  # the dice are at rest: the new roll starts now
-                self._script.extend(self._render_roll(*self._requests.popleft()))
+            if rendered is not None:
+                self._script.clear()  # the dice were at rest: the new roll starts now
+                self._script.extend(rendered)
+                self._starting_roll = False
             if self._script:
                 image, truth = self._script.popleft()
                 if not truth.rolling:
                     self._resting = (image, truth)
             else:
                 if self._resting is None:
-                    self._resting = self._render_empty()
+                    self._resting = empty
                 image, truth = self._resting
             self._remember(truth)
             return image
+
+    def _next_roll(self) -> tuple[tuple[Face, ...], int, int] | None:
+        """(faces, seed, roll number) of the roll to start now, if one waits and dice rest."""
+        with self._lock:
+            if not self._requests or any(truth.rolling for _, truth in self._script):
+                return None
+            faces, roll_seed = self._requests.popleft()
+            self._starting_roll = True
+            self._rolls += 1
+            return faces, roll_seed, self._rolls
 
     def _remember(self, truth: SceneTruth) -> None:
         # the index the frame about to be stored will get
@@ -144,11 +160,10 @@ class SimulatedCamera(PlaybackSource):
             self._truths.popitem(last=False)
 
     def _render_roll(
-        self, faces: tuple[Face, ...], roll_seed: int
+        self, faces: tuple[Face, ...], roll_seed: int, roll: int
     ) -> list[tuple[np.ndarray, SceneTruth]]:
         from vision.render import render_roll
 
-        self._rolls += 1
         scenes = render_roll(
             list(faces),
             kind=self.kind,
@@ -161,7 +176,7 @@ class SimulatedCamera(PlaybackSource):
         frames = []
         for number, scene in enumerate(scenes):
             rolling = number < len(scenes) - self.settled_frames
-            truth = SceneTruth(faces, rolling, self._rolls, tuple(getattr(scene, "dice", ())))
+            truth = SceneTruth(faces, rolling, roll, tuple(scene.dice))
             frames.append((scene.frame, truth))
         return frames
 

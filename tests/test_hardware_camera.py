@@ -198,7 +198,7 @@ class StandInPicamera2:
         self.count += 1
         return np.full((12, 16, 4), self.count % 256, np.uint8)  # XBGR-like: 4 channels
 
-    def capture_metadata(self) -> dict:
+    def capture_metadata(self, wait: float | None = None) -> dict:
         return {"ExposureTime": 8000, "AnalogueGain": 2.5, "ColourGains": (1.9, 1.6), "Lux": 300}
 
     def stop(self) -> None:

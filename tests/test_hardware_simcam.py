@@ -117,3 +117,30 @@ def test_settled_frames_read_as_the_requested_faces() -> None:
         except FileNotFoundError as missing:  # the reader's model is not trained/committed yet
             pytest.skip(f"dice reader not usable yet: {missing}")
         assert sorted(reading.values) == sorted(faces)
+
+
+def test_request_and_truth_never_wait_for_a_render(monkeypatch) -> None:
+    import threading
+
+    import vision.render
+
+    rendering, finish = threading.Event(), threading.Event()
+    real_render_roll = vision.render.render_roll
+
+    def slow_render_roll(*args, **kwargs):
+        rendering.set()
+        finish.wait(5)
+        return real_render_roll(*args, **kwargs)
+
+    monkeypatch.setattr(vision.render, "render_roll", slow_render_roll)
+    camera = SimulatedCamera(seed=3, size=SMALL, fps=60, moving_frames=1, settled_frames=1)
+    with camera:
+        camera.request_roll([1])
+        assert rendering.wait(5)
+        asked = threading.Thread(target=lambda: (camera.truth, camera.request_roll([2])))
+        asked.start()
+        asked.join(1)
+        alive = asked.is_alive()
+        assert not camera.idle
+        finish.set()
+        assert not alive
