@@ -1,0 +1,201 @@
+"""The kiosk's settings, read from a small TOML file; a broken file names the key at fault.
+
+language = "fr"                  # fr or en
+state_dir = "/var/lib/tabletop"  # optional; else $TABLETOP_STATE_DIR, $STATE_DIRECTORY, ~/...
+
+[camera]
+spec = "auto"                    # auto, picamera2[:N], webcam[:N], sim, replay:PATH
+tray_roi = [40, 30, 560, 420]    # optional x, y, w, h of the tray in the camera frame
+poker_profile = ""               # optional path of a taught poker-dice profile (.npz)
+
+[display]
+size = [800, 480]                # 800x480 (official 7") or 720x1280 (Touch Display 2)
+rotation = 0                     # 0, 90, 180, 270: done in software, touch remapped
+fullscreen = true
+
+[gpio]
+confirm_pin = 17
+reroll_pin = 27
+long_press_s = 1.0
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+LANGUAGES = ("fr", "en")
+ROTATIONS = (0, 90, 180, 270)
+SIZES = ((800, 480), (720, 1280))
+DEFAULT_STATE_DIR = Path.home() / ".local" / "state" / "tabletop"
+
+
+class ConfigError(ValueError):
+    """A configuration value that cannot be used; the message names the key."""
+
+
+@dataclass(frozen=True)
+class CameraConfig:
+    spec: str = "auto"
+    tray_roi: tuple[int, int, int, int] | None = None
+    poker_profile: str = ""
+
+
+@dataclass(frozen=True)
+class DisplayConfig:
+    size: tuple[int, int] = (800, 480)
+    rotation: int = 0
+    fullscreen: bool = True
+
+
+@dataclass(frozen=True)
+class GpioConfig:
+    confirm_pin: int = 17
+    reroll_pin: int = 27
+    long_press_s: float = 1.0
+
+
+@dataclass(frozen=True)
+class Config:
+    language: str = "fr"
+    state_dir: Path = field(default_factory=lambda: default_state_dir(os.environ))
+    camera: CameraConfig = field(default_factory=CameraConfig)
+    display: DisplayConfig = field(default_factory=DisplayConfig)
+    gpio: GpioConfig = field(default_factory=GpioConfig)
+    source: Path | None = None  # the file it was read from
+
+    def with_overrides(self, **changes: Any) -> Config:
+        return replace(self, **changes)
+
+
+def default_state_dir(environ: os._Environ[str] | dict[str, str]) -> Path:
+    """$TABLETOP_STATE_DIR, else systemd's $STATE_DIRECTORY (first entry), else ~/.local/state."""
+    explicit = environ.get("TABLETOP_STATE_DIR", "").strip()
+    if explicit:
+        return Path(explicit)
+    systemd = environ.get("STATE_DIRECTORY", "").strip()
+    if systemd:
+        return Path(systemd.split(":")[0])
+    return DEFAULT_STATE_DIR
+
+
+def load_config(path: str | Path | None = None) -> Config:
+    """Settings from `path` (None: every default). Raises ConfigError naming the bad key."""
+    if path is None:
+        return Config()
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: no such config file") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{path}: cannot read the config file: {error}") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path}: not valid TOML: {error}") from None
+    return parse_config(data, source=path)
+
+
+def parse_config(data: dict[str, Any], source: Path | None = None) -> Config:
+    _no_unknown(data, {"language", "state_dir", "camera", "display", "gpio"}, "")
+    language = _choice(data, "language", LANGUAGES, "fr", "")
+    state_dir = data.get("state_dir")
+    if state_dir is not None and (not isinstance(state_dir, str) or not state_dir.strip()):
+        raise ConfigError("state_dir: expected a directory path as text")
+    return Config(
+        language=language,
+        state_dir=Path(state_dir).expanduser() if state_dir else default_state_dir(os.environ),
+        camera=_camera(_table(data, "camera")),
+        display=_display(_table(data, "display")),
+        gpio=_gpio(_table(data, "gpio")),
+        source=source,
+    )
+
+
+def _table(data: dict[str, Any], key: str) -> dict[str, Any]:
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise ConfigError(f"{key}: expected a [{key}] table")
+    return value
+
+
+def _no_unknown(data: dict[str, Any], known: set[str], prefix: str) -> None:
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ConfigError(
+            f"{prefix}{unknown[0]}: unknown setting (known: {', '.join(sorted(known))})"
+        )
+
+
+def _choice(data: dict[str, Any], key: str, allowed: tuple, default: Any, prefix: str) -> Any:
+    value = data.get(key, default)
+    if value not in allowed or isinstance(value, bool):
+        shown = ", ".join(str(a) for a in allowed)
+        raise ConfigError(f"{prefix}{key}: {value!r} is not one of {shown}")
+    return value
+
+
+def _camera(data: dict[str, Any]) -> CameraConfig:
+    _no_unknown(data, {"spec", "tray_roi", "poker_profile"}, "camera.")
+    spec = data.get("spec", "auto")
+    if not isinstance(spec, str):
+        raise ConfigError("camera.spec: expected text like auto, sim, webcam:0")
+    from hardware.factory import parse_spec
+
+    try:
+        parse_spec(spec)
+    except ValueError as error:
+        raise ConfigError(f"camera.spec: {error}") from None
+    roi = data.get("tray_roi")
+    if roi is not None:
+        roi = _int_list(roi, 4, "camera.tray_roi", "[x, y, w, h]")
+        if roi[0] < 0 or roi[1] < 0 or roi[2] <= 0 or roi[3] <= 0:
+            raise ConfigError("camera.tray_roi: x, y must be >= 0 and w, h > 0")
+    profile = data.get("poker_profile", "")
+    if not isinstance(profile, str):
+        raise ConfigError("camera.poker_profile: expected a file path as text")
+    return CameraConfig(spec=spec, tray_roi=roi, poker_profile=profile)
+
+
+def _display(data: dict[str, Any]) -> DisplayConfig:
+    _no_unknown(data, {"size", "rotation", "fullscreen"}, "display.")
+    size = _int_list(data.get("size", [800, 480]), 2, "display.size", "[width, height]")
+    if size not in SIZES:
+        raise ConfigError(f"display.size: {list(size)} is not one of [800, 480] or [720, 1280]")
+    rotation = _choice(data, "rotation", ROTATIONS, 0, "display.")
+    fullscreen = data.get("fullscreen", True)
+    if not isinstance(fullscreen, bool):
+        raise ConfigError("display.fullscreen: expected true or false")
+    return DisplayConfig(size=size, rotation=rotation, fullscreen=fullscreen)
+
+
+def _gpio(data: dict[str, Any]) -> GpioConfig:
+    _no_unknown(data, {"confirm_pin", "reroll_pin", "long_press_s"}, "gpio.")
+    pins = {}
+    for key, default in (("confirm_pin", 17), ("reroll_pin", 27)):
+        value = data.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 27:
+            raise ConfigError(f"gpio.{key}: expected a BCM pin number 0-27, got {value!r}")
+        pins[key] = value
+    if pins["confirm_pin"] == pins["reroll_pin"]:
+        raise ConfigError("gpio.reroll_pin: must differ from gpio.confirm_pin")
+    long_press = data.get("long_press_s", 1.0)
+    if isinstance(long_press, bool) or not isinstance(long_press, int | float):
+        raise ConfigError(f"gpio.long_press_s: expected seconds, got {long_press!r}")
+    if not 0.2 <= long_press <= 10:
+        raise ConfigError(f"gpio.long_press_s: {long_press} is outside 0.2..10 seconds")
+    return GpioConfig(pins["confirm_pin"], pins["reroll_pin"], float(long_press))
+
+
+def _int_list(value: Any, length: int, key: str, shape: str) -> tuple[int, ...]:
+    if (
+        not isinstance(value, list)
+        or len(value) != length
+        or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
+    ):
+        raise ConfigError(f"{key}: expected {shape} as whole numbers, got {value!r}")
+    return tuple(value)

@@ -1,0 +1,388 @@
+"""Everything the companion must not lose, in one SQLite file: games, their action logs, scores.
+
+Each confirmed action is committed (WAL, synchronous=FULL) before the caller shows its result,
+so a power cut loses nothing that was shown. A game is its set-up row plus an append-only log of
+notations; undo deletes the last row in the same kind of transaction. Restarting rebuilds the
+position by replaying the log through the engine. Finished games leave result rows: the
+scorebook (running totals, per-player history, stats, CSV export) is read from those.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+DB_NAME = "tabletop.sqlite3"
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS players (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE
+);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    mode TEXT NOT NULL,
+    label TEXT NOT NULL DEFAULT '',
+    status TEXT NOT NULL DEFAULT 'playing' CHECK (status IN ('playing', 'over', 'abandoned')),
+    started REAL NOT NULL,
+    ended REAL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    player_id INTEGER NOT NULL REFERENCES players(id),
+    team INTEGER,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    notation TEXT NOT NULL,
+    corrected INTEGER NOT NULL DEFAULT 0,
+    at REAL NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS results (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    score INTEGER NOT NULL,
+    winner INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+"""
+
+
+class StoreError(ValueError):
+    """A request the store cannot honour (unknown game, finished game, empty log)."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    game: str
+    players: tuple[str, ...]
+    teams: tuple[int | None, ...]
+    options: dict[str, Any]
+    seed: int
+    mode: str
+    label: str
+    status: str
+
+
+@dataclass(frozen=True)
+class LoggedAction:
+    seq: int
+    notation: str
+    corrected: int
+
+
+@dataclass(frozen=True)
+class TotalRow:
+    game: str
+    player: str
+    games: int
+    wins: int
+    total: int
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    game_id: int
+    game: str
+    ended: float
+    score: int
+    winner: bool
+    opponents: tuple[str, ...]
+
+
+class Store:
+    """The state directory's database. One connection, used from one thread."""
+
+    def __init__(self, state_dir: str | Path) -> None:
+        self.state_dir = Path(state_dir)
+        try:
+            self.state_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(f"state directory {self.state_dir}: {error}") from None
+        self.path = self.state_dir / DB_NAME
+        self.db = sqlite3.connect(self.path, isolation_level=None)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self.db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.db
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    # ----- games and their logs -------------------------------------------------------------
+
+    def start_game(
+        self,
+        game: str,
+        players: list[str] | tuple[str, ...],
+        options: dict[str, Any] | None = None,
+        seed: int = 0,
+        mode: str = "table",
+        teams: list[int | None] | None = None,
+        label: str = "",
+    ) -> int:
+        teams = list(teams) if teams is not None else [None] * len(players)
+        if len(teams) != len(players):
+            raise StoreError("one team entry per player is needed")
+        with self._transaction() as db:
+            cursor = db.execute(
+                "INSERT INTO games (game, options, seed, mode, label, started) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (game, json.dumps(options or {}, sort_keys=True), seed, mode, label, time.time()),
+            )
+            game_id = int(cursor.lastrowid)
+            for seat, (name, team) in enumerate(zip(players, teams, strict=True)):
+                player_id = self._player_id(db, name)
+                db.execute(
+                    "INSERT INTO seats (game_id, seat, player_id, team) VALUES (?, ?, ?, ?)",
+                    (game_id, seat, player_id, team),
+                )
+        return game_id
+
+    @staticmethod
+    def _player_id(db: sqlite3.Connection, name: str) -> int:
+        db.execute("INSERT OR IGNORE INTO players (name) VALUES (?)", (name,))
+        return int(db.execute("SELECT id FROM players WHERE name = ?", (name,)).fetchone()[0])
+
+    def game(self, game_id: int) -> GameRecord:
+        row = self.db.execute(
+            "SELECT id, game, options, seed, mode, label, status FROM games WHERE id = ?",
+            (game_id,),
+        ).fetchone()
+        if row is None:
+            raise StoreError(f"no game {game_id} in the store")
+        seats = self.db.execute(
+            "SELECT p.name, s.team FROM seats s JOIN players p ON p.id = s.player_id "
+            "WHERE s.game_id = ? ORDER BY s.seat",
+            (game_id,),
+        ).fetchall()
+        return GameRecord(
+            id=row[0],
+            game=row[1],
+            players=tuple(name for name, _ in seats),
+            teams=tuple(team for _, team in seats),
+            options=json.loads(row[2]),
+            seed=row[3],
+            mode=row[4],
+            label=row[5],
+            status=row[6],
+        )
+
+    def current_game(self, label: str | None = None) -> GameRecord | None:
+        """The newest game still being played (with that label, when given)."""
+        query = "SELECT id FROM games WHERE status = 'playing'"
+        params: tuple = ()
+        if label is not None:
+            query += " AND label = ?"
+            params = (label,)
+        row = self.db.execute(query + " ORDER BY id DESC LIMIT 1", params).fetchone()
+        return None if row is None else self.game(row[0])
+
+    def find_games(self, label: str) -> list[GameRecord]:
+        rows = self.db.execute("SELECT id FROM games WHERE label = ? ORDER BY id", (label,))
+        return [self.game(row[0]) for row in rows.fetchall()]
+
+    def append(self, game_id: int, notation: str, corrected: int = 0) -> int:
+        """Log one confirmed action durably; returns its sequence number."""
+        with self._transaction() as db:
+            self._check_playing(db, game_id)
+            row = db.execute(
+                "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,)
+            ).fetchone()
+            seq = int(row[0]) + 1
+            db.execute(
+                "INSERT INTO actions (game_id, seq, notation, corrected, at) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (game_id, seq, notation, corrected, time.time()),
+            )
+        return seq
+
+    def undo(self, game_id: int) -> LoggedAction:
+        """Remove the last logged action of a game being played; returns it."""
+        with self._transaction() as db:
+            self._check_playing(db, game_id)
+            row = db.execute(
+                "SELECT seq, notation, corrected FROM actions WHERE game_id = ? "
+                "ORDER BY seq DESC LIMIT 1",
+                (game_id,),
+            ).fetchone()
+            if row is None:
+                raise StoreError("nothing to undo: the game is at its start")
+            db.execute("DELETE FROM actions WHERE game_id = ? AND seq = ?", (game_id, row[0]))
+        return LoggedAction(*row)
+
+    def actions(self, game_id: int) -> list[LoggedAction]:
+        rows = self.db.execute(
+            "SELECT seq, notation, corrected FROM actions WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+        )
+        return [LoggedAction(*row) for row in rows.fetchall()]
+
+    def _check_playing(self, db: sqlite3.Connection, game_id: int) -> None:
+        row = db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"no game {game_id} in the store")
+        if row[0] != "playing":
+            raise StoreError(f"game {game_id} is {row[0]}: its log is closed")
+
+    def finish(self, game_id: int, scores: list[int], winners: list[int]) -> None:
+        """Close a game with its final scores (one per seat) and its winners' seats."""
+        with self._transaction() as db:
+            self._check_playing(db, game_id)
+            seats = db.execute("SELECT COUNT(*) FROM seats WHERE game_id = ?", (game_id,))
+            if seats.fetchone()[0] != len(scores):
+                raise StoreError("one score per seat is needed to finish a game")
+            for seat, score in enumerate(scores):
+                db.execute(
+                    "INSERT INTO results (game_id, seat, score, winner) VALUES (?, ?, ?, ?)",
+                    (game_id, seat, int(score), int(seat in winners)),
+                )
+            db.execute(
+                "UPDATE games SET status = 'over', ended = ? WHERE id = ?", (time.time(), game_id)
+            )
+
+    def reopen(self, game_id: int) -> None:
+        """Undo past the end of a game: drop its results and play on."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
+            db.execute("UPDATE games SET status = 'playing', ended = NULL WHERE id = ?", (game_id,))
+
+    def abandon(self, game_id: int) -> None:
+        with self._transaction() as db:
+            self._check_playing(db, game_id)
+            db.execute("UPDATE games SET status = 'abandoned' WHERE id = ?", (game_id,))
+
+    def results(self, game_id: int) -> list[tuple[int, bool]]:
+        rows = self.db.execute(
+            "SELECT score, winner FROM results WHERE game_id = ? ORDER BY seat", (game_id,)
+        )
+        return [(score, bool(winner)) for score, winner in rows.fetchall()]
+
+    # ----- settings -------------------------------------------------------------------------
+
+    def setting(self, key: str, default: str = "") -> str:
+        row = self.db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        return default if row is None else row[0]
+
+    def set_setting(self, key: str, value: str) -> None:
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO settings (key, value) VALUES (?, ?) "
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+
+    # ----- the scorebook --------------------------------------------------------------------
+
+    def known_players(self) -> list[str]:
+        rows = self.db.execute("SELECT name FROM players ORDER BY name COLLATE NOCASE")
+        return [row[0] for row in rows.fetchall()]
+
+    def totals(self) -> list[TotalRow]:
+        """Per game and player: games finished, wins, and the running total of scores.
+
+        The total is what the rule books add up over several games: Struggle points, Stratégix
+        round points, Le Roudalon's net UM; for Traverse and Sequence it is the wins that count.
+        """
+        rows = self.db.execute(
+            "SELECT g.game, p.name, COUNT(*), SUM(r.winner), SUM(r.score) "
+            "FROM results r JOIN games g ON g.id = r.game_id "
+            "JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat "
+            "JOIN players p ON p.id = s.player_id "
+            "GROUP BY g.game, p.name ORDER BY g.game, SUM(r.score) DESC, p.name"
+        )
+        return [TotalRow(*row) for row in rows.fetchall()]
+
+    def history(self, player: str) -> list[HistoryRow]:
+        rows = self.db.execute(
+            "SELECT g.id, g.game, g.ended, r.score, r.winner FROM results r "
+            "JOIN games g ON g.id = r.game_id "
+            "JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat "
+            "JOIN players p ON p.id = s.player_id WHERE p.name = ? ORDER BY g.ended, g.id",
+            (player,),
+        ).fetchall()
+        history = []
+        for game_id, game, ended, score, winner in rows:
+            others = tuple(name for name in self.game(game_id).players if name != player)
+            history.append(HistoryRow(game_id, game, ended, score, bool(winner), others))
+        return history
+
+    def stats(self, player: str) -> dict[str, Any]:
+        """Games, wins, win rate, best and average score, per game kind and overall."""
+        by_game: dict[str, dict[str, Any]] = {}
+        for row in self.history(player):
+            entry = by_game.setdefault(row.game, {"games": 0, "wins": 0, "scores": []})
+            entry["games"] += 1
+            entry["wins"] += int(row.winner)
+            entry["scores"].append(row.score)
+        summary = {}
+        for game, entry in by_game.items():
+            scores = entry.pop("scores")
+            entry["win_rate"] = round(entry["wins"] / entry["games"], 3)
+            entry["best"] = max(scores)
+            entry["average"] = round(sum(scores) / len(scores), 2)
+            summary[game] = entry
+        games = sum(e["games"] for e in summary.values())
+        wins = sum(e["wins"] for e in summary.values())
+        return {"player": player, "games": games, "wins": wins, "by_game": summary}
+
+    def export_csv(self, path: str | Path) -> int:
+        """One row per player per finished game; returns how many rows were written."""
+        rows = self.db.execute(
+            "SELECT g.id, g.game, g.started, g.ended, s.seat, p.name, s.team, r.score, r.winner "
+            "FROM results r JOIN games g ON g.id = r.game_id "
+            "JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat "
+            "JOIN players p ON p.id = s.player_id ORDER BY g.id, s.seat"
+        ).fetchall()
+        with open(path, "w", newline="", encoding="utf-8") as handle:
+            writer = csv.writer(handle)
+            writer.writerow(
+                ["game_id", "game", "started", "ended", "seat", "player", "team", "score", "winner"]
+            )
+            for row in rows:
+                game_id, game, started, ended, seat, name, team, score, winner = row
+                writer.writerow(
+                    [game_id, game, _iso(started), _iso(ended), seat, name,
+                     "" if team is None else team, score, winner]
+                )  # fmt: skip
+        return len(rows)
+
+
+def _iso(stamp: float | None) -> str:
+    if stamp is None:
+        return ""
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(stamp))

@@ -1,0 +1,309 @@
+"""The board of each game, drawn from the engine's `view()` dict (docs/games/<game>.md)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from display import palette
+from display.layout import Box
+
+if TYPE_CHECKING:
+    from display.model import Screen
+    from display.render import Renderer
+
+STRUGGLE_ORDER = ("K", "Q", "J", "10", "9")
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RED_SUITS = ("H", "D")
+
+
+def draw(renderer: Renderer, screen: Screen, box: Box) -> None:
+    renderer.panel(box)
+    view = screen.board
+    if not view:
+        return
+    inner = (box[0] + 6, box[1] + 6, box[2] - 12, box[3] - 12)
+    drawer = DRAWERS.get(str(view.get("game", screen.game)), draw_summary)
+    drawer(renderer, view, inner, screen)
+
+
+# ----- Struggle ------------------------------------------------------------------------------
+
+
+def draw_struggle(renderer: Renderer, view: dict[str, Any], box: Box, screen: Screen) -> None:
+    """Start square on the left, the track in a serpentine of four rows, then the five
+    arrival boxes and the hand on the bottom line."""
+    track: str = view["track"]
+    x, y, w, h = box
+    info_h = max(30, h // 7)
+    rows = 4
+    per_row = -(-len(track) // rows)
+    side = min((w - 8) // (per_row + 1), (h - info_h - 4) // rows)
+    start = pygame.Rect(x, y, side - 2, side * rows - 2)
+    origin = (x + side + 6, y)
+    squares = [start] + [_serpentine(i, per_row, side, origin) for i in range(len(track))]
+    _struggle_squares(renderer, track, squares, side)
+    _struggle_pawns(renderer, view, squares, side)
+    info_y = y + side * rows + 4
+    boxes_w = min(w // 2, info_h * 5)
+    _struggle_boxes(renderer, view, pygame.Rect(x + w - boxes_w, info_y, boxes_w, info_h), side)
+    hand = " ".join(view.get("hand") or []) or "—"
+    line = f"{'Main' if screen.language == 'fr' else 'Hand'} : {hand}"
+    renderer.label(line, (x, info_y, w - boxes_w - 8, info_h), renderer.layout.font - 2)
+
+
+def _serpentine(index: int, columns: int, side: int, origin: tuple[int, int]) -> pygame.Rect:
+    row, column = divmod(index, columns)
+    if row % 2:
+        column = columns - 1 - column
+    return pygame.Rect(origin[0] + column * side, origin[1] + row * side, side - 2, side - 2)
+
+
+def _struggle_squares(
+    renderer: Renderer, track: str, positions: list[pygame.Rect], side: int
+) -> None:
+    surface = renderer.surface
+    pygame.draw.rect(surface, palette.PANEL_LIGHT, positions[0], border_radius=4)
+    for number, colour in enumerate(track, start=1):
+        rect = positions[number]
+        pygame.draw.rect(surface, palette.TRACK_COLOURS[colour], rect, border_radius=4)
+        ink = palette.BLACK if colour == "Y" else palette.WHITE
+        corner = pygame.Rect(rect.x + 3, rect.y + 1, rect.w // 2, rect.h // 3)
+        renderer.label(str(number), corner, max(10, side // 4), ink)
+
+
+def _pawn(renderer: Renderer, pawn: str, center: tuple[int, int], radius: int) -> None:
+    fill, ink = palette.STRUGGLE_PAWNS[pawn]
+    pygame.draw.circle(renderer.surface, palette.WHITE, center, radius + 2)
+    pygame.draw.circle(renderer.surface, fill, center, radius)
+    box = (center[0] - radius, center[1] - radius, 2 * radius, 2 * radius)
+    renderer.label(pawn, box, max(10, int(radius * 1.1)), ink, "center")
+
+
+def _struggle_pawns(
+    renderer: Renderer, view: dict[str, Any], positions: list[pygame.Rect], side: int
+) -> None:
+    squares: dict[str, int] = view.get("squares", {})
+    radius = int(side * 0.34)
+    for pawn, square in squares.items():
+        if square:
+            _pawn(renderer, pawn, positions[square].move(0, side // 10).center, radius)
+    start = positions[0]
+    at_start = [p for p in STRUGGLE_ORDER if squares.get(p) == 0]
+    step = start.h // 5
+    for number, pawn in enumerate(at_start):
+        _pawn(renderer, pawn, (start.centerx, start.y + step // 2 + number * step), radius)
+
+
+def _struggle_boxes(renderer: Renderer, view: dict[str, Any], area: pygame.Rect, side: int) -> None:
+    boxes: dict[str, str] = view.get("boxes", {})
+    by_box = {letter: pawn for pawn, letter in boxes.items()}
+    width = area.w // 5
+    for number, letter in enumerate("ABCDE"):
+        rect = pygame.Rect(area.x + number * width, area.y, width - 2, area.h)
+        pygame.draw.rect(renderer.surface, palette.PANEL_LIGHT, rect, border_radius=4)
+        pawn = by_box.get(letter)
+        if pawn:
+            _pawn(renderer, pawn, rect.center, min(rect.w, rect.h) // 2 - 3)
+        else:
+            renderer.label(letter, rect, max(12, rect.h // 2), palette.TEXT_DIM, "center")
+
+
+# ----- Traverse ------------------------------------------------------------------------------
+
+
+def draw_traverse(renderer: Renderer, view: dict[str, Any], box: Box, screen: Screen) -> None:
+    x, y, w, h = box
+    pawns = int(view.get("pawns", 10))
+    axis = int(view.get("axis_length", pawns + 1))
+    cells = pawns + 2
+    side = min(h, w * 3 // 5) // cells
+    left, bottom = x, y + side * cells
+    surface = renderer.surface
+
+    def square(column: int, row: int) -> pygame.Rect:
+        return pygame.Rect(left + column * side, bottom - (row + 1) * side, side - 1, side - 1)
+
+    for column in range(1, pawns + 1):
+        for row in range(1, pawns + 1):
+            shade = (88, 96, 112) if (column + row) % 2 else (70, 76, 90)
+            pygame.draw.rect(surface, shade, square(column, row))
+    for number, position in enumerate(view.get("red", []), start=1):
+        row = min(position, pawns + 1) if position < axis else pawns + 1
+        _traverse_pawn(renderer, square(number, row), palette.VERMILLION, palette.WHITE, number)
+    for number, position in enumerate(view.get("white", []), start=1):
+        column = min(position, pawns + 1) if position < axis else pawns + 1
+        _traverse_pawn(renderer, square(column, number), palette.WHITE, palette.BLACK, number)
+    info_x = left + side * cells + 10
+    info = (info_x, y, x + w - info_x, h)
+    _traverse_info(renderer, view, info, screen.language)
+
+
+def _traverse_pawn(
+    renderer: Renderer, rect: pygame.Rect, fill: palette.Colour, ink: palette.Colour, number: int
+) -> None:
+    radius = max(3, rect.w // 2 - 1)
+    pygame.draw.circle(renderer.surface, palette.BLACK, rect.center, radius + 1)
+    pygame.draw.circle(renderer.surface, fill, rect.center, radius)
+    if rect.w >= 16:
+        renderer.label(str(number), rect, max(10, rect.w - 4), ink, "center")
+
+
+def _traverse_info(renderer: Renderer, view: dict[str, Any], box: Box, language: str) -> None:
+    x, y, w, h = box
+    fr = language == "fr"
+    home = view.get("home", [0, 0])
+    dice = " ".join(str(d) for d in view.get("dice", [])) or "—"
+    lines = [
+        (f"{'Rouge' if fr else 'Red'} : {home[0]}", palette.VERMILLION),
+        (f"{'Blanc' if fr else 'White'} : {home[1]}", palette.WHITE),
+        (f"{'Dés' if fr else 'Dice'} : {dice}", palette.TEXT),
+    ]
+    last = view.get("last_play_fr" if fr else "last_play_en") or ""
+    line_h = min(30, h // 5)
+    for number, (content, colour) in enumerate(lines):
+        renderer.label(
+            content, (x, y + number * line_h, w, line_h), renderer.layout.font - 2, colour
+        )
+    if last:
+        renderer.label(last, (x, y + 3 * line_h, w, h - 3 * line_h), renderer.layout.font - 8,
+                       palette.TEXT_DIM)  # fmt: skip
+
+
+# ----- Sequence ------------------------------------------------------------------------------
+
+
+def draw_sequence(renderer: Renderer, view: dict[str, Any], box: Box, screen: Screen) -> None:
+    x, y, w, h = box
+    cards: list[list[str]] = view["cards"]
+    chips: list[list[int | None]] = view["chips"]
+    locked: list[list[bool]] = view.get("locked") or [[False] * 10 for _ in range(10)]
+    colours = [_team_colour(name, i) for i, name in enumerate(view.get("team_colours", []))]
+    side = min(w, h) // 10
+    left = x + (w - side * 10) // 2
+    last = view.get("last_square")
+    for row in range(10):
+        for column in range(10):
+            rect = pygame.Rect(left + column * side, y + row * side, side - 1, side - 1)
+            name = f"{'abcdefghij'[column]}{row + 1}"
+            _sequence_square(renderer, rect, cards[row][column], chips[row][column], colours,
+                             locked[row][column], name == last)  # fmt: skip
+            if screen.board_targets:
+                renderer.hits.append((rect, f"square:{name}"))
+
+
+def _team_colour(name: str, index: int) -> palette.Colour:
+    fallback = palette.TEAM_FALLBACK[index % len(palette.TEAM_FALLBACK)]
+    return palette.TEAM_COLOURS.get(name, fallback)
+
+
+def _sequence_square(
+    renderer: Renderer,
+    rect: pygame.Rect,
+    card: str,
+    chip: int | None,
+    colours: list[palette.Colour],
+    locked: bool,
+    last: bool,
+) -> None:
+    surface = renderer.surface
+    pygame.draw.rect(surface, (236, 232, 220), rect, border_radius=3)
+    if card == "XX":
+        renderer.label("★", rect, max(12, rect.h - 6), palette.ORANGE, "center")
+    else:
+        rank, suit = card[:-1], card[-1]
+        ink = palette.VERMILLION if suit in RED_SUITS else palette.BLACK
+        shown = ("10" if rank == "T" else rank) + SUIT_SYMBOLS.get(suit, suit)
+        renderer.label(shown, rect, max(10, rect.h // 2), ink, "center")
+    if chip is not None:
+        colour = colours[chip] if chip < len(colours) else palette.TEAM_FALLBACK[chip % 3]
+        radius = rect.w // 2 - 2
+        pygame.draw.circle(surface, colour, rect.center, radius)
+        renderer.label(str(chip + 1), rect, max(10, rect.h // 2), palette.WHITE, "center")
+        if locked:
+            pygame.draw.circle(surface, palette.YELLOW, rect.center, radius, 3)
+    if last:
+        pygame.draw.rect(surface, palette.PURPLE, rect, 3, border_radius=3)
+
+
+# ----- Stratégix -----------------------------------------------------------------------------
+
+
+def draw_strategix(renderer: Renderer, view: dict[str, Any], box: Box, screen: Screen) -> None:
+    x, y, w, h = box
+    fr = screen.language == "fr"
+    font = renderer.layout.font
+    trick = view.get("trick") or {}
+    top = trick.get("top") or {}
+    round_text = f"{'Manche' if fr else 'Round'} {view.get('round', 0)}/{view.get('rounds', 0)}"
+    renderer.label(round_text, (x, y, w, 30), font, palette.TEXT_DIM)
+    play = str(top.get("play", "")).removeprefix("play ")
+    cards_y = y + 36
+    if play:
+        _letter_cards(renderer, play, (x, cards_y, w, 70))
+        who = screen.scores[top["player"]][0] if top.get("player") is not None else ""
+        renderer.label(who, (x, cards_y + 74, w, 26), font - 4, palette.TEXT_DIM)
+    else:
+        renderer.label("—", (x, cards_y, w, 70), font + 10, palette.TEXT_DIM, "center")
+    counts = view.get("hand_counts", [])
+    passed = trick.get("passed") or [False] * len(counts)
+    line_y = cards_y + 110
+    for seat, count in enumerate(counts):
+        name = screen.scores[seat][0] if seat < len(screen.scores) else str(seat)
+        status = (" — passe" if fr else " — passed") if seat < len(passed) and passed[seat] else ""
+        colour = palette.PLAYER_COLOURS[seat % len(palette.PLAYER_COLOURS)]
+        cards_word = "cartes" if fr else "cards"
+        renderer.label(
+            f"{name} : {count} {cards_word}{status}", (x, line_y, w, 26), font - 4, colour
+        )
+        line_y += 28
+    hands = view.get("hands") or []
+    own = next((hand for hand in hands if hand), None)
+    if own and line_y + 30 <= y + h:
+        renderer.label(" ".join(own), (x, y + h - 30, w, 30), font - 4, palette.YELLOW)
+
+
+def _letter_cards(renderer: Renderer, play: str, box: Box) -> None:
+    x, y, w, h = box
+    tokens = play.split()
+    count = max(1, len(tokens))
+    width = min(46, w // count)
+    for number, token in enumerate(tokens):
+        rect = pygame.Rect(x + number * width, y, width - 4, h)
+        if token == "+":
+            renderer.label("+", rect, 30, palette.TEXT_DIM, "center")
+            continue
+        pygame.draw.rect(renderer.surface, (236, 232, 220), rect, border_radius=5)
+        shown = token.replace("*=", "★")
+        colour = palette.ORANGE if token.startswith("*") else palette.BLACK
+        renderer.label(shown, rect, 34, colour, "center")
+
+
+# ----- anything else: the view's simple values -----------------------------------------------
+
+
+def draw_summary(renderer: Renderer, view: dict[str, Any], box: Box, screen: Screen) -> None:
+    x, y, w, h = box
+    line_h = max(24, renderer.layout.font)
+    shown = 0
+    for key, value in view.items():
+        if key == "game" or isinstance(value, dict):
+            continue
+        if isinstance(value, list):
+            if any(isinstance(v, list | dict) for v in value):
+                continue
+            value = " ".join(str(v) for v in value)
+        if y + (shown + 1) * line_h > y + h:
+            break
+        content = f"{key} : {value}"
+        renderer.label(content, (x, y + shown * line_h, w, line_h), renderer.layout.font - 4)
+        shown += 1
+
+
+DRAWERS = {
+    "struggle": draw_struggle,
+    "traverse": draw_traverse,
+    "sequence": draw_sequence,
+    "strategix": draw_strategix,
+}

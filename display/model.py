@@ -1,0 +1,69 @@
+"""What a screen shows, as plain data: the controller builds it, `display.render` draws it.
+
+Nothing here knows pygame. Every touchable thing is a `Target` with an id; the renderer lays
+the targets out and maps a touch back to the id, which the controller then handles.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+SCREENS = ("home", "setup", "table", "scores", "settings", "rules")
+
+
+@dataclass(frozen=True)
+class Target:
+    """Something to touch: `id` goes back to the controller, `label` is what it says."""
+
+    id: str
+    label: str
+    style: str = "normal"  # normal, primary, danger, selected, quiet
+
+
+@dataclass(frozen=True)
+class DieMark:
+    """One die seen by the camera: where it is in the frame and what the companion reads."""
+
+    index: int
+    center: tuple[float, float]
+    quad: tuple[tuple[float, float], ...] | None
+    label: str  # the face shown, "?" when unreadable
+    corrected: bool = False
+    selected: bool = False
+
+    @property
+    def target_id(self) -> str:
+        return f"die:{self.index}"
+
+
+@dataclass
+class Screen:
+    """One screen's content. Lists that do not apply to a screen stay empty."""
+
+    name: str
+    title: str
+    language: str = "fr"
+    message: str = ""
+    error: bool = False
+    nav: list[Target] = field(default_factory=list)  # top-bar buttons
+    actions: list[Target] = field(default_factory=list)  # big primary buttons
+    moves: list[Target] = field(default_factory=list)  # legal moves, one page
+    page: tuple[int, int] = (0, 1)  # shown page, page count (of moves)
+    options: list[Target] = field(default_factory=list)  # set-up choices, pickers
+    keys: list[Target] = field(default_factory=list)  # card-entry keyboard
+    entry: str = ""  # text composed on the keyboard
+    camera: np.ndarray | None = None  # BGR frame for the live view
+    dice: list[DieMark] = field(default_factory=list)
+    game: str = ""
+    board: dict[str, Any] | None = None  # the engine's view() of the position
+    board_targets: bool = False  # board squares are touchable (Sequence entry)
+    turn: str = ""
+    scores: list[tuple[str, str]] = field(default_factory=list)  # (name, score text)
+    lines: list[str] = field(default_factory=list)  # rules text, score sheet rows, settings
+
+    def all_targets(self) -> list[Target]:
+        dice = [Target(d.target_id, d.label) for d in self.dice]
+        return self.nav + self.actions + self.moves + self.options + self.keys + dice

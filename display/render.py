@@ -1,0 +1,344 @@
+"""Drawing a `display.model.Screen` with pygame, and mapping touches back to target ids.
+
+The renderer draws on an off-screen surface of the panel's logical size; `display.window`
+rotates it onto the real display. Rendered text and the scaled camera image are cached, so a
+frame that changes little costs little (the table screen must stay under 5 ms a frame).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pygame
+
+from display import boards, palette
+from display.i18n import text
+from display.layout import Box, fit_columns, grid, layout_for
+from display.model import DieMark, Screen, Target
+
+TEXT_CACHE_SIZE = 600
+FONT_FILE = Path(__file__).parent / "fonts" / "DejaVuSansCondensed-Bold.ttf"
+CARD_GAMES = ("strategix", "sequence")
+
+
+class Renderer:
+    """Draws screens on `surface` (logical size) and remembers where each target went."""
+
+    def __init__(self, size: tuple[int, int] = (800, 480)) -> None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self.layout = layout_for(size)
+        self.size = self.layout.size
+        self.surface = pygame.Surface(self.size)
+        self.hits: list[tuple[pygame.Rect, str]] = []
+        self._fonts: dict[int, pygame.font.Font] = {}
+        self._texts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._camera_key: tuple | None = None
+        self._camera_surface: pygame.Surface | None = None
+
+    # ----- primitives -----------------------------------------------------------------------
+
+    def font(self, size: int) -> pygame.font.Font:
+        found = self._fonts.get(size)
+        if found is None:
+            found = self._fonts[size] = pygame.font.Font(FONT_FILE, size)
+        return found
+
+    def text_surface(self, content: str, size: int, colour: palette.Colour) -> pygame.Surface:
+        key = (content, size, colour)
+        found = self._texts.get(key)
+        if found is not None:
+            self._texts.move_to_end(key)
+            return found
+        rendered = self.font(size).render(content, True, colour)
+        self._texts[key] = rendered
+        if len(self._texts) > TEXT_CACHE_SIZE:
+            self._texts.popitem(last=False)
+        return rendered
+
+    def fitted_size(self, content: str, size: int, width: int, minimum: int = 14) -> int:
+        while size > minimum and self.font(size).size(content)[0] > width:
+            size -= 2
+        return size
+
+    def label(
+        self,
+        content: str,
+        box: Box,
+        size: int | None = None,
+        colour: palette.Colour = palette.TEXT,
+        align: str = "left",
+    ) -> None:
+        """One line of text inside `box`, shrunk to fit (then wrapped to two lines if need be)."""
+        size = size or self.layout.font
+        x, y, w, h = box
+        fitted = self.fitted_size(content, size, w)
+        readable = max(14, size * 3 // 4)
+        if fitted < readable and h >= 2 * readable + 2 and " " in content:
+            self._two_lines(content, box, min(size, h // 2 - 1), colour, align)
+            return
+        surface = self.text_surface(content, fitted, colour)
+        if surface.get_width() > w:
+            surface = surface.subsurface((0, 0, w, surface.get_height()))
+        left = x + (w - surface.get_width()) // 2 if align == "center" else x
+        self.surface.blit(surface, (left, y + (h - surface.get_height()) // 2))
+
+    def _two_lines(
+        self, content: str, box: Box, size: int, colour: palette.Colour, align: str
+    ) -> None:
+        words = content.split()
+        x, y, w, h = box
+        widths = [
+            max(self.font(size).size(" ".join(part))[0] for part in (words[:cut], words[cut:]))
+            for cut in range(1, len(words))
+        ]
+        # never start the second line with a separator
+        widths = [
+            width + (10_000 if words[cut] in (";", ":", ",", "—") else 0)
+            for cut, width in enumerate(widths, start=1)
+        ]
+        best = 1 + widths.index(min(widths))
+        halves = (" ".join(words[:best]), " ".join(words[best:]))
+        for number, half in enumerate(halves):
+            self.label(half, (x, y + number * h // 2, w, h // 2), size, colour, align)
+
+    def button(self, target: Target, box: Box, size: int | None = None) -> None:
+        fill, ink = palette.BUTTON_STYLES.get(target.style, palette.BUTTON_STYLES["normal"])
+        rect = pygame.Rect(box)
+        pygame.draw.rect(self.surface, fill, rect, border_radius=8)
+        inner = (box[0] + 6, box[1] + 2, box[2] - 12, box[3] - 4)
+        self.label(target.label, inner, size, ink, "center")
+        self.hits.append((rect, target.id))
+
+    def buttons(self, targets: list[Target], box: Box, columns: int | None = None) -> None:
+        if not targets:
+            return
+        columns = columns or fit_columns(len(targets), box, 72)
+        cells = grid(box, len(targets), columns, row_height=self.layout.row_height)
+        for target, cell in zip(targets, cells, strict=True):
+            self.button(target, cell)
+
+    def panel(self, box: Box, colour: palette.Colour = palette.PANEL) -> None:
+        pygame.draw.rect(self.surface, colour, pygame.Rect(box), border_radius=10)
+
+    # ----- screens --------------------------------------------------------------------------
+
+    def draw(self, screen: Screen) -> pygame.Surface:
+        self.hits = []
+        self.surface.fill(palette.BACKGROUND)
+        self._bar(screen)
+        getattr(self, f"_draw_{screen.name}", self._draw_lines)(screen)
+        if screen.message:
+            colour = palette.ERROR if screen.error else palette.TEXT_DIM
+            self.label(screen.message, self.layout.message, self.layout.font - 4, colour)
+        return self.surface
+
+    def hit(self, position: tuple[int, int]) -> str | None:
+        """The target under a touch (logical coordinates), the topmost one drawn."""
+        for rect, target_id in reversed(self.hits):
+            if rect.collidepoint(position):
+                return target_id
+        return None
+
+    def _bar(self, screen: Screen) -> None:
+        layout = self.layout
+        if layout.portrait:
+            self.label(screen.title, layout.title, layout.font + 6)
+        else:
+            self.label(screen.title, layout.title, layout.font + 2)
+        self.buttons(screen.nav, layout.bar, columns=len(screen.nav) or 1)
+
+    def _draw_home(self, screen: Screen) -> None:
+        body = self.layout.body
+        x, y, w, h = body
+        tall = self.layout.row_height * 2
+        games_box = (x, y + 8, w, tall * 2 + 12)
+        columns = 2 if self.layout.portrait else 3
+        cells = grid(games_box, len(screen.options), columns)
+        for target, cell in zip(screen.options, cells, strict=True):
+            self.button(target, cell, self.layout.font + 8)
+        if screen.actions:
+            self.buttons(screen.actions, (x, y + tall * 2 + 40, w, self.layout.row_height), 1)
+
+    def _draw_setup(self, screen: Screen) -> None:
+        x, y, w, h = self.layout.body
+        rows = screen.lines[:1]
+        if rows:
+            self.label(rows[0], (x, y, w, 30), self.layout.font)
+        options_box = (x, y + 36, w, h // 2 - 36 if screen.keys else h - 110)
+        self.buttons(
+            screen.options, options_box, fit_columns(len(screen.options), options_box, 150)
+        )
+        if screen.keys:
+            keys_y = y + h // 2 + 4
+            self.label("> " + screen.entry + "_", (x, keys_y - 34, w, 30), self.layout.font)
+            self.buttons(
+                screen.keys, (x, keys_y, w, h // 2 - 4), 10 if not self.layout.portrait else 7
+            )
+        else:
+            self.buttons(screen.actions, (x, y + h - 64, w, self.layout.row_height), 1)
+
+    def _draw_table(self, screen: Screen) -> None:
+        layout = self.layout
+        card_game = screen.game in CARD_GAMES
+        if card_game:
+            boards.draw(self, screen, layout.main)
+            self._moves_or_keys(screen, layout.side)
+        else:
+            if screen.moves:
+                self._moves_or_keys(screen, layout.main)
+            else:
+                self._camera(screen, layout.main)
+            boards.draw(self, screen, layout.side)
+        self._options_row(screen)
+        self.buttons(screen.actions, layout.actions, len(screen.actions) or 1)
+        self._status(screen)
+
+    def _options_row(self, screen: Screen) -> None:
+        box = self.layout.options
+        if screen.entry or (screen.keys and not screen.options):
+            self.panel(box, palette.PANEL_LIGHT)
+            entry = text(screen.language, "entry", text=screen.entry or "…")
+            self.label(entry, (box[0] + 10, box[1], box[2] - 20, box[3]), self.layout.font)
+            return
+        self.buttons(screen.options, box, len(screen.options) or 1)
+
+    def _moves_or_keys(self, screen: Screen, box: Box) -> None:
+        x, y, w, h = box
+        if screen.keys:
+            columns = 8 if len(screen.keys) > 24 else 7
+            self.buttons(screen.keys, box, columns)
+            return
+        if not screen.moves:
+            self.panel(box)
+            return
+        page, pages = screen.page
+        pager_h = 40 if pages > 1 else 0
+        rows = grid((x, y, w, h - pager_h - 4), len(screen.moves), 1, 5, self.layout.row_height)
+        for target, cell in zip(screen.moves, rows, strict=True):
+            self.button(target, cell, self.layout.font - 2)
+        if pages > 1:
+            prev_box = (x, y + h - pager_h, w // 3, pager_h)
+            next_box = (x + w - w // 3, y + h - pager_h, w // 3, pager_h)
+            self.button(Target("page:prev", text(screen.language, "prev"), "quiet"), prev_box)
+            self.button(Target("page:next", text(screen.language, "next"), "quiet"), next_box)
+            self.label(f"{page + 1}/{pages}", (x + w // 3, y + h - pager_h, w // 3, pager_h),
+                       align="center")  # fmt: skip
+
+    def _status(self, screen: Screen) -> None:
+        x, y, w, h = self.layout.status
+        self.label(screen.turn, (x, y, w, h // 2), self.layout.font, palette.YELLOW)
+        if not screen.scores:
+            return
+        cells = grid((x, y + h // 2 + 2, w, h // 2 - 2), len(screen.scores), len(screen.scores), 4)
+        for number, ((name, score), cell) in enumerate(zip(screen.scores, cells, strict=True)):
+            colour = palette.PLAYER_COLOURS[number % len(palette.PLAYER_COLOURS)]
+            pygame.draw.rect(self.surface, colour, pygame.Rect(cell), 3, border_radius=6)
+            inner = (cell[0] + 4, cell[1], cell[2] - 8, cell[3])
+            self.label(f"{name} : {score}", inner, self.layout.font - 4, align="center")
+
+    # ----- the camera view ------------------------------------------------------------------
+
+    def _camera(self, screen: Screen, box: Box) -> None:
+        self.panel(box, palette.BLACK)
+        image = screen.camera
+        if image is None:
+            self.label(text(screen.language, "no_camera_frame"), box, align="center",
+                       colour=palette.TEXT_DIM)  # fmt: skip
+            self._dice_without_frame(screen.dice, box)
+            return
+        surface, scale, offset = self._camera_image(image, box)
+        self.surface.blit(surface, offset)
+        for die in screen.dice:
+            self._die_mark(die, scale, offset)
+
+    def _camera_image(self, image: np.ndarray, box: Box) -> tuple[pygame.Surface, float, tuple]:
+        x, y, w, h = box
+        height, width = image.shape[:2]
+        scale = min(w / width, h / height)
+        size = (int(width * scale), int(height * scale))
+        offset = (x + (w - size[0]) // 2, y + (h - size[1]) // 2)
+        key = (id(image), image.shape, size)
+        if key != self._camera_key or self._camera_surface is None:
+            rgb = np.ascontiguousarray(image[:, :, ::-1])
+            raw = pygame.image.frombuffer(rgb.tobytes(), (width, height), "RGB")
+            self._camera_surface = pygame.transform.scale(raw, size)
+            self._camera_key = key
+            self._camera_keepalive = image  # ids are only unique while the image lives
+        return self._camera_surface, scale, offset
+
+    def _die_mark(self, die: DieMark, scale: float, offset: tuple[int, int]) -> None:
+        colour = _die_colour(die)
+        cx, cy = offset[0] + die.center[0] * scale, offset[1] + die.center[1] * scale
+        if die.quad:
+            points = [(offset[0] + px * scale, offset[1] + py * scale) for px, py in die.quad]
+            pygame.draw.polygon(self.surface, colour, points, 3)
+            half = max(abs(px - cx) for px, _ in points) + 6
+        else:
+            half = 22
+            pygame.draw.circle(self.surface, colour, (int(cx), int(cy)), 22, 3)
+        tag = pygame.Rect(0, 0, 40, 30)
+        tag.midbottom = (int(cx), int(cy - half))
+        tag.clamp_ip(self.surface.get_rect())
+        pygame.draw.rect(self.surface, colour, tag, border_radius=6)
+        self.label(die.label, tag, 26, palette.BLACK, "center")
+        touch = pygame.Rect(0, 0, max(48, int(2 * half)), max(48, int(2 * half)))
+        touch.center = (int(cx), int(cy))
+        self.hits.append((touch.union(tag), die.target_id))
+
+    def _dice_without_frame(self, dice: list[DieMark], box: Box) -> None:
+        """Read values still need correcting when no frame is at hand: a row of dice."""
+        cells = grid(
+            (box[0] + 8, box[1] + box[3] - 70, box[2] - 16, 60), len(dice), max(1, len(dice))
+        )
+        for die, cell in zip(dice, cells, strict=True):
+            style = "selected" if die.selected else ("primary" if die.corrected else "normal")
+            self.button(Target(die.target_id, die.label, style), cell)
+
+    # ----- list screens ---------------------------------------------------------------------
+
+    def _draw_lines(self, screen: Screen) -> None:
+        x, y, w, h = self.layout.body
+        top = y
+        if screen.options:
+            columns = fit_columns(len(screen.options), (x, y, w, h), 140)
+            rows = -(-len(screen.options) // columns)
+            option_h = rows * (self.layout.row_height + 6)
+            self.buttons(screen.options, (x, y, w, option_h - 6), columns)
+            top += option_h + 4
+        action_h = self.layout.row_height + 8 if screen.actions else 0
+        line_h = max(26, self.layout.font + 4)
+        for number, line in enumerate(screen.lines):
+            line_y = top + number * line_h
+            if line_y + line_h > y + h - action_h:
+                break
+            self.label(line, (x + 4, line_y, w - 8, line_h), self.layout.font - 2)
+        if screen.actions:
+            self.buttons(screen.actions, (x, y + h - action_h + 8, w, self.layout.row_height), 2)
+
+    _draw_scores = _draw_lines
+    _draw_settings = _draw_lines
+    _draw_rules = _draw_lines
+
+
+def _die_colour(die: DieMark) -> palette.Colour:
+    if die.selected:
+        return palette.DIE_SELECTED
+    if die.label == "?":
+        return palette.DIE_UNREAD
+    if die.corrected:
+        return palette.DIE_CORRECTED
+    return palette.DIE_OK
+
+
+def save_png(surface: pygame.Surface, path: Any, compression: int = 1) -> None:
+    """Write a screenshot quickly (low zlib effort: one is written per demo turn)."""
+    import cv2
+
+    rgb = pygame.surfarray.array3d(surface).swapaxes(0, 1)
+    ok = cv2.imwrite(str(path), rgb[:, :, ::-1], [cv2.IMWRITE_PNG_COMPRESSION, compression])
+    if not ok:
+        raise OSError(f"cannot write screenshot {path}")
