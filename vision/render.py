@@ -136,8 +136,8 @@ def render_scene(
     """One still frame of dice at rest showing `faces`, with each die's truth."""
     style = style or SceneStyle()
     rng = np.random.default_rng(seed)
-    poses = _layout(_check_faces(faces, kind), kind, rng, size, style)
-    props = _place_distractors(poses, rng, size, style)
+    props, covered = _place_distractors(np.random.default_rng([seed, 3]), size, style)
+    poses = _layout(_check_faces(faces, kind), kind, rng, size, style, covered)
     return _draw_frame(poses, props, kind, seed, size, style, rng, frame_index=0)
 
 
@@ -147,7 +147,7 @@ def render_empty(
     """A frame of the empty tray (with the style's distractors, if any)."""
     style = style or SceneStyle()
     rng = np.random.default_rng(seed)
-    props = _place_distractors([], rng, size, style)
+    props, _ = _place_distractors(np.random.default_rng([seed, 3]), size, style)
     return _draw_frame([], props, "d6", seed, size, style, rng, frame_index=0).frame
 
 
@@ -169,8 +169,8 @@ def render_roll(
     style = style or SceneStyle()
     rng = np.random.default_rng(seed)
     checked = _check_faces(faces, kind)
-    final = _layout(checked, kind, rng, size, style)
-    props = _place_distractors(final, rng, size, style)
+    props, covered = _place_distractors(np.random.default_rng([seed, 3]), size, style)
+    final = _layout(checked, kind, rng, size, style, covered)
     static_props = [p for p in props if p[0] != "hand"]
     motion = np.random.default_rng([seed, 1])
     start, throw_angle = _throw_start(size, motion)
@@ -236,9 +236,15 @@ def _scale(size: Size) -> float:
 
 
 def _layout(
-    faces: list[Face], kind: str, rng: np.random.Generator, size: Size, style: SceneStyle
+    faces: list[Face],
+    kind: str,
+    rng: np.random.Generator,
+    size: Size,
+    style: SceneStyle,
+    avoid: list[tuple[float, float, float]],
 ) -> list[_Pose]:
-    """Place dice at rest, never overlapping (they may nearly touch), wholly inside the frame."""
+    """Place dice at rest, wholly inside the frame, never overlapping each other (they may nearly
+    touch) nor the circles in `avoid` (props)."""
     width, height = size
     poses: list[_Pose] = []
     for face in faces:
@@ -250,7 +256,7 @@ def _layout(
             raise ValueError(f"a {side:.0f} px die does not fit a {width}x{height} frame")
         for _ in range(2000):
             x, y = rng.uniform(margin, width - margin), rng.uniform(margin, height - margin)
-            if all(np.hypot(x - p.x, y - p.y) >= _reach(side) + _reach(p.side) for p in poses):
+            if _clear(x, y, _reach(side), poses, avoid):
                 break
         else:
             raise ValueError(f"cannot fit {len(faces)} dice of {style.die_size} px in {size}")
@@ -259,38 +265,41 @@ def _layout(
     return poses
 
 
+def _clear(
+    x: float, y: float, reach: float, poses: list[_Pose], avoid: list[tuple[float, float, float]]
+) -> bool:
+    away_from_dice = all(np.hypot(x - p.x, y - p.y) >= reach + _reach(p.side) for p in poses)
+    return away_from_dice and all(np.hypot(x - cx, y - cy) >= reach + r for cx, cy, r in avoid)
+
+
 def _reach(side: float) -> float:
     """Radius around a die's centre that its body (with side faces) stays within."""
     return side * 0.76
 
 
 def _place_distractors(
-    poses: list[_Pose], rng: np.random.Generator, size: Size, style: SceneStyle
-) -> list[tuple]:
-    """Props lying in the tray away from the dice: (kind, parameters...)."""
-    width, height = size
-    scale = _scale(size)
+    rng: np.random.Generator, size: Size, style: SceneStyle
+) -> tuple[list[tuple], list[tuple[float, float, float]]]:
+    """Props lying near the tray's edges, (kind, parameters...), and circles covering them.
+
+    They depend on the seed and style only, so the empty tray and a roll share them."""
     props: list[tuple] = []
+    covered: list[tuple[float, float, float]] = []
     for name in style.distractors:
-        for _ in range(200):
-            x, y = rng.uniform(0, width), rng.uniform(0, height)
-            angle = float(rng.uniform(0, 2 * np.pi))
-            prop, circles = _prop(name, x, y, angle, scale, rng, size)
-            clear = all(
-                np.hypot(cx - p.x, cy - p.y) >= r + _reach(p.side)
-                for cx, cy, r in circles
-                for p in poses
-            )
-            if clear:
-                props.append(prop)
-                break
-    return props
+        (x, y), inward = _edge_point(size, rng)
+        depth = float(rng.uniform(0.08, 0.2)) * min(size)
+        x, y = x + depth * np.cos(inward), y + depth * np.sin(inward)
+        prop, circles = _prop(name, x, y, float(rng.uniform(0, 2 * np.pi)), rng, size)
+        props.append(prop)
+        covered.extend(circles)
+    return props, covered
 
 
 def _prop(
-    name: str, x: float, y: float, angle: float, scale: float, rng: np.random.Generator, size: Size
+    name: str, x: float, y: float, angle: float, rng: np.random.Generator, size: Size
 ) -> tuple[tuple, list[tuple[float, float, float]]]:
     """A prop's drawing parameters and the circles that cover it."""
+    scale = _scale(size)
     if name == "coin":
         radius = 30 * scale
         return ("coin", (x, y), radius, bool(rng.random() < 0.5)), [(x, y, radius)]
@@ -300,7 +309,7 @@ def _prop(
         points = np.array([x, y]) + steps * [np.cos(angle), np.sin(angle)]
         return ("pencil", (x, y), length, width, angle), [(px, py, width) for px, py in points]
     wrist, inward = _edge_point(size, rng)
-    hand_scale = 60 * scale
+    hand_scale = 80 * scale
     direction = np.array([np.cos(inward), np.sin(inward)])
     palm = np.array(wrist) + direction * hand_scale * 1.2
     return ("hand", wrist, inward, hand_scale), [(palm[0], palm[1], hand_scale * 1.6)]
@@ -360,7 +369,7 @@ def _throwing_hand(start: np.ndarray, angle: float, progress: float, size: Size)
     reach = 1 - abs(progress - 0.15) / 0.3
     direction = np.array([np.cos(angle), np.sin(angle)])
     wrist = start - direction * (80 - 60 * max(reach, 0)) * _scale(size)
-    return ("hand", (float(wrist[0]), float(wrist[1])), angle, 60 * _scale(size))
+    return ("hand", (float(wrist[0]), float(wrist[1])), angle, 80 * _scale(size))
 
 
 # --- drawing -------------------------------------------------------------------------------
