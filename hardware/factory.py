@@ -8,14 +8,17 @@ setting no source knows is an error.
 
 from __future__ import annotations
 
+import functools
 import glob
 import inspect
 import logging
 import re
 import threading
+import time
+from collections.abc import Callable
 from typing import Any
 
-from hardware.camera import CameraSource, CameraStatus, Frame
+from hardware.camera import CameraSource, CameraStatus, Frame, Reconnect
 from hardware.picam import Picamera2Source, list_pi_cameras
 from hardware.replay import ReplaySource
 from hardware.simcam import SimulatedCamera
@@ -34,27 +37,83 @@ AUTO_ONLY_SETTINGS = frozenset({"video_indexes"})
 DOCTOR_HINT = " — run `tabletop doctor`"
 
 
-class NoCameraSource(CameraSource):
-    """What `auto` gives when nothing works: no frames, and a status that says what was tried."""
+class SearchingCamera(CameraSource):
+    """What `auto` gives when no camera works yet: a `no-camera` status saying what was tried,
+    and a background search (with backoff) that starts and uses the first camera that appears,
+    such as a webcam plugged in after boot."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(
+        self,
+        find: Callable[[], tuple[CameraSource | None, str]],
+        message: str,
+        reconnect: Reconnect | None = None,
+    ) -> None:
         self.name = "no camera"
+        self._find = find
         self._status = CameraStatus("no-camera", message)
-        self._stopped = threading.Event()
+        self._backoff = reconnect or Reconnect(first_s=1.0, max_s=10.0)
+        self._lock = threading.Lock()
+        self._found: CameraSource | None = None
+        self._found_event = threading.Event()
+        self._stopping = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    @property
+    def found(self) -> CameraSource | None:
+        """The camera in use once one turned up, else None."""
+        return self._found
 
     def start(self) -> None:
-        self._stopped.clear()
+        with self._lock:
+            if self._found is not None:
+                self._found.start()
+                return
+            if self._thread is not None and self._thread.is_alive():
+                return
+            self._stopping = threading.Event()
+            self._thread = threading.Thread(
+                target=self._search, args=(self._stopping,), name="camera:search", daemon=True
+            )
+            self._thread.start()
 
-    def stop(self) -> None:
-        self._stopped.set()
+    def stop(self, timeout: float = 2.0) -> None:
+        self._stopping.set()
+        thread, self._thread = self._thread, None
+        if thread is not None:
+            thread.join(timeout)
+        with self._lock:
+            if self._found is not None:
+                self._found.stop()
 
     def read(self, timeout: float = 1.0) -> Frame | None:
-        self._stopped.wait(max(0.0, timeout))  # behaves like a camera with nothing to send
-        return None
+        deadline = time.monotonic() + max(0.0, timeout)
+        self._found_event.wait(max(0.0, timeout))  # like a camera with nothing to send yet
+        found = self._found
+        if found is None:
+            return None
+        return found.read(max(0.0, deadline - time.monotonic()))
 
     @property
     def status(self) -> CameraStatus:
-        return self._status
+        found = self._found
+        return found.status if found is not None else self._status
+
+    def _search(self, stopping: threading.Event) -> None:
+        for delay in self._backoff.delays():
+            if stopping.wait(delay):
+                return
+            source, why = self._find()
+            if source is None:
+                self._status = CameraStatus("no-camera", why)
+                continue
+            with self._lock:
+                if stopping.is_set():
+                    return
+                source.start()
+                self._found, self.name, self.auto_choice = source, source.name, why
+            log.info("camera auto: found %s", why)
+            self._found_event.set()
+            return
 
 
 def settings_for(source: type[CameraSource], config: dict[str, Any]) -> dict[str, Any]:
@@ -129,23 +188,34 @@ def webcam_gives_frame(index: int, capture_factory: CaptureFactory) -> bool:
 
 
 def auto_camera(video_indexes: list[int] | None = None, **config: Any) -> CameraSource:
-    """The Pi camera if libcamera sees one, else the first webcam that gives a frame."""
-    tried: list[str] = []
+    """The Pi camera if libcamera sees one, else the first webcam that gives a frame, else a
+    SearchingCamera that keeps looking."""
+    source, why = find_camera(video_indexes, **config)
+    if source is not None:
+        return chosen(source, why)
+    search_again = functools.partial(find_camera, video_indexes, **config)
+    return chosen(SearchingCamera(search_again, why, config.get("reconnect")), "none yet")
+
+
+def find_camera(
+    video_indexes: list[int] | None = None, **config: Any
+) -> tuple[CameraSource | None, str]:
+    """(a source, why it was chosen) for the first camera that works, or (None, what was tried)."""
     pi_cameras = list_pi_cameras(config.get("picamera2_class"))
     if pi_cameras:
         source = Picamera2Source(**settings_for(Picamera2Source, config))
-        model = pi_cameras[0].get("Model", "unknown model")
-        return chosen(source, f"picamera2 (camera 0: {model})")
-    tried.append("no Pi camera seen by picamera2/libcamera")
+        return source, f"picamera2 (camera 0: {pi_cameras[0].get('Model', 'unknown model')})"
     capture_factory = config.get("capture_factory") or opencv_capture
     indexes = webcam_indexes() if video_indexes is None else video_indexes
     for index in indexes:
         if webcam_gives_frame(index, capture_factory):
             settings = settings_for(WebcamSource, config) | {"index": index}
-            return chosen(WebcamSource(**settings), f"webcam {index} (/dev/video{index})")
-    tried.append(f"no webcam gave a frame ({len(indexes)} /dev/video* tried)")
-    message = "No camera found: " + "; ".join(tried) + DOCTOR_HINT
-    return chosen(NoCameraSource(message), "none")
+            return WebcamSource(**settings), f"webcam {index} (/dev/video{index})"
+    tried = (
+        "no Pi camera seen by picamera2/libcamera; "
+        f"no webcam gave a frame ({len(indexes)} /dev/video* tried)"
+    )
+    return None, f"No camera found: {tried}{DOCTOR_HINT}"
 
 
 def chosen(source: CameraSource, why: str) -> CameraSource:

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from hardware.camera import Reconnect
-from hardware.factory import NoCameraSource, open_camera, parse_spec
+from hardware.factory import SearchingCamera, open_camera, parse_spec
 from hardware.picam import Picamera2Source
 from hardware.replay import ReplaySource
 from hardware.webcam import WebcamSource
@@ -372,13 +372,28 @@ def test_auto_falls_back_to_a_webcam_that_gives_frames(picamera2_class) -> None:
     assert all(c.released for c in alive.captures + dead.captures)  # probes let go
 
 
-def test_auto_with_nothing_gives_a_no_camera_status(picamera2_class) -> None:
+def test_auto_with_nothing_says_so_then_uses_a_webcam_plugged_later(picamera2_class) -> None:
     picamera2_class.cameras = []
-    cam = open_camera("auto", picamera2_class=picamera2_class, video_indexes=[])
-    assert isinstance(cam, NoCameraSource) and cam.auto_choice == "none"
+    device = FakeDevice(plugged=False)
+    cam = open_camera(
+        "auto",
+        picamera2_class=picamera2_class,
+        capture_factory=device.factory,
+        video_indexes=[0],
+        reconnect=FAST,
+    )
+    assert isinstance(cam, SearchingCamera) and cam.auto_choice == "none yet"
     with cam:
         assert cam.status.state == "no-camera" and "tabletop doctor" in cam.status.message
-        assert cam.read(timeout=0.01) is None
+        started = time.monotonic()
+        assert cam.read(timeout=0.05) is None
+        assert time.monotonic() - started < 0.5
+        device.plugged = True  # the user plugs a webcam in
+        assert wait_for(lambda: cam.found is not None)
+        assert cam.read(timeout=2) is not None
+        assert cam.status.state == "ok" and cam.auto_choice == "webcam 0 (/dev/video0)"
+        assert isinstance(cam.found, WebcamSource)
+    assert device.captures[-1].released
 
 
 def test_restart_after_a_stuck_stop_waits_for_the_old_thread() -> None:
