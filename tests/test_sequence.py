@@ -254,6 +254,14 @@ def test_a_dead_card_is_discarded_and_replaced_within_the_turn() -> None:
     assert state.actor == 1
 
 
+def test_a_one_eyed_jack_with_nothing_to_take_counts_as_dead() -> None:
+    state = full_game([HAND0, HAND1])
+    assert "dead JH" in [a.notation for a in state.legal_actions()]  # empty board
+    assert "dead JC" not in [a.notation for a in state.legal_actions()]
+    state.apply("dead JH")
+    assert state.actor == 0 and "JH" not in state.hands[0] and len(state.hands[0]) == 7
+
+
 # ----- sequences --------------------------------------------------------------------------------
 
 
