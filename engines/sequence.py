@@ -19,6 +19,7 @@ from engines._sequence_board import (
     CARD_ORDER,
     CARDS,
     COPIES,
+    CORNER,
     CORNERS,
     DEAD,
     DECK,
@@ -126,7 +127,7 @@ class SequenceState(State):
 
     def __init__(self, game: Sequence) -> None:
         super().__init__(game)
-        self.board: str = "".join(CORNER_MARK if card == "XX" else EMPTY for card in BOARD)
+        self.board: str = "".join(CORNER_MARK if card == CORNER else EMPTY for card in BOARD)
         self.sequences: list[tuple[int, tuple[int, ...]]] = []  # (team, five squares in order)
         self.phase: str = "cut"
         self.cutters: tuple[int, ...] = tuple(range(game.num_players))
@@ -161,7 +162,7 @@ class SequenceState(State):
         if self.phase == "cut":
             names = ", ".join(self.players[p] for p in self.cutters)
             hint = f"cut <one card each for {names}, lowest deals, aces high>"
-            return hint if self.full else f"{hint} or dealer <player 0-{self.num - 1}>"
+            return hint if self.full else f"{hint} or dealer <player 0-{self.player_count - 1}>"
         if self.phase == "deal":
             return "deal <the 104 cards of the two shuffled decks, top first>"
         if self.phase == "shuffle":
@@ -169,7 +170,7 @@ class SequenceState(State):
         return ""
 
     @property
-    def num(self) -> int:
+    def player_count(self) -> int:
         return len(self.players)
 
     # ----- legal actions ------------------------------------------------------------------------
@@ -178,7 +179,7 @@ class SequenceState(State):
         if self.phase == "play":
             return self._plays()
         if self.phase == "cut" and not self.full:
-            return [self._dealer_action(p) for p in range(self.num)]
+            return [self._dealer_action(p) for p in range(self.player_count)]
         return []  # cuts, deals and shuffles are too many to list: see chance_hint
 
     def _plays(self) -> list[Action]:
@@ -249,8 +250,8 @@ class SequenceState(State):
     def _parse_dealer(self, words: list[str]) -> Action:
         if self.full:
             raise IllegalActionError("in full mode the dealer is drawn: cut <one card each>")
-        if len(words) != 1 or not words[0].isdigit() or int(words[0]) >= self.num:
-            raise NotationError(f"dealer takes a player number 0-{self.num - 1}")
+        if len(words) != 1 or not words[0].isdigit() or int(words[0]) >= self.player_count:
+            raise NotationError(f"dealer takes a player number 0-{self.player_count - 1}")
         return self._dealer_action(int(words[0]))
 
     def _parse_deal(self, words: list[str]) -> Action:
@@ -390,14 +391,14 @@ class SequenceState(State):
 
     def _start(self, dealer: int) -> None:
         self.dealer, self.cutters = dealer, ()
-        self.current = (dealer + 1) % self.num  # the player on the dealer's left starts
-        self.stock_count = len(DECK) - self.num * self.game.hand_size
+        self.current = (dealer + 1) % self.player_count  # the player on the dealer's left starts
+        self.stock_count = len(DECK) - self.player_count * self.game.hand_size
         self.phase = "deal" if self.full else "play"
 
     def _apply_deal(self, deck: list[str]) -> None:
-        dealt = self.num * self.game.hand_size
+        dealt = self.player_count * self.game.hand_size
         for i, card in enumerate(deck[:dealt]):
-            self.hands[(self.dealer + 1 + i) % self.num].append(card)
+            self.hands[(self.dealer + 1 + i) % self.player_count].append(card)
         self.stock = deck[dealt:]
         self.phase = "play"
 
@@ -437,7 +438,7 @@ class SequenceState(State):
             self.stock_count -= 1
             self.owed_draws -= 1
         if self.turn_ends:
-            self.current = (self.current + 1) % self.num
+            self.current = (self.current + 1) % self.player_count
 
     # ----- chips and sequences ------------------------------------------------------------------
 
@@ -515,7 +516,7 @@ class SequenceState(State):
 
     def scores(self) -> list[int]:
         counts = [self._team_sequences(team) for team in range(self.game.teams)]
-        return [counts[self.game.team_of(p)] for p in range(self.num)]
+        return [counts[self.game.team_of(p)] for p in range(self.player_count)]
 
     def _view(self, player: int | None) -> dict[str, Any]:
         game = self.game
@@ -535,7 +536,7 @@ class SequenceState(State):
                 for t, cells in self.sequences
             ],  # fmt: skip
             "teams": game.teams,
-            "team_of": [game.team_of(p) for p in range(self.num)],
+            "team_of": [game.team_of(p) for p in range(self.player_count)],
             "team_colours": list(TEAM_COLOURS[: game.teams]),
             "team_sequences": [self._team_sequences(t) for t in range(game.teams)],
             "target": game.target,
@@ -545,7 +546,7 @@ class SequenceState(State):
             "cutters": list(self.cutters),
             "last_cut": list(self.last_cut),
             "hand_size": game.hand_size,
-            "hands": [self._visible_hand(p, player) for p in range(self.num)],
+            "hands": [self._visible_hand(p, player) for p in range(self.player_count)],
             "hand_counts": [len(h) if self.full else game.hand_size for h in self.hands],
             "dead_cards": self._dead_cards(player),
             "stock": self.stock_count,

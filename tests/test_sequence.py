@@ -51,7 +51,7 @@ def script(state: SequenceState, *turns: str) -> None:
 
 def build(state: SequenceState, mine: list[str], others: list[list[str]] | None = None) -> None:
     """P0's team plays `mine` in order; between them the other seats play their squares."""
-    seats = state.num
+    seats = state.player_count
     others = others or [FILLER[i :: seats - 1] for i in range(seats - 1)]
     for turn, square in enumerate(mine):
         chip(state, square)
@@ -527,3 +527,26 @@ def _assert_nothing_left_to_claim(state: SequenceState, square: int, lines) -> N
             window = cells[start : start + 5]
             if all(state.board[sq] in (team, "*") for sq in window):
                 assert any(len(set(window) & seen) > 1 for seen in own), window
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_table_mode_games_keep_the_kit_invariants(seed: int) -> None:
+    from tests.conformance import (
+        check_step,
+        check_unchanged_on_bad_input,
+        check_undo_and_json,
+        play_out,
+        random_game,
+    )
+
+    rng = random.Random(seed)
+    state = random_game("sequence", rng, mode="table").new_state()
+
+    def step(s: SequenceState) -> None:
+        check_step(s)
+        if len(s.history) % 25 == 0:
+            check_undo_and_json(s, rng)
+            check_unchanged_on_bad_input(s, rng)
+
+    play_out(state, rng, on_step=step)
+    assert state.is_over and state.winners()
