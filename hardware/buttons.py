@@ -1,10 +1,10 @@
 """The two arcade buttons (confirm, reroll) as app events: "confirm", "reroll", "undo".
 
 A short press fires on release; a long press on confirm fires its long action ("undo") while
-still held and then nothing on release, so it never also confirms. Contacts bounce: every edge
-restarts a settle timer and only a level that stayed put for `bounce_s` counts, so a bouncing
-press is one event (gpiozero's own bounce_time is passed too, but the mock pins and some
-factories ignore it).
+still held and then nothing on release, so it never also confirms. Contacts bounce: only a level
+that stayed put for `bounce_s` counts (checked by a settle timer, or at the next edge when the
+timer ran late), so a bouncing press is one event (gpiozero's own bounce_time is passed too,
+but the mock pins and some factories ignore it).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -41,6 +42,9 @@ class DebouncedButton:
         self._emit = emit
         self._lock = threading.Lock()
         self._timer: threading.Timer | None = None
+        self._pending: bool | None = None  # the level after the last edge, not yet settled
+        self._pending_since = 0.0
+        self._timers_started = 0  # a timer acts only if no newer edge started another
         self._down = False
         self._long_fired = False
         device.when_pressed = self._edge
@@ -49,25 +53,41 @@ class DebouncedButton:
             device.when_held = self._held
 
     def _edge(self) -> None:
+        now = time.monotonic()
+        level = bool(self.device.is_pressed)
         with self._lock:
+            # The previous level held still for bounce_s even if its timer has not run yet (a
+            # busy machine): it counts before this edge starts a new settle period.
+            held_still = self._pending is not None and now - self._pending_since >= self.bounce_s
+            event = self._apply(self._pending) if held_still else None
             if self._timer is not None:
                 self._timer.cancel()
-            self._timer = threading.Timer(self.bounce_s, self._settle)
+            self._pending, self._pending_since = level, now
+            self._timers_started += 1
+            self._timer = threading.Timer(self.bounce_s, self._settle, args=(self._timers_started,))
             self._timer.daemon = True
             self._timer.start()
-
-    def _settle(self) -> None:
-        with self._lock:
-            pressed = bool(self.device.is_pressed)
-            if pressed == self._down:
-                return  # a glitch that came back to the settled level
-            self._down = pressed
-            if pressed:
-                self._long_fired = False
-                return
-            event = None if self._long_fired else self.short_event
         if event:
             self._emit(event)
+
+    def _settle(self, timer_id: int) -> None:
+        with self._lock:
+            if timer_id != self._timers_started or self._pending is None:
+                return  # a newer edge restarted the settle period
+            event = self._apply(self._pending)
+            self._pending = None
+        if event:
+            self._emit(event)
+
+    def _apply(self, pressed: bool | None) -> str | None:
+        """Moves to a settled level; the event a release gives, if any."""
+        if pressed is None or pressed == self._down:
+            return None  # a glitch that came back to the settled level
+        self._down = pressed
+        if pressed:
+            self._long_fired = False
+            return None
+        return None if self._long_fired else self.short_event
 
     def _held(self) -> None:
         with self._lock:

@@ -144,3 +144,38 @@ def test_status_led_patterns(factory) -> None:
     with pytest.raises(ValueError, match="LED state"):
         led.show("disco")
     led.close()
+
+
+class HeldBackTimer:
+    """Stands in for threading.Timer: runs only when the test says (a busy machine)."""
+
+    made: list[HeldBackTimer] = []
+
+    def __init__(self, interval: float, function, args=()) -> None:
+        self.function, self.args, self.cancelled = function, args, False
+        self.daemon = True
+        HeldBackTimer.made.append(self)
+
+    def start(self) -> None:
+        pass
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+    def run_late(self) -> None:
+        self.function(*self.args)  # a late timer runs even after cancel() lost the race
+
+
+def test_settle_timers_running_late_still_give_one_event(factory, buttons, monkeypatch) -> None:
+    monkeypatch.setattr("hardware.buttons.threading.Timer", HeldBackTimer)
+    HeldBackTimer.made = []
+    pin = factory.pin(17)
+    pin.drive_low()
+    time.sleep(BOUNCE * 2)  # held still long enough, but its timer has not run
+    pin.drive_high()  # this edge counts the press that held still
+    press_timer, release_timer = HeldBackTimer.made
+    press_timer.run_late()  # stale: a newer edge restarted the settle period
+    assert buttons.events.empty()
+    release_timer.run_late()
+    assert buttons.events.get_nowait() == "confirm"
+    assert buttons.events.empty()
