@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 from engines._sequence_board import (
@@ -58,6 +59,15 @@ TEAM_COLOURS = ("blue", "green", "red")  # the box holds 48 chips of each
 EMPTY, CORNER_MARK = ".", "*"
 TEAM_MARKS = "012"
 _PLAY = re.compile(r"((?:10|[2-9tjqka])[shdc])\s*(@|-\s*x|x|-)\s*([a-j](?:10|[1-9]))", re.I)
+
+
+class Frozen(tuple):
+    """An immutable tuple that undo snapshots share instead of copying (the piles are long)."""
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: dict) -> Frozen:
+        return self
 
 
 def _check_teams(value: int) -> str | None:
@@ -128,16 +138,16 @@ class SequenceState(State):
     def __init__(self, game: Sequence) -> None:
         super().__init__(game)
         self.board: str = "".join(CORNER_MARK if card == CORNER else EMPTY for card in BOARD)
-        self.sequences: list[tuple[int, tuple[int, ...]]] = []  # (team, five squares in order)
+        self.sequences: Frozen = Frozen()  # (team, five squares in line order), oldest first
         self.phase: str = "cut"
         self.cutters: tuple[int, ...] = tuple(range(game.num_players))
         self.last_cut: tuple[str, ...] = ()
         self.dealer: int | None = None
         self.current: int = 0
-        self.hands: list[list[str]] = [[] for _ in game.players]  # full mode only
-        self.stock: list[str] = []  # full mode only, top card first
+        self.hands: Frozen = Frozen(Frozen() for _ in game.players)  # full mode only
+        self.stock: Frozen = Frozen()  # full mode only, top card first
         self.stock_count: int = 0
-        self.discard: list[str] = []  # since the last reshuffle, top card last
+        self.discard: Frozen = Frozen()  # since the last reshuffle, top card last
         self.owed_draws: int = 0
         self.turn_ends: bool = False
         self.last_action: str = ""
@@ -371,7 +381,7 @@ class SequenceState(State):
         elif kind == "deal":
             self._apply_deal(list(action.data[1]))
         elif kind == "shuffle":
-            self.stock, self.discard = list(action.data[1]), []
+            self.stock, self.discard = Frozen(action.data[1]), Frozen()
             self.stock_count = len(self.stock)
             self._settle_draws()
         else:
@@ -396,17 +406,19 @@ class SequenceState(State):
         self.phase = "deal" if self.full else "play"
 
     def _apply_deal(self, deck: list[str]) -> None:
-        dealt = self.player_count * self.game.hand_size
-        for i, card in enumerate(deck[:dealt]):
-            self.hands[(self.dealer + 1 + i) % self.player_count].append(card)
-        self.stock = deck[dealt:]
+        count, dealt = self.player_count, self.player_count * self.game.hand_size
+        first = self.dealer + 1  # one card at a time, starting on the dealer's left
+        self.hands = Frozen(Frozen(deck[(p - first) % count : dealt : count]) for p in range(count))
+        self.stock = Frozen(deck[dealt:])
         self.phase = "play"
 
     def _apply_play(self, action: Action) -> None:
         kind, card, square = action.data
         if self.full:
-            self.hands[self.current].remove(card)
-        self.discard.append(card)
+            hand = list(self.hands[self.current])
+            hand.remove(card)
+            self._set_hand(hand)
+        self.discard = Frozen(self.discard + (card,))
         self.last_action, self.last_square = action.notation, square
         if kind == "dead":
             self.owed_draws, self.turn_ends = 1, False
@@ -432,13 +444,22 @@ class SequenceState(State):
                 if self.full:
                     self.phase = "shuffle"  # chance shuffles the discard pile
                     return
-                self.stock_count, self.discard = len(self.discard), []  # reshuffled at the table
+                self.stock_count, self.discard = (
+                    len(self.discard),
+                    Frozen(),
+                )  # reshuffled at the table
             if self.full:
-                self.hands[self.current].append(self.stock.pop(0))
+                self._set_hand(self.hands[self.current] + self.stock[:1])
+                self.stock = Frozen(self.stock[1:])
             self.stock_count -= 1
             self.owed_draws -= 1
         if self.turn_ends:
             self.current = (self.current + 1) % self.player_count
+
+    def _set_hand(self, cards: Iterable[str]) -> None:
+        hands = list(self.hands)
+        hands[self.current] = Frozen(cards)
+        self.hands = Frozen(hands)
 
     # ----- chips and sequences ------------------------------------------------------------------
 
@@ -456,7 +477,7 @@ class SequenceState(State):
         broken = [seq for seq in self.sequences if square in seq[1]]
         if not broken:
             return
-        self.sequences = [seq for seq in self.sequences if square not in seq[1]]
+        self.sequences = Frozen(seq for seq in self.sequences if square not in seq[1])
         for _, cells in broken:  # other five-in-a-rows left on that line still count
             line, _ = LINES[cells[0]][direction_of(cells)]
             self._claim_line(owner, line)
@@ -499,8 +520,8 @@ class SequenceState(State):
             chosen = [max(valid, key=lambda s: (max(s, len(cells) - s - 5), -s))]
         else:
             return
-        for start in chosen:
-            self.sequences.append((team, cells[start : start + SEQUENCE_LENGTH]))
+        found = tuple((team, cells[start : start + SEQUENCE_LENGTH]) for start in chosen)
+        self.sequences = Frozen(self.sequences + found)
 
     def _winning_team(self, mover: int) -> int | None:
         """The mover's team if it reached the target, else any other that did (a rescan)."""
@@ -591,7 +612,7 @@ class SequenceState(State):
         assert all(n <= COPIES for n in Counter(self.discard).values())
         if self.full and self.phase not in ("cut", "deal"):
             held = [card for hand in self.hands for card in hand]
-            assert Counter(held + self.stock + self.discard) == Counter(DECK)
+            assert Counter(held + list(self.stock + self.discard)) == Counter(DECK)
             assert len(self.stock) == self.stock_count
             assert all(len(hand) <= self.game.hand_size for hand in self.hands)
         assert self.stock_count >= 0

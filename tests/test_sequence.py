@@ -202,7 +202,7 @@ def test_a_deal_must_be_the_whole_double_deck() -> None:
 def test_a_turn_plays_a_card_puts_a_chip_and_draws_the_top_card() -> None:
     state = full_game([HAND0, HAND1], ["9C", "8C"])
     state.apply("2S@b1")
-    assert state.view()["chips"][0][1] == 0 and state.discard == ["2S"]
+    assert state.view()["chips"][0][1] == 0 and state.discard == ("2S",)
     assert "9C" in state.hands[0] and "2S" not in state.hands[0] and len(state.hands[0]) == 7
     assert state.stock_count == 89 and state.actor == 1
 
@@ -471,7 +471,7 @@ def test_full_mode_reshuffles_the_discard_pile_when_the_stock_runs_out() -> None
     with pytest.raises(IllegalActionError, match="discard pile"):
         state.apply("shuffle " + " ".join(pile[1:] + ["2S" if pile[0] != "2S" else "3S"]))
     state.apply("shuffle " + " ".join(reversed(pile)))
-    assert state.discard == [] and state.stock_count == len(pile) - 1
+    assert state.discard == () and state.stock_count == len(pile) - 1
     assert state.hands[player][-1] == pile[-1] and len(state.hands[player]) == 7
     state.check_invariants()
 
@@ -479,7 +479,7 @@ def test_full_mode_reshuffles_the_discard_pile_when_the_stock_runs_out() -> None
 def test_table_mode_reshuffle_brings_played_cards_back() -> None:
     before, state = play_random_until("table", lambda b, s: len(s.discard) < len(b.discard))
     assert before.stock_count == 0 and before.view()["exhausted"]
-    assert state.discard == [] and state.stock_count == len(before.discard)
+    assert state.discard == () and state.stock_count == len(before.discard)
     assert not state.view()["exhausted"]
 
 
