@@ -317,8 +317,9 @@ class PlaybackSource(ThreadedSource):
     """A source that makes its own frames (a recording, a simulation), in one of two modes.
 
     Stepped (`fps=None` or `stepped=True`): no thread and no real time; each `read()` returns the
-    next frame at once, stamped on a virtual clock (index / fps), so tests and demos are
-    deterministic. Paced: a thread makes frames at `fps` and keeps only the newest, like a camera.
+    next frame at once, stamped on a virtual clock (index / fps, fps 30 if unset), so tests and
+    demos are deterministic. Paced: a thread makes frames at `fps` and keeps only the newest,
+    like a camera.
     """
 
     def __init__(self, name: str, fps: float | None, stepped: bool) -> None:
