@@ -1,0 +1,288 @@
+"""Traverse: ten red pawns on columns and ten white pawns on rows race across each other.
+
+The book's figures are lost; RULINGS (Traverse) fixes the board: red pawn c moves along column c,
+white pawn r along row r, and the two stand on the same square exactly when red's position is
+r and white's is c (T1). A turn is a roll of two dice and one play: one pawn by the sum, or one
+move per die (T3). Positions are plain lists of numbers: `positions[0]` red, `positions[1]` white.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from engines._traverse_plays import (
+    BLOCKED,
+    Play,
+    PlayAction,
+    Positions,
+    Step,
+    notation,
+    one_die_plays,
+    play_out,
+    reach,
+    step,
+    step_problem,
+    two_dice_plays,
+)
+from engines.core import (
+    CHANCE,
+    Action,
+    Actor,
+    EngineError,
+    Game,
+    IllegalActionError,
+    NotationError,
+    Option,
+    State,
+    int_range,
+    parse_bool,
+)
+from engines.dice import D6_FACES, all_rolls, parse_roll, roll_action
+
+RED, WHITE = 0, 1
+COLOURS = ("red", "white")
+_MOVE = re.compile(r"^(\d{1,2})([+-])(\d{1,2})$")
+DEFAULT_AXIS = 11
+
+
+class Traverse(Game):
+    name = "traverse"
+    title = "Traverse"
+    min_players = 2
+    max_players = 2
+    options = (
+        Option(
+            "axis_length",
+            DEFAULT_AXIS,
+            "Squares from a pawn's start to its arrival box (T1); each side has axis_length - 1 "
+            "pawns and the crossing zone is (axis_length - 1) squared. Default 11 (10 pawns).",
+            "Cases du départ d'un pion à sa case d'arrivée (T1) ; chaque camp a axis_length - 1 "
+            "pions et la zone de croisement (axis_length - 1) au carré. 11 par défaut (10 pions).",
+            parse=int,
+            check=int_range(3, 21),
+        ),
+        Option(
+            "compulsory_dice",
+            True,
+            "Compulsory use (T4): a play must use both dice when some play can, else one die "
+            "when it can, else the player passes. Off: the player may use fewer dice or pass.",
+            "Usage obligatoire (T4) : jouer les deux dés si un coup le permet, sinon un dé si "
+            "possible, sinon passer. Désactivé : le joueur peut jouer moins de dés ou passer.",
+            parse=parse_bool,
+        ),
+    )
+
+    def new_state(self) -> TraverseState:
+        return TraverseState(self)
+
+
+class TraverseState(State):
+    def __init__(self, game: Traverse) -> None:
+        super().__init__(game)
+        self.end: int = game.option("axis_length")
+        pawns = self.end - 1
+        self.positions: list[Positions] = [(0,) * pawns, (0,) * pawns]
+        self.phase: str = "rolloff"
+        self.rolloff: list[tuple[int, int] | None] = [None, None]
+        self.current: int | None = None
+        self.dice: tuple[int, ...] = ()
+        self.last_play: tuple[str, str, str] = ("", "", "")
+        self.winner: int | None = None
+
+    # ----- whose turn ---------------------------------------------------------------------------
+
+    @property
+    def actor(self) -> Actor | None:
+        if self.phase in ("rolloff", "roll"):
+            return CHANCE
+        if self.phase == "play":
+            return self.current
+        return None
+
+    def chance_hint(self) -> str:
+        if self.phase == "rolloff":
+            who = self.players[self.rolloff.index(None)]
+            return f"roll <2 faces 1-6> (roll-off: {who}'s dice)"
+        if self.phase == "roll":
+            return "roll <2 faces 1-6>"
+        return ""
+
+    # ----- legal plays --------------------------------------------------------------------------
+
+    def _legal_actions(self) -> list[Action]:
+        if self.phase in ("rolloff", "roll"):
+            return all_rolls(2, D6_FACES)
+        return [self._play_action(play) for play in self._plays()]
+
+    def _plays(self) -> list[Play]:
+        """The legal plays, one per resulting position, in a stable order (T3, T4)."""
+        mine, theirs = self._sides()
+        d1, d2 = self.dice
+        found: dict[int, Play] = {}
+        if self.game.option("compulsory_dice"):
+            two_dice_plays(mine, theirs, d1, d2, self.end, found)
+            if not found:
+                one_die_plays(mine, theirs, (d1, d2), self.end, found)
+            return list(found.values()) or [()]
+        found[0] = ()  # passing changes nothing: code 0
+        one_die_plays(mine, theirs, (d1, d2), self.end, found)
+        two_dice_plays(mine, theirs, d1, d2, self.end, found)
+        return list(found.values())
+
+    def _sides(self) -> tuple[Positions, Positions]:
+        return self.positions[self.current], self.positions[1 - self.current]
+
+    def _play_action(self, play: Play) -> Action:
+        return PlayAction(notation(play), play, self._sides(), self.current, self.end)
+
+    # ----- reading text -------------------------------------------------------------------------
+
+    def _parse(self, text: str) -> Action:
+        if self.phase in ("rolloff", "roll"):
+            return roll_action(parse_roll(text, D6_FACES, 2), D6_FACES)
+        if self.phase != "play":  # pragma: no cover - the core refuses actions once over
+            raise self._illegal(text)
+        words = text.lower().split()
+        if words == ["pass"]:
+            raise IllegalActionError(self._must_play_reason())
+        return self._match_play([_read_move(word, self.end - 1) for word in words])
+
+    def _match_play(self, requested: list[Step]) -> Action:
+        """The listed play with the same result as `requested`, or why there is none."""
+        self._check_dice_use(requested)
+        mine, theirs = self._sides()
+        for pawn, delta in requested:
+            if reach(mine, theirs, pawn, delta, self.end) == BLOCKED:
+                raise IllegalActionError(
+                    step_problem(mine, theirs, pawn, delta, self.end, self.current)
+                )
+            mine, theirs, _ = step(mine, theirs, pawn, delta, self.end)
+        for action in self.legal_actions():
+            if play_out(*self._sides(), action.data[0], self.end)[:2] == (mine, theirs):
+                return action
+        raise IllegalActionError(self._must_play_reason())
+
+    def _check_dice_use(self, requested: list[Step]) -> None:
+        steps = sorted(abs(delta) for _, delta in requested)
+        d1, d2 = self.dice
+        if steps in ([d1 + d2], sorted((d1, d2)), [d1], [d2]):
+            return
+        shown = " and ".join(map(str, steps))
+        raise IllegalActionError(
+            f"with dice {d1} and {d2} a play moves one pawn {d1 + d2}, or {d1} and {d2} "
+            f"(two pawns or one pawn twice), not {shown}"
+        )
+
+    def _must_play_reason(self) -> str:
+        plays = [a.notation for a in self.legal_actions() if a.notation != "pass"]
+        d1, d2 = self.dice
+        if any(len(a.split()) == 2 or a.endswith(f"{d1 + d2}") for a in plays):
+            return f"both dice must be used when a play can use them (T4), e.g. {plays[0]}"
+        return f"a die must be used when one can be (T4), e.g. {plays[0]}"
+
+    def _illegal(self, text: str) -> EngineError:
+        if self.phase in ("rolloff", "roll"):
+            return IllegalActionError(f"waiting for the dice: {self.chance_hint()}")
+        return IllegalActionError(f"{text!r} is not legal now")
+
+    # ----- applying -----------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> None:
+        if self.phase == "rolloff":
+            self._apply_rolloff(action.data)
+        elif self.phase == "roll":
+            self.dice = tuple(int(face) for face in action.data)
+            self.phase = "play"
+        else:
+            self._apply_play(action)
+
+    def _apply_rolloff(self, faces: Sequence[str]) -> None:
+        self.rolloff[self.rolloff.index(None)] = (int(faces[0]), int(faces[1]))
+        if None in self.rolloff:
+            return
+        red, white = (sum(dice) for dice in self.rolloff)
+        if red == white:
+            self.rolloff = [None, None]  # tie: both roll again (T7)
+            return
+        self.current = RED if red > white else WHITE
+        self.phase = "roll"
+
+    def _apply_play(self, action: Action) -> None:
+        mine, theirs, _ = play_out(*self._sides(), action.data[0], self.end)
+        self.positions[self.current] = mine
+        self.positions[1 - self.current] = theirs
+        self.last_play = (action.notation, action.fr, action.en)
+        if all(position == self.end for position in mine):
+            self.winner, self.phase = self.current, "over"
+            return
+        self.current = 1 - self.current
+        self.phase = "roll"
+
+    # ----- scores and views ---------------------------------------------------------------------
+
+    def home(self) -> list[int]:
+        return [sum(1 for p in pawns if p == self.end) for pawns in self.positions]
+
+    def scores(self) -> list[int]:
+        return self.home()
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        pawns = self.end - 1
+        return {
+            "game": "traverse",
+            "phase": self.phase,
+            "axis_length": self.end,
+            "pawns": pawns,
+            "colours": list(COLOURS),
+            "red": list(self.positions[RED]),
+            "white": list(self.positions[WHITE]),
+            "squares": self._squares(),
+            "current": self.current,
+            "dice": list(self.dice),
+            "rolloff": [list(dice) if dice else None for dice in self.rolloff],
+            "last_play": self.last_play[0],
+            "last_play_fr": self.last_play[1],
+            "last_play_en": self.last_play[2],
+            "home": self.home(),
+            "scores": self.scores(),
+            "winner": self.winner,
+        }
+
+    def _squares(self) -> list[dict[str, Any]]:
+        squares = []
+        for colour, pawns in enumerate(self.positions):
+            for index, position in enumerate(pawns):
+                if 0 < position < self.end:
+                    column, row = (index + 1, position) if colour == RED else (position, index + 1)
+                    squares.append({"colour": COLOURS[colour], "pawn": index + 1,
+                                    "column": column, "row": row})  # fmt: skip
+        return squares
+
+    def check_invariants(self) -> None:
+        for pawns in self.positions:
+            assert len(pawns) == self.end - 1
+            assert all(0 <= p <= self.end for p in pawns)
+        occupied = [(s["column"], s["row"]) for s in self._squares()]
+        assert len(occupied) == len(set(occupied)), "two pawns on one square"
+        assert (self.phase == "over") == (self.winner is not None)
+        if self.winner is not None:
+            assert all(p == self.end for p in self.positions[self.winner])
+        assert (self.current is None) == (self.phase == "rolloff")
+        if self.phase == "play":
+            assert len(self.dice) == 2 and all(1 <= d <= 6 for d in self.dice)
+
+
+def _read_move(word: str, pawns: int) -> Step:
+    match = _MOVE.match(word)
+    if not match:
+        raise NotationError(
+            f"{word!r} is not a move: write pawn, + or -, squares (e.g. 3+5 or 3-5), or pass"
+        )
+    pawn, sign, count = int(match[1]), match[2], int(match[3])
+    if not 1 <= pawn <= pawns:
+        raise IllegalActionError(f"there is no pawn {pawn}: pawns are numbered 1 to {pawns}")
+    if count == 0:
+        raise IllegalActionError("a move goes at least one square")
+    return pawn - 1, count if sign == "+" else -count
