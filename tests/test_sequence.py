@@ -8,6 +8,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import engines
 from engines._sequence_board import (
@@ -497,24 +499,28 @@ def test_views_hide_other_hands_in_full_mode_and_all_hands_in_table_mode() -> No
     assert table.view(0)["hands"] == [None, None] and table.view(0)["dead_cards"] == []
 
 
-def test_new_sequences_through_each_chip_are_all_claimed() -> None:
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), count=st.sampled_from([2, 3, 4, 6]),
+       superieur=st.booleans())  # fmt: skip
+def test_new_sequences_through_each_chip_are_all_claimed(
+    seed: int, count: int, superieur: bool
+) -> None:
     """After every chip, no five of a team in a row through it is left unclaimed when the
     shared-square rule would allow it (the incremental scan misses nothing it should see)."""
     from engines._sequence_board import LINES
 
-    for seed in range(12):
-        rng = random.Random(seed)
-        count = rng.choice([2, 3, 4])
-        state = Sequence([f"P{i}" for i in range(count)], seed=seed).new_state()
-        while not state.is_over:
-            if state.actor == CHANCE:
-                state.play_chance()
-                continue
-            action = rng.choice(state.legal_actions())
-            state.apply(action)
-            state.check_invariants()
-            if action.data[0] == "place":
-                _assert_nothing_left_to_claim(state, action.data[2], LINES)
+    rng = random.Random(seed)
+    options = {"niveau_superieur": superieur}
+    state = Sequence([f"P{i}" for i in range(count)], options, seed=seed).new_state()
+    while not state.is_over:
+        if state.actor == CHANCE:
+            state.play_chance()
+            continue
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        state.check_invariants()
+        if action.data[0] == "place":
+            _assert_nothing_left_to_claim(state, action.data[2], LINES)
 
 
 def _assert_nothing_left_to_claim(state: SequenceState, square: int, lines) -> None:
