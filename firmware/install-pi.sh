@@ -27,6 +27,10 @@ APT_PACKAGES=(
     python3-lgpio                      # gpiozero's pin factory on Bookworm (Pi 5 included)
     libgbm1 libdrm2 libegl1 libgles2 libgl1-mesa-dri   # SDL's kmsdrm video driver (pygame-ce)
 )
+# apt's simplejpeg (imported by picamera2) is built against Debian's numpy 1.24, but the
+# app's OpenCV pulls numpy 2 into the venv: "numpy.dtype size changed" at `import picamera2`
+# (raspberrypi/picamera2#1088, #1211). A simplejpeg wheel built for numpy 2 in the venv fixes it.
+PIP_EXTRAS=("simplejpeg>=1.8.1")
 UNIT_NAME="tabletop.service"
 # Debian's interpreter: apt's python3-picamera2 lives in its dist-packages.
 SYSTEM_PYTHON="/usr/bin/python3"
@@ -157,17 +161,17 @@ create_venv() {
 install_app() {
     say "pip install $REPO"
     local stamp="$PREFIX/installed-source.sha256" fingerprint
-    fingerprint="$(source_fingerprint)"
+    fingerprint="$(source_fingerprint) ${PIP_EXTRAS[*]}"
     if [[ -f "$stamp" && "$(cat "$stamp")" == "$fingerprint" ]]; then
         note "this source is already installed"
         return
     fi
     if [[ $SKIP_PIP -eq 1 ]]; then
-        note "skipped (--skip-pip): $VENV/bin/pip install $REPO"
+        note "skipped (--skip-pip): $VENV/bin/pip install $REPO ${PIP_EXTRAS[*]}"
         return
     fi
     [[ -x "$VENV/bin/pip" ]] || "$VENV/bin/python" -m ensurepip --upgrade >/dev/null
-    "$VENV/bin/pip" install --no-input --disable-pip-version-check "$REPO"
+    "$VENV/bin/pip" install --no-input --disable-pip-version-check "$REPO" "${PIP_EXTRAS[@]}"
     echo "$fingerprint" >"$stamp"
     changed "installed $VENV/bin/tabletop"
 }
@@ -222,8 +226,9 @@ merge_boot_config() {
 
 check_picamera2() {
     [[ -z "$ROOT" && -x "$VENV/bin/python" ]] || return 0
-    "$VENV/bin/python" -c "import picamera2" 2>/dev/null \
-        || note "warning: picamera2 is not importable from the venv; the camera will not work"
+    local problem
+    problem="$("$VENV/bin/python" -c "import picamera2" 2>&1 | tail -n 1)" \
+        || note "warning: picamera2 does not import in the venv ($problem); no Pi camera"
 }
 
 do_install() {
