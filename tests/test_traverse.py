@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -312,6 +314,22 @@ def test_full_game_through_the_referee_with_auto_chance() -> None:
         reply = referee.handle(reply_legal(referee)[0])
         assert reply["ok"], reply
     assert state.is_over and len(state.winners()) == 1
+
+
+def test_full_game_through_the_referee_with_rolls_entered_at_the_table() -> None:
+    from companion.referee import Referee
+
+    state = Traverse(["Ann", "Bob"], seed=8, mode="table").new_state()
+    referee, rng = Referee(state), random.Random(8)
+    for _ in range(20000):
+        if state.is_over:
+            break
+        line = (
+            state.sample_chance().notation if state.is_chance else rng.choice(reply_legal(referee))
+        )
+        reply = referee.handle(line)
+        assert reply["ok"], reply
+    assert state.is_over and referee.handle("show")["winners"] == state.winners()
 
 
 def reply_legal(referee) -> list[str]:
