@@ -112,6 +112,7 @@ class Controller:
         moves_per_page: int = 6,
         seed_source: random.Random | None = None,
         status: dict[str, str] | None = None,
+        auto_resume: bool = True,
     ) -> None:
         self.store = store
         self.language = store.setting("language", language)
@@ -131,7 +132,8 @@ class Controller:
         self.image: np.ndarray | None = None
         self.seen: list[DieMark] = []
         self.rules_game = ""
-        self.resume()
+        if auto_resume:
+            self.resume()
 
     # ----- session life ---------------------------------------------------------------------
 
@@ -142,6 +144,8 @@ class Controller:
             return False
         self.session = Session(record, rebuild_state(record, self.store))
         self.screen_name = "table"
+        self._reset_turn()
+        self._advance_automatic()  # a kill between the set-up and the deal
         return True
 
     def start_game(
@@ -484,6 +488,8 @@ class Controller:
     # ----- dice -----------------------------------------------------------------------------
 
     def _tap_die(self, arg: str) -> None:
+        if self.proposal is None and arg == "add" and self.dice_request() is not None:
+            self.proposal = DiceProposal([], [], [])  # no reading: enter the dice by hand
         if self.proposal is None:
             self._say(text(self.language, "need_roll_first"), True)
             return
@@ -547,7 +553,7 @@ class Controller:
     # ----- Struggle re-throws ---------------------------------------------------------------
 
     def _tap_hand(self, index: str) -> None:
-        hand = self._hand()
+        hand = self.hand()
         if not index.isdigit() or int(index) >= len(hand):
             self._say(f"no die {index!r} in the hand", True)
             return
@@ -557,7 +563,7 @@ class Controller:
         self._reroll()
 
     def _reroll(self) -> None:
-        hand = self._hand()
+        hand = self.hand()
         if not hand:
             self._say(text(self.language, "need_roll_first"), True)
             return
@@ -567,7 +573,7 @@ class Controller:
         faces = [hand[i] for i in sorted(self.rethrow)]
         self.play("rethrow " + " ".join(faces))
 
-    def _hand(self) -> list[str]:
+    def hand(self) -> list[str]:
         state = self.state
         if state is None or state.is_chance or state.is_over:
             return []
@@ -674,7 +680,7 @@ class Controller:
             return state.chance_hint()
         turn = self._t("turn", name=state.players[state.actor])
         view = state.view(None)
-        if self._hand() and "throws" in view:
+        if self.hand() and "throws" in view:
             kept = " ".join(view.get("kept", [])) or self._t("kept_none")
             turn += " — " + self._t("throw_count", n=view["throws"], kept=kept)
         return turn
@@ -703,7 +709,7 @@ class Controller:
             actions.append(Target("confirm:", self._t("confirm"), style))
             actions.append(Target("die:add", self._t("add_die"), "quiet"))
             actions.append(Target("die:remove", self._t("remove_die"), "quiet"))
-        if self._hand():
+        if self.hand():
             style = "primary" if self.rethrow else "quiet"
             actions.append(Target("reroll:", self._t("reroll"), style))
         actions.append(Target("undo:", self._t("undo"), "danger"))
@@ -722,13 +728,13 @@ class Controller:
             faces = POKER_FACES if request.kind == "poker" else D6_FACES
             screen.options = [Target(f"face:{f}", f, "primary") for f in faces]
             return
-        hand = self._hand()
+        hand = self.hand()
         if hand:
             screen.options = [
                 Target(f"hand:{i}", face, "selected" if i in self.rethrow else "normal")
                 for i, face in enumerate(hand)
             ]
-        moves = self._move_targets(state)
+        moves = self.move_targets(state)
         pages = max(1, -(-len(moves) // self.moves_per_page))
         self.page = min(self.page, pages - 1)
         start = self.page * self.moves_per_page
@@ -739,7 +745,7 @@ class Controller:
             screen.entry = self.entry
             screen.board_targets = self.session.record.game == "sequence"
 
-    def _move_targets(self, state: engines.State) -> list[Target]:
+    def move_targets(self, state: engines.State) -> list[Target]:
         if state.is_over or self.dice_request() is not None:
             return []
         return [
@@ -752,7 +758,7 @@ class Controller:
         state = self.state
         if state is None:
             return 1
-        return max(1, -(-len(self._move_targets(state)) // self.moves_per_page))
+        return max(1, -(-len(self.move_targets(state)) // self.moves_per_page))
 
     def _uses_keyboard(self, state: engines.State) -> bool:
         record = self.session.record if self.session else None

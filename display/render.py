@@ -235,7 +235,7 @@ class Renderer:
             return
         cells = grid((x, y + h // 2 + 2, w, h // 2 - 2), len(screen.scores), len(screen.scores), 4)
         for number, ((name, score), cell) in enumerate(zip(screen.scores, cells, strict=True)):
-            colour = palette.PLAYER_COLOURS[number % len(palette.PLAYER_COLOURS)]
+            colour = _player_colour(screen, number)
             pygame.draw.rect(self.surface, colour, pygame.Rect(cell), 3, border_radius=6)
             inner = (cell[0] + 4, cell[1], cell[2] - 8, cell[3])
             self.label(f"{name} : {score}", inner, self.layout.font - 4, align="center")
@@ -324,6 +324,17 @@ class Renderer:
     _draw_rules = _draw_lines
 
 
+def _player_colour(screen: Screen, seat: int) -> palette.Colour:
+    """A player's colour; in team games, their team's chip colour."""
+    board = screen.board or {}
+    team_of, names = board.get("team_of"), board.get("team_colours")
+    if team_of and names and seat < len(team_of):
+        team = team_of[seat]
+        fallback = palette.TEAM_FALLBACK[team % len(palette.TEAM_FALLBACK)]
+        return palette.TEAM_COLOURS.get(names[team], fallback)
+    return palette.PLAYER_COLOURS[seat % len(palette.PLAYER_COLOURS)]
+
+
 def _die_colour(die: DieMark) -> palette.Colour:
     if die.selected:
         return palette.DIE_SELECTED
@@ -338,7 +349,8 @@ def save_png(surface: pygame.Surface, path: Any, compression: int = 1) -> None:
     """Write a screenshot quickly (low zlib effort: one is written per demo turn)."""
     import cv2
 
-    rgb = pygame.surfarray.array3d(surface).swapaxes(0, 1)
+    width, height = surface.get_size()
+    rgb = np.frombuffer(pygame.image.tobytes(surface, "RGB"), np.uint8).reshape(height, width, 3)
     ok = cv2.imwrite(str(path), rgb[:, :, ::-1], [cv2.IMWRITE_PNG_COMPRESSION, compression])
     if not ok:
         raise OSError(f"cannot write screenshot {path}")

@@ -1,0 +1,125 @@
+"""Simple bots for the demo: they play through the controller like a person at the table would.
+
+A bot looks at the screen's move targets and taps one; in Struggle it sometimes touches dice of
+its hand and presses the reroll button. For the dice, it plays the players who look at the tray:
+where the reader got a die wrong it taps that die and picks the true face (the simulated
+camera's truth), the same correction path a real user has. Every choice is seeded by the game
+seed and the number of actions so far, so a resumed demo makes the same choices.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import engines
+from companion.controller import Controller, Press, Tap
+from display.model import Target
+
+MATCH_RADIUS = 40.0  # px: a read die this close to a true die is that die
+
+
+def rng_for(seed: int, state: engines.State) -> random.Random:
+    return random.Random(f"bot:{seed}:{len(state.history)}")
+
+
+class Bot:
+    def __init__(self, seed: int, rethrow_chance: float = 0.2) -> None:
+        self.seed = seed
+        self.rethrow_chance = rethrow_chance
+
+    def play_turn(self, controller: Controller) -> None:
+        """Make the acting player's choice by tapping the screen's targets."""
+        state = controller.state
+        assert state is not None and isinstance(state.actor, int)
+        rng = rng_for(self.seed, state)
+        hand = controller.hand()
+        if hand and state.view(None).get("throws") == 1 and rng.random() < self.rethrow_chance:
+            chosen = sorted(rng.sample(range(len(hand)), rng.randint(1, min(2, len(hand)))))
+            for index in chosen:
+                controller.handle(Tap(f"hand:{index}"))
+            controller.handle(Press("reroll"))
+            return
+        targets = controller.move_targets(state)
+        if not targets:
+            raise RuntimeError(f"no move to choose for {state.players[state.actor]}: {state}")
+        chooser = CHOOSERS.get(state.game.name, choose_random)
+        controller.handle(Tap(chooser(state, targets, rng).id))
+
+    def correct_dice(self, controller: Controller, truth: Sequence[Any]) -> int:
+        """Fix the proposal against the true dice (value, center); returns the taps made."""
+        proposal = controller.proposal
+        assert proposal is not None
+        taps = 0
+        unmatched = list(range(len(truth)))
+        for index in reversed(range(len(proposal.faces))):
+            match = _nearest(proposal.centers[index], truth, unmatched)
+            if match is None:
+                controller.handle(Tap(f"die:{index}"))
+                controller.handle(Tap("die:remove"))
+                taps += 1
+                continue
+            unmatched.remove(match)
+            wanted = str(truth[match].value)
+            if proposal.faces[index] != wanted:
+                controller.handle(Tap(f"die:{index}"))
+                controller.handle(Tap(f"face:{wanted}"))
+                taps += 1
+        for match in unmatched:
+            controller.handle(Tap("die:add"))
+            controller.handle(Tap(f"face:{truth[match].value}"))
+            taps += 1
+        return taps
+
+
+def _nearest(
+    center: tuple[float, float], truth: Sequence[Any], candidates: list[int]
+) -> int | None:
+    best, best_distance = None, MATCH_RADIUS
+    for index in candidates:
+        tx, ty = truth[index].center
+        distance = ((tx - center[0]) ** 2 + (ty - center[1]) ** 2) ** 0.5
+        if distance < best_distance:
+            best, best_distance = index, distance
+    return best
+
+
+Chooser = Callable[[engines.State, list[Target], random.Random], Target]
+
+
+def choose_random(state: engines.State, targets: list[Target], rng: random.Random) -> Target:
+    return rng.choice(targets)
+
+
+def choose_by(score: Callable[[engines.State, int], float]) -> Chooser:
+    """Pick the move whose resulting position scores best for the mover (ties: at random)."""
+
+    def choose(state: engines.State, targets: list[Target], rng: random.Random) -> Target:
+        mover = state.actor
+        assert isinstance(mover, int)
+        scored = []
+        for target in targets:
+            after = state.clone()
+            after.apply(target.id.removeprefix("move:"), validate=False)
+            scored.append((score(after, mover), rng.random(), target))
+        return max(scored, key=lambda item: (item[0], item[1]))[2]
+
+    return choose
+
+
+def traverse_progress(state: engines.State, mover: int) -> float:
+    view = state.view(None)
+    own, other = (view["red"], view["white"]) if mover == 0 else (view["white"], view["red"])
+    return 3 * sum(own) - 2 * sum(other) + 20 * view["home"][mover]
+
+
+def struggle_progress(state: engines.State, mover: int) -> float:
+    view = state.view(None)
+    return float(sum(view["squares"].values()) + 40 * len(view["boxes"]))
+
+
+CHOOSERS: dict[str, Chooser] = {
+    "traverse": choose_by(traverse_progress),
+    "struggle": choose_by(struggle_progress),
+}

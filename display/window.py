@@ -1,0 +1,135 @@
+"""The real display: full screen under KMSDRM on a Pi, a window on a desktop, dummy when headless.
+
+Screens are drawn at the panel's logical size and rotated here in software (a Touch Display 2
+mounted sideways, a 7" panel upside down); touches are mapped back through the same rotation.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+import pygame
+
+from display.layout import layout_for
+from display.model import Screen
+from display.render import Renderer
+
+ROTATIONS = (0, 90, 180, 270)
+KEY_BUTTONS = {
+    pygame.K_RETURN: "confirm",
+    pygame.K_SPACE: "confirm",
+    pygame.K_r: "reroll",
+    pygame.K_u: "undo",
+    pygame.K_BACKSPACE: "undo",
+}
+
+
+@dataclass(frozen=True)
+class UserInput:
+    kind: str  # tap, button, quit
+    value: str = ""
+
+
+def to_logical(
+    position: tuple[float, float], size: tuple[int, int], rotation: int
+) -> tuple[int, int]:
+    """A point on the physical panel -> the same point on the logical (unrotated) screen.
+
+    `rotation` is how far the logical screen is turned clockwise to show on the panel.
+    """
+    px, py = position
+    width, height = size  # logical
+    if rotation == 0:
+        return int(px), int(py)
+    if rotation == 90:
+        return int(py), int(height - 1 - px)
+    if rotation == 180:
+        return int(width - 1 - px), int(height - 1 - py)
+    if rotation == 270:
+        return int(width - 1 - py), int(px)
+    raise ValueError(f"rotation must be one of {ROTATIONS}, got {rotation}")
+
+
+def physical_size(size: tuple[int, int], rotation: int) -> tuple[int, int]:
+    return (size[1], size[0]) if rotation in (90, 270) else size
+
+
+def choose_driver(kiosk: bool, environ: dict[str, str] | os._Environ[str] = os.environ) -> str:
+    """The SDL video driver: as set, else x11/wayland on a desktop, kmsdrm on a bare Pi."""
+    if environ.get("SDL_VIDEODRIVER"):
+        return environ["SDL_VIDEODRIVER"]
+    if environ.get("WAYLAND_DISPLAY") or environ.get("DISPLAY"):
+        return ""  # let SDL pick the desktop's driver
+    return "kmsdrm" if kiosk else "dummy"
+
+
+class Window:
+    """Opens the display and turns pygame input into taps on target ids and button presses."""
+
+    def __init__(
+        self, size: tuple[int, int] = (800, 480), rotation: int = 0, kiosk: bool = True
+    ) -> None:
+        if rotation not in ROTATIONS:
+            raise ValueError(f"rotation must be one of {ROTATIONS}, got {rotation}")
+        layout_for(size)  # refuses unsupported sizes before any window opens
+        self.size, self.rotation = tuple(size), rotation
+        self.problem = ""
+        driver = choose_driver(kiosk)
+        self.driver = self._init_video(driver)
+        flags = pygame.FULLSCREEN if kiosk and self.driver == "kmsdrm" else 0
+        self.panel = pygame.display.set_mode(physical_size(self.size, rotation), flags)
+        pygame.display.set_caption("tabletop")
+        if kiosk and self.driver == "kmsdrm":
+            pygame.mouse.set_visible(False)
+        self.renderer = Renderer(self.size)
+
+    def _init_video(self, driver: str) -> str:
+        if driver:
+            os.environ["SDL_VIDEODRIVER"] = driver
+        try:
+            pygame.display.init()
+        except pygame.error as error:
+            if driver == "dummy":
+                raise
+            self.problem = f"no display ({driver or 'desktop'}: {error}); running headless"
+            os.environ["SDL_VIDEODRIVER"] = "dummy"
+            pygame.display.init()
+        return pygame.display.get_driver()
+
+    def show(self, screen: Screen) -> pygame.Surface:
+        surface = self.renderer.draw(screen)
+        if self.rotation:
+            self.panel.blit(pygame.transform.rotate(surface, -self.rotation), (0, 0))
+        else:
+            self.panel.blit(surface, (0, 0))
+        pygame.display.flip()
+        return surface
+
+    def poll(self) -> list[UserInput]:
+        found: list[UserInput] = []
+        for event in pygame.event.get():
+            found.extend(self._translate(event))
+        return found
+
+    def _translate(self, event: pygame.event.Event) -> list[UserInput]:
+        if event.type == pygame.QUIT:
+            return [UserInput("quit")]
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                return [UserInput("quit")]
+            button = KEY_BUTTONS.get(event.key)
+            return [UserInput("button", button)] if button else []
+        if event.type == pygame.FINGERDOWN:
+            width, height = self.panel.get_size()
+            return self._tap((event.x * width, event.y * height))
+        if event.type == pygame.MOUSEBUTTONDOWN and not getattr(event, "touch", False):
+            return self._tap(event.pos)
+        return []
+
+    def _tap(self, position: tuple[float, float]) -> list[UserInput]:
+        target = self.renderer.hit(to_logical(position, self.size, self.rotation))
+        return [UserInput("tap", target)] if target else []
+
+    def close(self) -> None:
+        pygame.display.quit()
