@@ -70,7 +70,7 @@ def die_body(color: str, finish: str, size: int, rng: np.random.Generator) -> np
         swirl = np.sin(4 * smooth_noise((size, size), size / 3, rng) + rng.uniform(0, 6))
         veins = np.clip(np.abs(swirl), 0, 1) ** 3
         other = 255 - base * 0.6 if base.mean() < 128 else base * 0.55
-        body = body * (1 - veins[..., None] * 0.7) + other * veins[..., None] * 0.7
+        body = body * (1 - veins[..., None] * 0.45) + other * veins[..., None] * 0.45
     elif finish not in ("opaque", "translucent"):
         raise ValueError(f"finish is opaque, marbled or translucent, not {finish!r}")
     return body

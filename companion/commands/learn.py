@@ -1,0 +1,66 @@
+"""`tabletop learn --kind poker --out PROFILE DIR`: learn a dice set from a few photos per face.
+
+DIR holds one folder per face (`9 10 J Q K A` for poker dice, `1`..`6` for d6), each with one or
+more photos of a die showing that face. With `--rendered N` the profile is learned from N of the
+project's own rendered dice per face instead (how the shipped poker profile is made).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "learn",
+        help="learn a set of dice (poker or unusual d6) from photos of each face",
+        description="Learns what each face of a dice set looks like from DIR/<face>/ photos and "
+        "writes one profile file for `tabletop read --profile` and the companion.",
+    )
+    parser.add_argument("--kind", choices=("d6", "poker"), required=True, help="kind of dice")
+    parser.add_argument("--out", type=Path, required=True, help="profile file to write (.npz)")
+    parser.add_argument(
+        "--rendered",
+        type=int,
+        metavar="N",
+        help="learn from N rendered dice per face instead of DIR",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed for --rendered (default 0)")
+    parser.add_argument("directory", nargs="?", type=Path, metavar="DIR")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from vision.profile import learn_from_dir, learn_rendered
+
+    if (args.directory is None) == (args.rendered is None):
+        print("tabletop learn: give either DIR or --rendered N", file=sys.stderr)
+        return 2
+    if args.rendered is not None and args.rendered < 1:
+        print("tabletop learn: --rendered needs N >= 1", file=sys.stderr)
+        return 2
+    if not args.out.parent.is_dir():
+        print(f"tabletop learn: {args.out.parent}: no such directory for --out", file=sys.stderr)
+        return 2
+    try:
+        if args.rendered is not None:
+            profile = learn_rendered(args.kind, args.rendered, args.seed)
+        else:
+            profile = learn_from_dir(args.directory, args.kind)
+    except ValueError as error:
+        print(f"tabletop learn: {error}", file=sys.stderr)
+        return 1
+    for note in profile.notes:
+        print(f"note: {note}")
+    counts = ", ".join(f"{face}: {n}" for face, n in profile.counts().items())
+    print(f"learned {profile.kind} faces ({sum(profile.counts().values())} examples): {counts}")
+    accuracy = profile.self_check()
+    if accuracy != accuracy:  # NaN: one example per face
+        print("self-check: needs 2+ photos per face (each is read by the others)")
+    else:
+        print(f"self-check (each example read by the others): {accuracy:.1%}")
+    path = profile.save(args.out)
+    print(f"wrote {path} ({path.stat().st_size / 1024:.0f} KB)")
+    return 0

@@ -1,0 +1,190 @@
+"""Face profiles: learn poker (and unusual d6) faces from a few rendered dice, read new ones."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.profile import FaceProfile, learn_from_dir, learn_rendered
+from vision.render import SceneStyle, rectify_truth, render_empty, render_scene
+from vision.types import POKER_FACES, DieCandidate
+
+ACCURACY_FLOOR = 0.995
+
+
+@pytest.fixture(scope="module")
+def poker_profile() -> FaceProfile:
+    """Learned from 3 rendered photos of each poker face."""
+    return learn_rendered("poker", per_face=3, seed=1)
+
+
+def rendered_dice(kind: str, scenes: int, seed: int) -> list[tuple[object, np.ndarray]]:
+    """(true value, top-face crop) of dice in varied rendered scenes, never used for learning."""
+    rng = np.random.default_rng(seed)
+    faces = list(POKER_FACES) if kind == "poker" else [1, 2, 3, 4, 5, 6]
+    dice = []
+    for index in range(scenes):
+        style = SceneStyle.random(rng, kind)
+        chosen = [faces[i] for i in rng.integers(0, 6, 5)]
+        scene = render_scene(chosen, kind=kind, seed=seed + index, style=style)
+        dice += [(d.value, rectify_truth(scene.frame, d)) for d in scene.dice]
+    return dice
+
+
+def test_poker_faces_learned_from_three_photos_read_new_dice(poker_profile):
+    dice = rendered_dice("poker", scenes=45, seed=50_000)
+    assert len(dice) >= 200
+    correct = sum(poker_profile.classify(crop)[0] == value for value, crop in dice)
+    assert correct / len(dice) >= ACCURACY_FLOOR
+
+
+def test_classification_does_not_depend_on_how_the_die_is_turned(poker_profile):
+    """Crops square to the frame, not to the die: the face sits at the die's own angle."""
+    import cv2
+
+    for seed in range(4):
+        scene = render_scene(list(POKER_FACES), kind="poker", seed=700 + seed)
+        for die in scene.dice:
+            side = float(np.linalg.norm(die.quad[0] - die.quad[1]))
+            x, y = die.center
+            box = np.float32([[x - side / 2, y - side / 2], [x + side / 2, y - side / 2]])
+            target = np.float32([[0, 0], [64, 0]])
+            matrix = cv2.estimateAffinePartial2D(box, target)[0]
+            crop = cv2.warpAffine(scene.frame, matrix, (64, 64))
+            assert poker_profile.classify(crop)[0] == die.value
+
+
+def test_a_d6_face_or_the_bare_tray_is_refused_by_a_poker_profile(poker_profile):
+    for _, crop in rendered_dice("d6", scenes=6, seed=60_000):
+        value, confidence = poker_profile.classify(crop)
+        assert value is None and confidence < 0.5
+    tray = render_empty(seed=3)[100:164, 100:164]
+    assert poker_profile.classify(tray)[0] is None
+
+
+def test_confident_answers_are_at_least_one_half(poker_profile):
+    for value, crop in rendered_dice("poker", scenes=2, seed=70_000):
+        read, confidence = poker_profile.classify(crop)
+        assert read == value and 0.5 <= confidence <= 1.0
+
+
+def test_an_unusual_d6_set_is_learned_too():
+    style = SceneStyle(die_colors=("red",), pip_color=(60, 200, 230), finish="marbled")
+    examples = {}
+    for face in range(1, 7):
+        for seed in range(2):
+            scene = render_scene([face], seed=100 * face + seed, style=style)
+            examples.setdefault(face, []).append(rectify_truth(scene.frame, scene.dice[0]))
+    profile = FaceProfile.learn(examples, kind="d6")
+    for index in range(4):
+        scene = render_scene([1, 2, 3, 4, 5, 6], seed=900 + index, style=style)
+        for die in scene.dice:
+            assert profile.classify(rectify_truth(scene.frame, die))[0] == die.value
+
+
+def test_save_and_load_give_the_same_answers(poker_profile, tmp_path):
+    path = poker_profile.save(tmp_path / "set.npz")
+    assert path.stat().st_size < 400_000
+    loaded = FaceProfile.load(path)
+    assert loaded.kind == "poker" and loaded.counts() == poker_profile.counts()
+    for _, crop in rendered_dice("poker", scenes=1, seed=80_000):
+        assert loaded.classify(crop) == poker_profile.classify(crop)
+
+
+def test_a_corrupt_or_foreign_file_is_a_clear_error(poker_profile, tmp_path):
+    garbage = tmp_path / "garbage.npz"
+    garbage.write_bytes(b"not a profile at all")
+    with pytest.raises(ValueError, match="garbage.npz: not a face profile"):
+        FaceProfile.load(garbage)
+    whole = poker_profile.save(tmp_path / "whole.npz").read_bytes()
+    cut = tmp_path / "cut.npz"
+    cut.write_bytes(whole[: len(whole) // 2])
+    with pytest.raises(ValueError, match="cut.npz"):
+        FaceProfile.load(cut)
+    foreign = tmp_path / "foreign.npz"
+    np.savez(foreign, weights=np.zeros(3))
+    with pytest.raises(ValueError, match="foreign.npz: not a face profile"):
+        FaceProfile.load(foreign)
+    with pytest.raises(ValueError, match="no such profile"):
+        FaceProfile.load(tmp_path / "absent.npz")
+
+
+def test_learning_needs_every_face_and_known_faces():
+    crop = np.full((64, 64, 3), 200, np.uint8)
+    with pytest.raises(ValueError, match="missing"):
+        FaceProfile.learn({"9": [crop]}, kind="poker")
+    with pytest.raises(ValueError, match="not a poker face"):
+        FaceProfile.learn({"B": [crop]}, kind="poker")
+    with pytest.raises(ValueError, match="kind"):
+        FaceProfile.learn({1: [crop]}, kind="d20")
+
+
+def test_the_shipped_poker_profile_reads_rendered_poker_dice():
+    profile = FaceProfile.load_default("poker")
+    dice = rendered_dice("poker", scenes=4, seed=90_000)
+    assert all(profile.classify(crop)[0] == value for value, crop in dice)
+    with pytest.raises(ValueError, match="no shipped profile"):
+        FaceProfile.load_default("d6")
+
+
+# --- learning from a folder of photos ---------------------------------------------------------
+
+
+def truth_finder(scene_by_frame: dict[bytes, list[DieCandidate]]):
+    """A finder that answers with the rendered truth (the real finder is tested elsewhere)."""
+
+    def find(frame: np.ndarray) -> list[DieCandidate]:
+        return scene_by_frame.get(frame.tobytes(), [])
+
+    return find
+
+
+def write_face_folders(root, kind: str, faces, per_face: int, extra_dice: int = 0):
+    """Render photos into root/<face>/; return the candidates a perfect finder would give."""
+    import cv2
+
+    answers: dict[bytes, list[DieCandidate]] = {}
+    for face in faces:
+        (root / str(face)).mkdir(parents=True)
+        for index in range(per_face):
+            scene = render_scene([face] + [faces[0]] * extra_dice, kind=kind, seed=index)
+            cv2.imwrite(str(root / str(face) / f"{index}.png"), scene.frame)
+            decoded = cv2.imread(str(root / str(face) / f"{index}.png"))
+            sizes = [float(np.linalg.norm(d.quad[0] - d.quad[1])) for d in scene.dice]
+            sizes[0] *= 1.5 if extra_dice else 1.0  # the die of the face is the largest
+            answers[decoded.tobytes()] = [
+                DieCandidate(d.center, d.quad, s) for d, s in zip(scene.dice, sizes, strict=True)
+            ]
+    return answers
+
+
+def test_learn_from_dir_reads_one_folder_per_face(tmp_path):
+    answers = write_face_folders(tmp_path, "poker", list(POKER_FACES), per_face=2)
+    profile = learn_from_dir(tmp_path, "poker", finder=truth_finder(answers))
+    assert profile.counts() == {face: 2 for face in POKER_FACES}
+    assert profile.self_check() == 1.0
+    assert profile.notes == []
+
+
+def test_learn_from_dir_uses_the_largest_die_and_says_so(tmp_path):
+    answers = write_face_folders(tmp_path, "poker", list(POKER_FACES), per_face=1, extra_dice=1)
+    profile = learn_from_dir(tmp_path, "poker", finder=truth_finder(answers))
+    assert len(profile.notes) == 6 and "used the largest" in profile.notes[0]
+
+
+def test_learn_from_dir_names_what_is_wrong(tmp_path):
+    import cv2
+
+    answers = write_face_folders(tmp_path, "poker", list(POKER_FACES)[:5], per_face=1)
+    with pytest.raises(ValueError, match=r"missing face folder\(s\) A;"):
+        learn_from_dir(tmp_path, "poker", finder=truth_finder(answers))
+    (tmp_path / "A").mkdir()
+    with pytest.raises(ValueError, match=r"A: no photos"):
+        learn_from_dir(tmp_path, "poker", finder=truth_finder(answers))
+    (tmp_path / "A" / "broken.jpg").write_bytes(b"\xff\xd8 not really a jpeg")
+    with pytest.raises(ValueError, match=r"broken.jpg"):
+        learn_from_dir(tmp_path, "poker", finder=truth_finder(answers))
+    (tmp_path / "A" / "broken.jpg").unlink()
+    cv2.imwrite(str(tmp_path / "A" / "blank.png"), render_empty(seed=1))
+    with pytest.raises(ValueError, match=r"blank.png: no die found"):
+        learn_from_dir(tmp_path, "poker", finder=truth_finder(answers))

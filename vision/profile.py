@@ -1,0 +1,348 @@
+"""Learned face profiles: read a dice set (poker dice, or unusual d6) from a few example pictures.
+
+A profile keeps a few square top-face crops per face. At load time it turns each into templates at
+every 10 degrees of rotation (and slight shifts and scales, as the finder's crops wobble), each an
+"ink map": how far each pixel's colour is from the face's body colour, so black-on-white and
+white-on-black, red or black ink all read alike. Classifying a crop is nearest-template matching by
+normalised correlation inside the face's inscribed disc, which makes it rotation-invariant. A crop
+that matches no face well (a d6 shown to a poker profile, a hand, the tray) is refused.
+
+    profile = FaceProfile.learn({"9": [crop, ...], "10": [...], ...}, kind="poker")
+    value, confidence = profile.classify(crop_bgr)     # (None, c) when nothing matches well
+    profile.save("my-dice.npz"); FaceProfile.load("my-dice.npz")
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.types import D6_FACES, POKER_FACES, DieCandidate, Face
+
+Finder = Callable[[np.ndarray], list[DieCandidate]]
+
+__all__ = ["FaceProfile", "learn_from_dir", "learn_rendered", "DEFAULT_PROFILES"]
+
+CROP = 64  # examples are stored at this size
+_FEATURE = 32  # side of the ink map compared
+_DISC = 0.44  # radius of the compared disc, as a fraction of the crop side
+_ROTATION_STEP = 10  # degrees between template rotations
+_JITTER = ((1.0, 0, 0), (0.93, 0, 0), (1.07, 0, 0), (1.0, 2, 0), (1.0, 0, -2))  # scale, dx, dy
+_FORMAT = 1
+DEFAULT_MIN_SIMILARITY = 0.6  # below this best match, a crop is refused
+DEFAULT_MIN_MARGIN = 0.03  # best face must beat the runner-up face by this much
+DEFAULT_PROFILES = Path(__file__).resolve().parent / "profiles"
+
+
+def faces_of(kind: str) -> tuple[Face, ...]:
+    if kind == "d6":
+        return D6_FACES
+    if kind == "poker":
+        return POKER_FACES
+    raise ValueError(f"kind is 'd6' or 'poker', not {kind!r}")
+
+
+def _face_key(kind: str, face: Face | str) -> Face:
+    """The canonical face value: int 1-6 for d6, string for poker; ValueError otherwise."""
+    allowed = faces_of(kind)
+    for value in allowed:
+        if str(value) == str(face).strip().upper():
+            return value
+    raise ValueError(f"{face!r} is not a {kind} face; {kind} faces are {allowed}")
+
+
+def _disc_mask(side: int) -> np.ndarray:
+    centre = (side - 1) / 2
+    ys, xs = np.mgrid[0:side, 0:side]
+    return np.hypot(xs - centre, ys - centre) <= _DISC * side
+
+
+_MASK = _disc_mask(_FEATURE)
+_CROP_MASK = _disc_mask(CROP)
+
+
+def _square(crop_bgr: np.ndarray) -> np.ndarray:
+    """The crop as CROP x CROP BGR uint8; ValueError for anything that is not a colour image."""
+    crop = np.asarray(crop_bgr)
+    if crop.ndim == 2:
+        crop = cv2.cvtColor(crop.astype(np.uint8), cv2.COLOR_GRAY2BGR)
+    if crop.ndim != 3 or crop.shape[2] != 3 or min(crop.shape[:2]) < 8:
+        raise ValueError(f"a face crop is an HxWx3 BGR image of at least 8x8, not {crop.shape}")
+    if crop.dtype != np.uint8:
+        crop = np.clip(crop, 0, 255).astype(np.uint8)
+    return cv2.resize(crop, (CROP, CROP), interpolation=cv2.INTER_AREA)
+
+
+def ink_map(crop_bgr: np.ndarray) -> np.ndarray:
+    """CROP x CROP map, 0..1, of where the face's colour departs strongly from its body colour."""
+    image = _square(crop_bgr).astype(np.float32)
+    body = np.median(image[_CROP_MASK], axis=0)
+    distance = np.linalg.norm(image - body, axis=2)
+    # Pips and ink are the strongest departures from the body; marbling and shading are weaker,
+    # so keep only what comes near the strongest (a soft threshold relative to it).
+    strongest = float(np.percentile(distance[_CROP_MASK], 99)) + 1e-3
+    return np.clip((distance / strongest - 0.35) / 0.5, 0.0, 1.0)
+
+
+def stroke_features(ink: np.ndarray) -> np.ndarray:
+    """The compared vector: the ink map's strokes inside the disc, zero-mean, unit length.
+
+    Subtracting a blurred copy keeps the strokes (pips, rank, art) and drops slow shading, so faces
+    differ by shape rather than by where their ink mass sits.
+    """
+    small = cv2.resize(ink, (_FEATURE, _FEATURE), interpolation=cv2.INTER_AREA)
+    small = cv2.GaussianBlur(small, (0, 0), 0.5)
+    strokes = (small - cv2.GaussianBlur(small, (0, 0), 3))[_MASK]
+    strokes = strokes - strokes.mean()
+    norm = float(np.linalg.norm(strokes))
+    return strokes / norm if norm > 1e-6 else strokes
+
+
+def ink_features(crop_bgr: np.ndarray) -> np.ndarray:
+    """The rotation-comparable feature of one square top-face crop."""
+    return stroke_features(ink_map(crop_bgr))
+
+
+def _variant_features(crop: np.ndarray) -> list[np.ndarray]:
+    """Features of the crop turned through a full circle, slightly rescaled and shifted."""
+    ink = ink_map(crop)
+    centre = ((CROP - 1) / 2, (CROP - 1) / 2)
+    features = []
+    for angle in range(0, 360, _ROTATION_STEP):
+        for scale, dx, dy in _JITTER:
+            matrix = cv2.getRotationMatrix2D(centre, angle, scale)
+            matrix[:, 2] += (dx, dy)
+            turned = cv2.warpAffine(ink, matrix, (CROP, CROP), borderMode=cv2.BORDER_REPLICATE)
+            features.append(stroke_features(turned))
+    return features
+
+
+@dataclass
+class FaceProfile:
+    """Example crops of each face of one dice set, and the templates built from them."""
+
+    kind: str
+    examples: dict[Face, list[np.ndarray]]
+    min_similarity: float = DEFAULT_MIN_SIMILARITY
+    min_margin: float = DEFAULT_MIN_MARGIN
+    notes: list[str] = field(default_factory=list)  # what learning had to decide (e.g. which die)
+    _templates: np.ndarray = field(init=False, repr=False)
+    _labels: np.ndarray = field(init=False, repr=False)
+    _owners: np.ndarray = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        faces = faces_of(self.kind)
+        missing = [f for f in faces if not self.examples.get(f)]
+        if missing:
+            raise ValueError(
+                f"a {self.kind} profile needs examples of every face; missing {missing}"
+            )
+        extra = [f for f in self.examples if f not in faces]
+        if extra:
+            raise ValueError(f"{extra} are not {self.kind} faces ({faces})")
+        self.examples = {f: [_square(c) for c in self.examples[f]] for f in faces}
+        self._build_templates()
+
+    def _build_templates(self) -> None:
+        templates, labels, owners = [], [], []
+        examples = [(label, ex) for label, f in enumerate(self.faces) for ex in self.examples[f]]
+        for owner, (label, example) in enumerate(examples):
+            variants = _variant_features(example)
+            templates.extend(variants)
+            labels.extend([label] * len(variants))
+            owners.extend([owner] * len(variants))
+        self._templates = np.array(templates, np.float32)
+        self._labels = np.array(labels)
+        self._owners = np.array(owners)
+
+    @classmethod
+    def learn(cls, examples: Mapping[Face | str, Sequence[np.ndarray]], kind: str) -> FaceProfile:
+        """A profile from example crops: {face: [square top-face crops, BGR]} for every face."""
+        keyed: dict[Face, list[np.ndarray]] = {}
+        for face, crops in examples.items():
+            keyed.setdefault(_face_key(kind, face), []).extend(crops)
+        return cls(kind, keyed)
+
+    @property
+    def faces(self) -> tuple[Face, ...]:
+        return faces_of(self.kind)
+
+    def similarities(self, crop_bgr: np.ndarray, exclude_owner: int | None = None) -> np.ndarray:
+        """Best template similarity for each face (in `faces` order), -1..1."""
+        scores = self._templates @ ink_features(crop_bgr).astype(np.float32)
+        if exclude_owner is not None:
+            scores = np.where(self._owners == exclude_owner, -1.0, scores)
+        # Templates are grouped by face (labels ascending), so each face's best is one reduction.
+        starts = np.searchsorted(self._labels, np.arange(len(self.faces)))
+        return np.maximum.reduceat(scores, starts).astype(np.float64)
+
+    def classify(self, crop_bgr: np.ndarray) -> tuple[Face | None, float]:
+        """(face, confidence 0..1), or (None, confidence) when no face matches well enough."""
+        return self._decide(self.similarities(crop_bgr))
+
+    def _decide(self, best: np.ndarray) -> tuple[Face | None, float]:
+        order = np.argsort(best)[::-1]
+        top, runner_up = float(best[order[0]]), float(best[order[1]])
+        margin = top - runner_up
+        # Confidence reaches 0.5 exactly at the acceptance thresholds and 1 for a clear match.
+        by_match = 0.5 + 0.5 * (top - self.min_similarity) / (1 - self.min_similarity)
+        by_margin = 0.5 + 0.5 * (margin - self.min_margin) / (4 * self.min_margin)
+        confidence = float(np.clip(min(by_match, by_margin), 0.0, 1.0))
+        if top < self.min_similarity or margin < self.min_margin:
+            return None, min(confidence, 0.49)
+        return self.faces[int(order[0])], max(confidence, 0.5)
+
+    def self_check(self) -> float:
+        """Leave-one-out accuracy: each example read by the templates of all the others."""
+        examples = [(label, ex) for label, f in enumerate(self.faces) for ex in self.examples[f]]
+        if len(examples) <= len(self.faces):
+            return float("nan")  # one example per face leaves nothing to compare against
+        correct = 0
+        for owner, (label, example) in enumerate(examples):
+            value, _ = self._decide(self.similarities(example, exclude_owner=owner))
+            correct += value == self.faces[label]
+        return correct / len(examples)
+
+    def counts(self) -> dict[Face, int]:
+        return {f: len(self.examples[f]) for f in self.faces}
+
+    # --- one small file --------------------------------------------------------------------
+
+    def save(self, path: str | Path) -> Path:
+        """Write the profile as one .npz file (the example crops and thresholds)."""
+        path = Path(path)
+        faces = [str(f) for f in self.faces for _ in self.examples[f]]
+        crops = np.stack([c for f in self.faces for c in self.examples[f]])
+        buffer = io.BytesIO()
+        np.savez_compressed(
+            buffer,
+            format=np.array(_FORMAT),
+            kind=np.array(self.kind),
+            faces=np.array(faces),
+            crops=crops,
+            thresholds=np.array([self.min_similarity, self.min_margin]),
+        )
+        path.write_bytes(buffer.getvalue())
+        return path
+
+    @classmethod
+    def load(cls, path: str | Path) -> FaceProfile:
+        """Read a profile written by `save`; ValueError naming the file when it is not one."""
+        path = Path(path)
+        if not path.is_file():
+            raise ValueError(f"{path}: no such profile file")
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                fields = {name: data[name] for name in data.files}
+        except (OSError, ValueError, EOFError, zipfile.BadZipFile) as error:
+            raise ValueError(f"{path}: not a face profile (unreadable .npz: {error})") from error
+        return cls._from_fields(path, fields)
+
+    @classmethod
+    def _from_fields(cls, path: Path, fields: dict[str, np.ndarray]) -> FaceProfile:
+        needed = {"format", "kind", "faces", "crops", "thresholds"}
+        if not needed <= fields.keys():
+            raise ValueError(
+                f"{path}: not a face profile (missing {sorted(needed - fields.keys())})"
+            )
+        if int(fields["format"]) != _FORMAT:
+            raise ValueError(f"{path}: profile format {int(fields['format'])}, expected {_FORMAT}")
+        crops, faces = fields["crops"], fields["faces"]
+        if crops.ndim != 4 or crops.shape[1:] != (CROP, CROP, 3) or len(crops) != len(faces):
+            raise ValueError(f"{path}: damaged profile (crops {crops.shape}, {len(faces)} labels)")
+        kind = str(fields["kind"])
+        examples: dict[Face, list[np.ndarray]] = {}
+        try:
+            for face, crop in zip(faces, crops, strict=True):
+                examples.setdefault(_face_key(kind, str(face)), []).append(crop.astype(np.uint8))
+            min_similarity, min_margin = (float(v) for v in fields["thresholds"])
+            return cls(kind, examples, min_similarity, min_margin)
+        except ValueError as error:
+            raise ValueError(f"{path}: damaged profile: {error}") from error
+
+    @classmethod
+    def load_default(cls, kind: str) -> FaceProfile:
+        """The shipped profile for `kind` (learned from the project's rendered dice)."""
+        path = DEFAULT_PROFILES / f"{kind}-default.npz"
+        if not path.is_file():
+            raise ValueError(f"no shipped profile for {kind!r} dice ({path} is missing)")
+        return cls.load(path)
+
+
+# --- learning from pictures ------------------------------------------------------------------
+
+_IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"}
+
+
+def learn_from_dir(directory: str | Path, kind: str, finder: Finder | None = None) -> FaceProfile:
+    """Learn from DIR/<face>/*.jpg: one folder per face, each photo showing one die with that face.
+
+    The die in each photo is found with `finder` (default `vision.find.find_dice`) and cut out with
+    `vision.find.rectify`; with several candidates the largest is used and `profile.notes` says so.
+    A missing or empty face folder, an unreadable photo or a photo with no die is a ValueError
+    naming it.
+    """
+    from vision.find import find_dice, rectify
+    from vision.reader import load_image
+
+    finder = finder or find_dice
+    folders = _face_folders(Path(directory), kind)
+    examples: dict[Face, list[np.ndarray]] = {}
+    notes: list[str] = []
+    for face, photos in folders.items():
+        for photo in photos:
+            frame = load_image(photo)
+            candidates = finder(frame)
+            if not candidates:
+                raise ValueError(f"{photo}: no die found in this photo")
+            largest = max(candidates, key=lambda c: c.size)
+            if len(candidates) > 1:
+                notes.append(
+                    f"{photo}: {len(candidates)} dice found, used the largest at "
+                    f"({largest.center[0]:.0f}, {largest.center[1]:.0f})"
+                )
+            examples.setdefault(face, []).append(rectify(frame, largest, CROP))
+    profile = FaceProfile(kind, examples)
+    profile.notes = notes
+    return profile
+
+
+def _face_folders(root: Path, kind: str) -> dict[Face, list[Path]]:
+    """The photos of each face, checking every folder before any photo is read."""
+    if not root.is_dir():
+        raise ValueError(f"{root}: not a directory of face folders")
+    missing = [str(face) for face in faces_of(kind) if not (root / str(face)).is_dir()]
+    if missing:
+        names = " ".join(str(f) for f in faces_of(kind))
+        raise ValueError(
+            f"{root}: missing face folder(s) {' '.join(missing)}; "
+            f"{kind} dice need one folder per face: {names}"
+        )
+    folders: dict[Face, list[Path]] = {}
+    for face in faces_of(kind):
+        folder = root / str(face)
+        photos = sorted(p for p in folder.iterdir() if p.suffix.lower() in _IMAGE_SUFFIXES)
+        if not photos:
+            raise ValueError(f"{folder}: no photos (.png/.jpg) of face {face}")
+        folders[face] = photos
+    return folders
+
+
+def learn_rendered(kind: str, per_face: int = 3, seed: int = 0) -> FaceProfile:
+    """A profile learned from the project's own rendered dice: `per_face` renders of each face,
+    in varied light, surfaces and sizes, cut out along their true top-face corners."""
+    from vision.render import SceneStyle, rectify_truth, render_scene
+
+    rng = np.random.default_rng(seed)
+    examples: dict[Face, list[np.ndarray]] = {}
+    for number, face in enumerate(faces_of(kind) * per_face):
+        style = SceneStyle.random(rng, kind)
+        scene = render_scene([face], kind=kind, seed=seed * 1000 + number, style=style)
+        examples.setdefault(face, []).append(rectify_truth(scene.frame, scene.dice[0], CROP))
+    return FaceProfile(kind, examples)

@@ -1,0 +1,1 @@
+"""Shipped face profiles (learned .npz files), one per kind of dice without pips."""
