@@ -1,0 +1,233 @@
+"""Stratégix cards and formulas: reading a play, its shape and strength, and listing plays by shape.
+
+A play is a tuple of groups (`Group`), each one a single card, a pair or a run, kept in canonical
+order (by lowest letter, then by which positions are stars). Letters are indexes 0..24 for B..Z.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache
+from typing import NamedTuple
+
+from engines.core import IllegalActionError, NotationError
+
+LETTERS = "BCDEFGHIJKLMNOPQRSTUVWXYZ"
+Z = len(LETTERS) - 1
+STAR, PETARD = "*", "!"
+CARD_CODES = PETARD + STAR + LETTERS
+SINGLE, PAIRS, RUNS = "single", "pairs", "runs"
+_TOKEN = re.compile(r"\*=([A-Z])|([A-Z])|(\*)|(\S)")
+
+
+class Group(NamedTuple):
+    """One group of a formula as laid down: which letters, which of them are stars."""
+
+    kind: str  # single | pairs | runs
+    start: int  # lowest letter
+    size: int  # cards in the group
+    mask: int  # bit i set: card i of the group is a star
+    nstars: int
+    uses: tuple[int, ...]  # real letters taken from the hand
+    star_letters: tuple[int, ...]  # letters stars stand for
+    text: str  # notation, e.g. "D *=E F"
+    letters: str  # the letters as declared, e.g. "DEF"
+    all_star: bool
+    has_z: bool
+
+
+class Shape(NamedTuple):
+    kind: str
+    groups: int
+    length: int
+
+    def describe(self, language: str = "fr") -> str:
+        if self.kind == SINGLE:
+            return "une carte seule" if language == "fr" else "a single card"
+        if self.kind == PAIRS:
+            if language == "fr":
+                return f"{self.groups} paire(s)"
+            return f"{self.groups} pair(s)"
+        if language == "fr":
+            return f"{self.groups} suite(s) de {self.length}"
+        return f"{self.groups} run(s) of {self.length}"
+
+
+@cache
+def make_group(kind: str, start: int, size: int, mask: int) -> Group:
+    if kind == RUNS:
+        declared = [start + i for i in range(size)]
+    else:
+        declared = [start] * size
+    tokens, uses, star_letters = [], [], []
+    for position, letter in enumerate(declared):
+        if mask >> position & 1:
+            tokens.append(f"*={LETTERS[letter]}")
+            star_letters.append(letter)
+        else:
+            tokens.append(LETTERS[letter])
+            uses.append(letter)
+    nstars = size - len(uses)
+    letters = "".join(LETTERS[i] for i in declared)
+    text = " ".join(tokens)
+    return Group(kind, start, size, mask, nstars, tuple(uses), tuple(star_letters), text,
+                 letters, nstars == size, declared[-1] == Z)  # fmt: skip
+
+
+Play = tuple[Group, ...]
+
+
+def shape_of(play: Play) -> Shape:
+    return Shape(play[0].kind, len(play), play[0].size)
+
+
+def strength(play: Play) -> int:
+    return play[0].start
+
+
+def has_z(play: Play) -> bool:
+    return any(group.has_z for group in play)
+
+
+def declared(play: Play) -> tuple[str, ...]:
+    """The letters of a play as declared (stars as their letter), for the exact-copy rule."""
+    return tuple(sorted(group.letters for group in play))
+
+
+def play_text(play: Play) -> str:
+    return " + ".join(group.text for group in play)
+
+
+def star_count(play: Play) -> int:
+    return sum(group.nstars for group in play)
+
+
+def real_letters(play: Play) -> list[int]:
+    return [letter for group in play for letter in group.uses]
+
+
+# ----- reading a play -------------------------------------------------------------------------
+
+
+def parse_play(body: str) -> Play:
+    """Read `D E F + M N O`, `*=Z`, `G *=G + P P` (any order and case) into a canonical play.
+
+    Raises NotationError for text that is not cards, IllegalActionError for cards that are not
+    a formula (with the reason).
+    """
+    if not body.strip():
+        raise NotationError("play what? e.g. 'play D E F + M N O', 'play *=Z', 'play G G'")
+    groups = [_parse_cards(part) for part in body.upper().split("+")]
+    return canonical([_make_formula_group(cards, len(groups)) for cards in groups])
+
+
+def _parse_cards(part: str) -> list[tuple[int, bool]]:
+    cards = []
+    for match in _TOKEN.finditer(part):
+        star_letter, letter, bare_star, other = match.groups()
+        if bare_star:
+            raise NotationError("say which letter a star stands for: *=X (e.g. *=Z)")
+        if other or letter == "A":
+            bad = other or letter
+            raise NotationError(f"{bad!r} is not a card (letters B to Z, a star as *=X)")
+        cards.append((LETTERS.index(star_letter or letter), bool(star_letter)))
+    if not cards:
+        raise NotationError("an empty group: groups are separated by '+'")
+    return cards
+
+
+def _make_formula_group(cards: list[tuple[int, bool]], group_count: int) -> Group:
+    shown = " ".join(_card_text(card) for card in cards)
+    if len(cards) == 1:
+        if group_count > 1:
+            raise IllegalActionError(f"{shown}: a single card is played alone, not in a group")
+        letter, star = cards[0]
+        return make_group(SINGLE, letter, 1, int(star))
+    letters = sorted(letter for letter, _ in cards)
+    if len(cards) == 2 and letters[0] == letters[1]:
+        stars = sum(star for _, star in cards)
+        return make_group(PAIRS, letters[0], 2, (0, 2, 3)[stars])
+    if letters != list(range(letters[0], letters[0] + len(letters))):
+        raise IllegalActionError(
+            f"{shown} is neither a pair nor a run (a run's letters follow each other, no repeat)"
+        )
+    mask = sum(1 << (letter - letters[0]) for letter, star in cards if star)
+    return make_group(RUNS, letters[0], len(cards), mask)
+
+
+def _card_text(card: tuple[int, bool]) -> str:
+    letter, star = card
+    return f"*={LETTERS[letter]}" if star else LETTERS[letter]
+
+
+def canonical(groups: Sequence[Group]) -> Play:
+    """Groups in canonical order, checked to form one formula (all alike, runs of one length)."""
+    play = tuple(sorted(groups, key=lambda g: (g.start, g.mask)))
+    kinds = {group.kind for group in play}
+    if len(kinds) > 1:
+        raise IllegalActionError("a formula is pairs only, or runs only: do not mix them")
+    if len({group.size for group in play}) > 1:
+        raise IllegalActionError("every run of a formula has the same length")
+    return play
+
+
+# ----- listing plays by shape -----------------------------------------------------------------
+#
+# Full mode spells every choice of letters one way: a star stands only for a letter the hand has
+# no real card left for, groups taken in canonical order (docs/games/strategix.md, "Stars in full
+# mode"). So for a given hand there is exactly one group of each kind, size and lowest letter.
+
+
+def group_candidates(
+    kind: str, size: int, counts: Sequence[int], stars: int, min_start: int = 0
+) -> list[Group]:
+    """Every group of this kind and size the hand can lay, lowest letter first."""
+    found = []
+    for start in range(min_start, len(LETTERS) - (size - 1 if kind == RUNS else 0)):
+        group = group_at(kind, start, size, counts)
+        if group.nstars <= stars:
+            found.append(group)
+    return found
+
+
+def group_at(kind: str, start: int, size: int, counts: Sequence[int]) -> Group:
+    """The group starting at `start`, with stars exactly where the hand lacks the letter."""
+    if kind == PAIRS:
+        return make_group(PAIRS, start, 2, (3, 2, 0)[min(counts[start], 2)])
+    mask = sum(1 << i for i in range(size) if not counts[start + i])
+    return make_group(kind, start, size, mask)
+
+
+def take(counts: list[int], group: Group) -> None:
+    for letter in group.uses:
+        counts[letter] -= 1
+
+
+def give_back(counts: list[int], group: Group) -> None:
+    for letter in group.uses:
+        counts[letter] += 1
+
+
+def can_extend(model: Group, counts: list[int], stars: int, needed: int) -> bool:
+    """Whether `needed` more groups like `model`, none lower than it, can still be laid."""
+    if needed == 0:
+        return True
+    for group in group_candidates(model.kind, model.size, counts, stars, model.start):
+        take(counts, group)
+        found = can_extend(group, counts, stars - group.nstars, needed - 1)
+        give_back(counts, group)
+        if found:
+            return True
+    return False
+
+
+def spelled_as_listed(play: Play, counts: Sequence[int]) -> Play:
+    """The full-mode spelling of a play's letters: real cards first, in canonical order."""
+    left = list(counts)
+    groups = []
+    for model in sorted(play, key=lambda g: g.start):
+        group = group_at(model.kind, model.start, model.size, left)
+        take(left, group)
+        groups.append(group)
+    return canonical(groups)

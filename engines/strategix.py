@@ -1,0 +1,752 @@
+"""Stratégix: a letter-card climbing game (rule book 001, project RULINGS Stratégix R1–R13).
+
+Full mode deals from the seed and knows every hand; table mode knows only what was laid down and
+how many cards each player holds, and checks plays by card counting.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engines._strategix_formulas import (
+    CARD_CODES,
+    LETTERS,
+    PAIRS,
+    PETARD,
+    RUNS,
+    SINGLE,
+    STAR,
+    Group,
+    Play,
+    Shape,
+    can_extend,
+    canonical,
+    declared,
+    give_back,
+    group_candidates,
+    has_z,
+    make_group,
+    parse_play,
+    play_text,
+    real_letters,
+    shape_of,
+    spelled_as_listed,
+    star_count,
+    strength,
+    take,
+)
+from engines.core import (
+    CHANCE,
+    Action,
+    Actor,
+    EngineError,
+    Game,
+    IllegalActionError,
+    NotationError,
+    State,
+)
+
+STARS, PETARDS, COPIES = 7, 3, 2
+HAND_SIZE = {2: 20, 3: 20, 4: 15}
+REMOVED_TWO_PLAYERS = 20
+POINTS = {2: (2, -2), 3: (2, 0, -2), 4: (4, 2, 0, -2)}
+PLACE_NAMES = {2: ("Dubolix", "Padbolix"), 3: ("Dubolix", "Pernigagnix", "Padbolix"),
+               4: ("Dubolix", "Ossilix", "Pernigagnix", "Padbolix")}  # fmt: skip
+FULL_DECK = PETARD * PETARDS + STAR * STARS + "".join(letter * COPIES for letter in LETTERS)
+_SET_ASIDE_TWO_PLAYERS = PETARD * PETARDS + STAR * STARS + "ZZ"  # R1
+_PASS_WORDS = ("pass", "passe", "passer")
+_PETARD_WORDS = ("petard", "pétard")
+_PLAY_WORDS = ("play", "jouer", "joue")
+
+
+class Strategix(Game):
+    name = "strategix"
+    title = "Stratégix"
+    min_players = 2
+    max_players = 4
+
+    def new_state(self) -> StrategixState:
+        return StrategixState(self)
+
+
+def _hand_counts(hand: str) -> tuple[list[int], int, int]:
+    """Letter counts (B..Z), stars and pétards of a hand string."""
+    counts = [0] * len(LETTERS)
+    for card in hand:
+        if card in LETTERS:
+            counts[LETTERS.index(card)] += 1
+    return counts, hand.count(STAR), hand.count(PETARD)
+
+
+def _remove_cards(hand: str, cards: str) -> str:
+    remaining = list(hand)
+    for card in cards:
+        remaining.remove(card)
+    return "".join(remaining)
+
+
+def _cards_of(play: Play) -> str:
+    """The physical cards a play takes from a hand, as card codes."""
+    return "".join(LETTERS[i] for i in real_letters(play)) + STAR * star_count(play)
+
+
+def _best_card(hand: str) -> str:
+    """Pétard, else star, else the highest letter (R11)."""
+    for card in (PETARD, STAR):
+        if card in hand:
+            return card
+    return max(hand, key=LETTERS.index)
+
+
+def _worst_card(hand: str) -> str:
+    """The lowest letter; a hand without letters gives a star, then a pétard (our choice)."""
+    letters = [card for card in hand if card in LETTERS]
+    if letters:
+        return min(letters, key=LETTERS.index)
+    return STAR if STAR in hand else PETARD
+
+
+class StrategixState(State):
+    def __init__(self, game: Strategix) -> None:
+        super().__init__(game)
+        count = game.num_players
+        self.phase = "first"
+        self.round = 0
+        self.next_leader = 0
+        self.hands: list[str] | None = None  # full mode only, each sorted
+        self.removed = ""  # full mode, two players: the 20 cards out of this deal
+        self.counts = [0] * count
+        self.played = ""  # cards laid this round, as card codes
+        self.leader = 0
+        self.current = 0
+        self.passed = [False] * count
+        self.trick: list[tuple[int, str]] = []
+        self.top: tuple[int, Play] | None = None  # who laid the formula to beat, and it
+        self.after_petard = False
+        self.building: tuple[Group, ...] = ()  # full mode: a formula laid group by group
+        self.last_trick: dict[str, Any] | None = None
+        self.places: list[int] = []
+        self.bottom: list[int] = []  # out on a star, Z or pétard: Padbolix first
+        self.last_order: list[int] = []
+        self.round_points: list[list[int]] = []
+        self.totals = [0] * count
+        self.exchange: tuple[int, str, int, str] | None = None
+
+    # ----- whose turn ---------------------------------------------------------------------------
+
+    @property
+    def actor(self) -> Actor | None:
+        if self.phase in ("first", "deal"):
+            return CHANCE
+        if self.phase == "play":
+            return self.current
+        return None
+
+    @property
+    def is_two_player_game(self) -> bool:
+        return len(self.players) == 2
+
+    def _in_round(self, player: int) -> bool:
+        return self.counts[player] > 0 and player not in self.places and player not in self.bottom
+
+    def top_play(self) -> Play | None:
+        return self.top[1] if self.top else None
+
+    # ----- legal actions ------------------------------------------------------------------------
+
+    def _legal_actions(self) -> list[Action]:
+        if self.phase == "first":
+            return [self._first_action(i) for i in range(len(self.players))]
+        if self.phase == "deal":
+            return []  # far too many deals to list: see chance_hint
+        if self.building:
+            return self._building_steps()
+        actions = self._pass_and_petard()
+        if self.game.mode == "full":
+            actions = self._first_steps() + actions
+        return actions
+
+    def chance_hint(self) -> str:
+        if self.phase == "first":
+            return f"first <youngest player 0-{len(self.players) - 1}>"
+        if self.phase == "deal":
+            size = HAND_SIZE[len(self.players)]
+            hands = " / ".join(f"<{size} cards>" for _ in self.players)
+            extra = f" / out <{REMOVED_TWO_PLAYERS} cards>" if self.is_two_player_game else ""
+            return f"deal {hands}{extra} (cards: ! pétard, * star, B-Z)"
+        return ""
+
+    def _first_action(self, player: int) -> Action:
+        name = self.players[player]
+        return Action(f"first {player}", f"{name} est le plus jeune et commence",
+                      f"{name} is the youngest and leads", player)  # fmt: skip
+
+    def _pass_and_petard(self) -> list[Action]:
+        actions = []
+        if self._may_pass():
+            actions.append(self._simple_action("pass"))
+        if self._petard_problem() is None:
+            actions.append(self._simple_action("petard"))
+        return actions
+
+    def _simple_action(self, word: str) -> Action:
+        name = self.players[self.current]
+        if word == "pass":
+            if self.top is None:
+                return Action("pass", f"{name} ne peut pas entamer (que des pétards) et passe",
+                              f"{name} cannot lead (only pétards) and passes")  # fmt: skip
+            return Action("pass", f"{name} passe", f"{name} passes")
+        return Action("petard", f"{name} pose un pétard : le suivant passe son tour",
+                      f"{name} plays a pétard: the next player misses a turn")  # fmt: skip
+
+    def _may_pass(self) -> bool:
+        if self.top is not None:
+            return True
+        # A leader may only pass when holding nothing but pétards (a pétard never leads).
+        if self.game.mode == "full":
+            hand = self.hands[self.current]
+            return hand.count(PETARD) == len(hand)
+        return self.counts[self.current] <= PETARDS - self.played.count(PETARD)
+
+    def _petard_problem(self) -> str | None:
+        if self.top is None:
+            return "a pétard never leads a trick"
+        if self.after_petard:
+            return "a pétard is never played right after a pétard"
+        if self.game.mode == "full" and PETARD not in self.hands[self.current]:
+            return "you hold no pétard"
+        if self.game.mode == "table" and self.played.count(PETARD) >= PETARDS:
+            return "all three pétards have been played this round"
+        return None
+
+    def _available(self) -> tuple[list[int], int]:
+        """Letter counts and stars of the current hand, less the formula being built."""
+        counts, stars, _ = _hand_counts(self.hands[self.current])
+        for group in self.building:
+            take(counts, group)
+            stars -= group.nstars
+        return counts, stars
+
+    def _first_steps(self) -> list[Action]:
+        """Full mode: each formula's first group, complete (`play g`) or to go on (`play g +`)."""
+        counts, stars = self._available()
+        top = self.top_play()
+        if top is not None:
+            shape = shape_of(top)
+            candidates = group_candidates(shape.kind, shape.length, counts, stars, strength(top))
+            return self._opening_steps(candidates, counts, stars, shape.groups)
+        actions = []
+        actions += self._opening_steps(group_candidates(SINGLE, 1, counts, stars), counts, stars)
+        actions += self._opening_steps(group_candidates(PAIRS, 2, counts, stars), counts, stars)
+        for length in range(2, len(LETTERS) + 1):
+            candidates = group_candidates(RUNS, length, counts, stars)
+            if not candidates:
+                break  # a longer run needs even more cards
+            actions += self._opening_steps(candidates, counts, stars)
+        return actions
+
+    def _opening_steps(
+        self, candidates: list[Group], counts: list[int], stars: int, groups: int | None = None
+    ) -> list[Action]:
+        """`groups` is the follow's group count, None for a lead (any count)."""
+        actions = []
+        for group in candidates:
+            if groups in (None, 1):
+                actions.append(self._play_action((group,)))
+            if group.kind == SINGLE or groups == 1:
+                continue
+            take(counts, group)
+            if can_extend(group, counts, stars - group.nstars, (groups or 2) - 1):
+                actions.append(self._step_action("play", group))
+            give_back(counts, group)
+        return actions
+
+    def _building_steps(self) -> list[Action]:
+        """Full mode, a formula under way: its next group (`+ g`), or `done` for a lead."""
+        counts, stars = self._available()
+        last, top = self.building[-1], self.top_play()
+        needed = shape_of(top).groups - len(self.building) if top is not None else 0
+        actions = []
+        for group in group_candidates(last.kind, last.size, counts, stars, last.start):
+            take(counts, group)
+            if top is None or can_extend(group, counts, stars - group.nstars, needed - 1):
+                actions.append(self._step_action("+", group))
+            give_back(counts, group)
+        if top is None and len(self.building) >= 2:
+            play = canonical(self.building)
+            name = self.players[self.current]
+            actions.append(Action("done", f"{name} termine : {play_text(play)}",
+                                  f"{name} ends the formula: {play_text(play)}", play))  # fmt: skip
+        return actions
+
+    def _step_action(self, word: str, group: Group) -> Action:
+        name = self.players[self.current]
+        so_far = play_text(canonical((*self.building, group)))
+        if word == "play":
+            return Action(f"play {group.text} +", f"{name} commence une formule : {so_far} + …",
+                          f"{name} starts a formula: {so_far} + …", group)  # fmt: skip
+        top = self.top_play()
+        if top is not None and len(self.building) + 1 == shape_of(top).groups:
+            action = self._play_action(canonical((*self.building, group)))
+            return Action(f"+ {group.text}", action.fr, action.en, group)
+        return Action(f"+ {group.text}", f"{name} ajoute {group.text} : {so_far} + …",
+                      f"{name} adds {group.text}: {so_far} + …", group)  # fmt: skip
+
+    def _play_action(self, play: Play) -> Action:
+        name, body = self.players[self.current], play_text(play)
+        fr, en = f"{name} joue {body}", f"{name} plays {body}"
+        notes = self._play_notes(play)
+        if notes:
+            fr += " (" + ", ".join(note[0] for note in notes) + ")"
+            en += " (" + ", ".join(note[1] for note in notes) + ")"
+        return Action("play " + body, fr, en, play)
+
+    def _play_notes(self, play: Play) -> list[tuple[str, str]]:
+        notes = []
+        if has_z(play):
+            notes.append(("Z : gagne le pli", "Z: wins the trick"))
+        elif self.top is not None and declared(play) == declared(self.top_play()):
+            notes.append(("mêmes lettres : le suivant passe son tour",
+                          "same letters: the next player misses a turn"))  # fmt: skip
+        return notes
+
+    # ----- reading text -------------------------------------------------------------------------
+
+    def _parse(self, text: str) -> Action:
+        word, _, rest = text.partition(" ")
+        word = word.lower()
+        if self.phase == "first":
+            raise self._not_now(text, word, "first")
+        if self.phase == "deal":
+            if word != "deal":
+                raise self._not_now(text, word, "deal")
+            return self._parse_deal(rest)
+        if self.building and word not in ("+", "done"):
+            raise IllegalActionError(
+                f"finish the formula under way ({play_text(canonical(self.building))} + …) "
+                "with '+ <group>' or 'done', or undo it"
+            )
+        if word in ("+", "done"):
+            raise self._bad_step(text)
+        if word in _PLAY_WORDS and rest.endswith("+"):
+            if self.game.mode == "table":
+                raise IllegalActionError("in table mode lay the whole formula at once: "
+                                         "play D E F + M N O")  # fmt: skip
+            self._parse_play(rest[:-1])  # explains what is wrong with that group, if anything
+            raise self._bad_step(text)
+        if word in _PLAY_WORDS:
+            return self._parse_play(rest)
+        if word in _PASS_WORDS and not rest:
+            return self._checked_simple("pass", "a trick's leader must play (pass only when "
+                                        "holding nothing but pétards)")  # fmt: skip
+        if word in _PETARD_WORDS and not rest:
+            return self._checked_simple("petard", self._petard_problem())
+        if word in ("first", "deal"):
+            raise IllegalActionError(f"{text!r}: the round is being played, it is "
+                                     f"{self.players[self.current]}'s turn")  # fmt: skip
+        raise NotationError(
+            f"{text!r} is not a Stratégix action: play <cards>, petard or pass "
+            "(e.g. 'play D E F + M N O', 'play *=Z')"
+        )
+
+    def _not_now(self, text: str, word: str, expected: str) -> EngineError:
+        if word not in ("first", "deal", *_PLAY_WORDS, *_PASS_WORDS, *_PETARD_WORDS):
+            return NotationError(f"{text!r} is not a Stratégix action")
+        if word == expected == "first":
+            return IllegalActionError(f"{text!r}: name the youngest player by seat, "
+                                      f"0 to {len(self.players) - 1}")  # fmt: skip
+        return IllegalActionError(f"{text!r} is not legal now: waiting for {self.chance_hint()}")
+
+    def _bad_step(self, text: str) -> EngineError:
+        if not self.building and not text.lower().startswith("play"):
+            return IllegalActionError(f"{text!r}: no formula is under way (start one with "
+                                      "'play <group> +')")  # fmt: skip
+        steps = ", ".join(a.notation for a in self.legal_actions()[:6]) or "none"
+        return IllegalActionError(
+            f"{text!r} cannot go on into a whole formula with this hand (groups are laid lowest "
+            f"letter first; a follow needs {self._groups_needed()} group(s)). Possible: {steps}…"
+        )
+
+    def _groups_needed(self) -> str:
+        top = self.top_play()
+        return str(shape_of(top).groups) if top is not None else "any number of"
+
+    def _checked_simple(self, word: str, problem: str | None) -> Action:
+        legal = {action.notation: action for action in self._pass_and_petard()}
+        if word in legal:
+            return legal[word]
+        raise IllegalActionError(problem or f"{word} is not allowed now")
+
+    def _parse_play(self, body: str) -> Action:
+        play = parse_play(body)
+        self._check_against_trick(play)
+        if self.game.mode == "table":
+            return self._play_action(self._checked_table_play(play))
+        return self._checked_full_play(play)
+
+    def _check_against_trick(self, play: Play) -> None:
+        top = self.top_play()
+        if top is None:
+            return
+        wanted, given = shape_of(top), shape_of(play)
+        if wanted != given:
+            raise IllegalActionError(
+                f"the trick is {wanted.describe('en')} ({play_text(top)}): play the same formula, "
+                f"a pétard or pass — not {given.describe('en')}"
+            )
+        if strength(play) < strength(top):
+            raise IllegalActionError(
+                f"too weak: its lowest letter {LETTERS[strength(play)]} is below "
+                f"{LETTERS[strength(top)]}, the lowest letter of {play_text(top)}"
+            )
+
+    def _checked_full_play(self, play: Play) -> Action:
+        counts, stars, _ = _hand_counts(self.hands[self.current])
+        for letter in real_letters(play):
+            counts[letter] -= 1
+            if counts[letter] < 0:
+                raise IllegalActionError(f"you do not hold enough {LETTERS[letter]} for that")
+        if star_count(play) > stars:
+            raise IllegalActionError(f"that needs {star_count(play)} stars, you hold {stars}")
+        listed = spelled_as_listed(play, _hand_counts(self.hands[self.current])[0])
+        if listed != play:
+            raise IllegalActionError(
+                "in full mode a star stands only for a letter you hold no more of: "
+                f"play {play_text(listed)}"
+            )
+        return self._play_action(play)
+
+    def _checked_table_play(self, play: Play) -> Play:
+        """Card counting: a third copy of a letter must be a star (R1: two of each letter)."""
+        seen = _hand_counts(self.played)[0]
+        groups = []
+        for group in play:
+            mask = group.mask
+            for position, letter in enumerate(group.letters):
+                index = LETTERS.index(letter)
+                if mask >> position & 1:
+                    continue
+                if seen[index] >= 2:
+                    mask |= 1 << position  # both copies are down: this card is a star
+                else:
+                    seen[index] += 1
+            groups.append(make_group(group.kind, group.start, group.size, mask))
+        counted = tuple(sorted(groups, key=lambda g: (g.start, g.mask)))
+        stars_left = STARS - self.played.count(STAR)
+        if star_count(counted) > stars_left:
+            raise IllegalActionError(
+                f"impossible cards: that needs {star_count(counted)} star(s) but only "
+                f"{stars_left} remain unseen (each letter exists twice; "
+                f"already played: {self._seen_text()})"
+            )
+        if len(_cards_of(counted)) > self.counts[self.current]:
+            raise IllegalActionError(
+                f"{self.players[self.current]} holds only {self.counts[self.current]} card(s)"
+            )
+        return counted
+
+    def _seen_text(self) -> str:
+        return "".join(sorted(self.played, key=CARD_CODES.index)) or "nothing"
+
+    def _parse_deal(self, body: str) -> Action:
+        parts = [part.strip().upper() for part in body.split("/")]
+        count = len(self.players)
+        out = ""
+        if self.is_two_player_game:
+            if len(parts) != 3 or not parts[2].startswith("OUT"):
+                raise NotationError("two players: deal <hand> / <hand> / out <20 cards>")
+            out = "".join(parts.pop()[3:].split())
+        hands = ["".join(part.split()) for part in parts]
+        if len(hands) != count:
+            raise NotationError(f"deal one hand per player ({count}), separated by '/'")
+        for cards in [*hands, out]:
+            bad = set(cards) - set(CARD_CODES)
+            if bad:
+                problem = f"{sorted(bad)[0]!r} is not a card code (! pétard, * star, B-Z)"
+                raise NotationError(problem)
+        self._check_deal(hands, out)
+        ordered = ["".join(sorted(hand, key=CARD_CODES.index)) for hand in hands]
+        notation = "deal " + " / ".join(ordered)
+        if out:
+            notation += " / out " + "".join(sorted(out, key=CARD_CODES.index))
+        return Action(notation, "Les cartes sont distribuées", "The cards are dealt",
+                      (tuple(ordered), "".join(sorted(out, key=CARD_CODES.index))))  # fmt: skip
+
+    def _check_deal(self, hands: list[str], out: str) -> None:
+        size = HAND_SIZE[len(self.players)]
+        if any(len(hand) != size for hand in hands):
+            raise IllegalActionError(f"each hand holds {size} cards")
+        if out and (len(out) != REMOVED_TWO_PLAYERS or set(out) & set(_SET_ASIDE_TWO_PLAYERS)):
+            raise IllegalActionError("the 20 cards out are letters B to Y (stars, pétards and "
+                                     "Z are always dealt)")  # fmt: skip
+        if sorted("".join(hands) + out) != sorted(FULL_DECK):
+            raise IllegalActionError("the cards dealt are not the Stratégix deck: 7 stars, "
+                                     "3 pétards and two of each letter B to Z")  # fmt: skip
+
+    def _sample_chance(self, rng: random.Random) -> Action:
+        if self.phase == "first":
+            return rng.choice(self.legal_actions())
+        deck = list(FULL_DECK)
+        out: list[str] = []
+        if self.is_two_player_game:
+            letters = [card for card in deck if card not in _SET_ASIDE_TWO_PLAYERS]
+            rng.shuffle(letters)
+            out, kept = letters[:REMOVED_TWO_PLAYERS], letters[REMOVED_TWO_PLAYERS:]
+            deck = kept + list(_SET_ASIDE_TWO_PLAYERS)
+        rng.shuffle(deck)
+        size = HAND_SIZE[len(self.players)]
+        hands = ["".join(deck[i * size : (i + 1) * size]) for i in range(len(self.players))]
+        text = " / ".join(hands) + (" / out " + "".join(out) if out else "")
+        return self._parse_deal(text)
+
+    # ----- applying -----------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> None:
+        word = action.notation.split()[0]
+        if word == "first":
+            self.next_leader = action.data
+            self._begin_round()
+        elif word == "deal":
+            self._apply_deal(*action.data)
+        elif word == "pass":
+            self._apply_pass()
+        elif word == "petard":
+            self._lay(PETARD, "petard")
+            self.after_petard = True
+            self._after_lay(skip=1, last_cards=PETARD)
+        elif action.notation.endswith(" +"):
+            self.building = (action.data,)
+        elif word == "+":
+            self._add_group(action.data)
+        else:
+            self.building = ()
+            self._apply_play(action.data)
+
+    def _add_group(self, group: Group) -> None:
+        self.building += (group,)
+        top = self.top_play()
+        if top is not None and len(self.building) == shape_of(top).groups:
+            play, self.building = canonical(self.building), ()
+            self._apply_play(play)
+
+    def _begin_round(self) -> None:
+        self.round += 1
+        count = len(self.players)
+        self.counts = [HAND_SIZE[count]] * count
+        self.played, self.places, self.bottom, self.exchange = "", [], [], None
+        if self.game.mode == "full":
+            self.phase = "deal"
+            return
+        self._start_play()
+
+    def _apply_deal(self, hands: tuple[str, ...], out: str) -> None:
+        self.hands, self.removed = list(hands), out
+        if self.round > 1:
+            self._exchange()
+        self._start_play()
+
+    def _exchange(self) -> None:
+        """R11: after the new deal Padbolix gives their best card, Dubolix their worst."""
+        padbolix, dubolix = self.last_order[-1], self.last_order[0]
+        best, worst = _best_card(self.hands[padbolix]), _worst_card(self.hands[dubolix])
+        self.hands[padbolix] = self._sorted(_remove_cards(self.hands[padbolix], best) + worst)
+        self.hands[dubolix] = self._sorted(_remove_cards(self.hands[dubolix], worst) + best)
+        self.exchange = (padbolix, best, dubolix, worst)
+
+    @staticmethod
+    def _sorted(hand: str) -> str:
+        return "".join(sorted(hand, key=CARD_CODES.index))
+
+    def _start_play(self) -> None:
+        self.phase = "play"
+        self._new_trick(self.next_leader)
+
+    def _new_trick(self, leader: int) -> None:
+        self.leader = self.current = leader
+        self.passed = [False] * len(self.players)
+        self.trick, self.top, self.after_petard = [], None, False
+
+    def _lay(self, cards: str, notation: str) -> None:
+        player = self.current
+        self.counts[player] -= len(cards)
+        self.played += cards
+        if self.hands is not None:
+            self.hands[player] = _remove_cards(self.hands[player], cards)
+        self.trick.append((player, notation))
+
+    def _apply_play(self, play: Play) -> None:
+        top = self.top_play()
+        copy = top is not None and declared(play) == declared(top)
+        self._lay(_cards_of(play), "play " + play_text(play))
+        self.top = (self.current, play)
+        self.after_petard = False
+        last = _cards_of(play) + ("Z" if has_z(play) else "")
+        if has_z(play):  # R7: wins at once, even when leading
+            if not self._go_out_if_empty(last):
+                self._end_trick(self.current, by_z=True)
+            return
+        self._after_lay(skip=1 if copy else 0, last_cards=last)
+
+    def _after_lay(self, skip: int, last_cards: str) -> None:
+        if self._go_out_if_empty(last_cards):
+            return
+        if not self._others_in_trick():
+            self._end_trick(self.top[0], by_z=False)
+            return
+        self.current = self._next_player(self.current, skip)
+
+    def _go_out_if_empty(self, last_cards: str) -> bool:
+        """R9: out on the last card; out on a star, Z or pétard is Padbolix at once.
+
+        Returns whether the round ended (only one player left unplaced).
+        """
+        player = self.current
+        if self.counts[player]:
+            return False
+        if set(last_cards) & {STAR, PETARD, "Z"}:
+            self.bottom.append(player)
+        else:
+            self.places.append(player)
+        unplaced = [p for p in range(len(self.players)) if self._in_round(p)]
+        if len(unplaced) > 1:
+            return False
+        self._end_round(unplaced)
+        return True
+
+    def _others_in_trick(self) -> list[int]:
+        top_player = self.top[0] if self.top else None
+        return [p for p in range(len(self.players))
+                if p != top_player and self._in_round(p) and not self.passed[p]]  # fmt: skip
+
+    def _next_player(self, after: int, skip: int) -> int:
+        count = len(self.players)
+        order = [(after + step) % count for step in range(1, count + 1)]
+        waiting = [p for p in order if self._in_round(p) and not self.passed[p]]
+        return waiting[min(skip, len(waiting) - 1)]
+
+    def _apply_pass(self) -> None:
+        player = self.current
+        self.passed[player] = True
+        self.trick.append((player, "pass"))
+        if self.top is None:
+            self._pass_lead(player)
+        elif self.is_two_player_game:
+            self._end_trick(1 - player, by_z=False)  # R4: with two players, the other wins
+        elif not self._others_in_trick():
+            self._end_trick(self.top[0], by_z=False)
+        else:
+            self.current = self._next_player(player, 0)
+
+    def _pass_lead(self, player: int) -> None:
+        """A leader holding only pétards cannot lead: the next player leads instead."""
+        waiting = [p for p in range(len(self.players)) if self._in_round(p) and not self.passed[p]]
+        if waiting:
+            self.leader = self.current = self._next_player(player, 0)
+            return
+        # Nobody left can lead (pétards only): the round ends, fewer cards placing higher.
+        count = len(self.players)
+        stuck = sorted((p for p in range(count) if self._in_round(p)),
+                       key=lambda p: (self.counts[p], (p - player - 1) % count))  # fmt: skip
+        self._end_round(stuck)
+
+    def _end_trick(self, winner: int, by_z: bool) -> None:
+        self.last_trick = {"winner": winner, "by_z": by_z, "plays": [list(p) for p in self.trick]}
+        self.passed = [False] * len(self.players)
+        leader = winner if self._in_round(winner) else self._next_player(winner, 0)
+        self._new_trick(leader)
+
+    def _end_round(self, middle: list[int]) -> None:
+        order = self.places + middle + self.bottom[::-1]
+        points = [0] * len(self.players)
+        for place, player in enumerate(order):
+            points[player] = POINTS[len(self.players)][place]
+            self.totals[player] += points[player]
+        self.round_points.append(points)
+        self.last_order = order
+        self.trick, self.top, self.after_petard = [], None, False
+        if self.round == len(self.players):
+            self.phase = "over"
+            return
+        self.next_leader = order[-1]  # R11: Padbolix leads the next round
+        self._begin_round()
+
+    # ----- scores and views ---------------------------------------------------------------------
+
+    def scores(self) -> list[int]:
+        return list(self.totals)
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        top = self.top_play()
+        return {
+            "game": "strategix",
+            "mode": self.game.mode,
+            "phase": self.phase,
+            "round": self.round,
+            "rounds": len(self.players),
+            "current": self.current if self.phase == "play" else None,
+            "hand_counts": list(self.counts),
+            "hands": [
+                list(hand) if self.hands is not None and i == player else None
+                for i, hand in enumerate(self.hands or [None] * len(self.players))
+            ],
+            "removed": len(self.removed) if self.is_two_player_game else 0,
+            "trick": {
+                "leader": self.leader if self.phase == "play" else None,
+                "formula": _shape_view(shape_of(top)) if top else None,
+                "top": {
+                    "player": self.top[0],
+                    "play": play_text(top),
+                    "strength": LETTERS[strength(top)],
+                }
+                if top
+                else None,  # fmt: skip
+                "plays": [list(entry) for entry in self.trick],
+                "passed": list(self.passed),
+                "after_petard": self.after_petard,
+                "building": play_text(canonical(self.building)) if self.building else None,
+            },
+            "last_trick": self.last_trick,
+            "places": list(self.places),
+            "bottom": list(self.bottom),
+            "last_order": list(self.last_order),
+            "seen": self._seen_view(),
+            "exchange": self._exchange_view(player),
+            "round_points": [list(points) for points in self.round_points],
+            "scores": self.scores(),
+            "winners": self.winners(),
+        }
+
+    def _seen_view(self) -> dict[str, Any]:
+        return {
+            "stars": self.played.count(STAR),
+            "petards": self.played.count(PETARD),
+            "letters": {letter: self.played.count(letter) for letter in LETTERS},
+        }
+
+    def _exchange_view(self, player: int | None) -> dict[str, Any] | None:
+        if self.exchange is None:
+            return None
+        padbolix, best, dubolix, worst = self.exchange
+        shown = player in (padbolix, dubolix)
+        return {"padbolix": padbolix, "dubolix": dubolix,
+                "given_by_padbolix": best if shown else None,
+                "given_by_dubolix": worst if shown else None}  # fmt: skip
+
+    def check_invariants(self) -> None:
+        in_play = 2 * REMOVED_TWO_PLAYERS if self.is_two_player_game else len(FULL_DECK)
+        assert all(count >= 0 for count in self.counts)
+        assert self.played.count(STAR) <= STARS and self.played.count(PETARD) <= PETARDS
+        assert all(self.played.count(letter) <= COPIES for letter in LETTERS)
+        assert not set(self.places) & set(self.bottom)
+        if self.phase == "play":
+            assert sum(self.counts) + len(self.played) == in_play
+            assert self._in_round(self.current) and not self.passed[self.current]
+        if self.hands is not None and self.phase == "play":
+            assert [len(hand) for hand in self.hands] == self.counts
+            everything = "".join(self.hands) + self.played + self.removed
+            assert sorted(everything) == sorted(FULL_DECK)
+
+
+def _shape_view(shape: Shape) -> dict[str, Any]:
+    return {"kind": shape.kind, "groups": shape.groups, "length": shape.length}
