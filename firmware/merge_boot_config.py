@@ -67,8 +67,8 @@ def split_block(lines: Sequence[str]) -> tuple[list[str], int | None]:
         return list(lines), None
     if len(starts) != 1 or len(ends) != 1 or ends[0] < starts[0]:
         raise BootConfigError(
-            f"config.txt has {len(starts)} '{BLOCK_START}' and {len(ends)} '{BLOCK_END}' lines "
-            "out of order; leave exactly one block (or none) and run again"
+            f"config.txt has {len(starts)} '{BLOCK_START}' and {len(ends)} '{BLOCK_END}' "
+            "lines: expected one of each, start first. Fix the block by hand and run again"
         )
     return list(lines[: starts[0]]) + list(lines[ends[0] + 1 :]), starts[0]
 

@@ -189,7 +189,7 @@ def test_panel_rotation_sets_and_replaces_the_console_video_option(boot: Path) -
 @pytest.mark.parametrize(
     ("config", "cmdline", "complaint"),
     [
-        ("# >>> tabletop >>>\ngpio=4=op\n", "root=x\n", "out of order"),
+        ("# >>> tabletop >>>\ngpio=4=op\n", "root=x\n", "expected one of each"),
         ("arm_64bit=1\n", "root=x\nquiet\n", "2 non-empty lines"),
         ("arm_64bit=1\n", "\n", "0 non-empty lines"),
         ("DO NOT EDIT: the file has moved to /boot/firmware/config.txt\n", "root=x\n", "pointer"),
