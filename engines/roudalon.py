@@ -1,0 +1,407 @@
+"""Le Roudalon: stake into a collective pot or throw your dice to hit it exactly, alone or allied.
+
+RULINGS (Le Roudalon) fixes the reading of the short rule book (cited R1-R7). A throw alone is
+handled as an alliance of one: the thrower's own dice then make the whole pot.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import (
+    CHANCE,
+    Action,
+    Actor,
+    EngineError,
+    Game,
+    IllegalActionError,
+    Option,
+    OptionError,
+    State,
+    int_range,
+)
+from engines.dice import D6_FACES, all_rolls, parse_roll, roll_action
+
+DICE_OWNED = 2
+MAX_FACE = 6
+PHASES = ("rolloff", "turn", "offer", "alliance", "throw", "roll", "over")
+
+
+class Roudalon(Game):
+    name = "roudalon"
+    title = "Le Roudalon"
+    min_players = 4
+    max_players = 6
+    options = (
+        Option(
+            "stake_min",
+            1,
+            "Smallest stake in UM (R3 option: stake range).",
+            "Mise minimale en UM (R3, option : fourchette de mise).",
+            parse=int,
+            check=int_range(1, 99),
+        ),
+        Option(
+            "stake_max",
+            6,
+            "Largest stake in UM (R3 option: stake range).",
+            "Mise maximale en UM (R3, option : fourchette de mise).",
+            parse=int,
+            check=int_range(1, 99),
+        ),
+        Option(
+            "games",
+            1,
+            "Games in the match; results add up and the highest total wins (R6).",
+            "Nombre de parties ; les résultats s'additionnent, le plus haut total gagne (R6).",
+            parse=int,
+            check=int_range(1, 50),
+        ),
+    )
+
+    @classmethod
+    def player_counts(cls) -> tuple[int, ...]:
+        return (4, 6)
+
+    def _check_setup(self) -> None:
+        if self.num_players not in self.player_counts():
+            raise OptionError(f"{self.title} takes 4 or 6 players, got {self.num_players}")
+        if self.option("stake_min") > self.option("stake_max"):
+            raise OptionError(
+                f"stake range: stake_min {self.option('stake_min')} is above "
+                f"stake_max {self.option('stake_max')}"
+            )
+
+    def new_state(self) -> RoudalonState:
+        return RoudalonState(self)
+
+
+class RoudalonState(State):
+    def __init__(self, game: Roudalon) -> None:
+        super().__init__(game)
+        count = game.num_players
+        self.totals: list[int] = [0] * count
+        self.results: list[tuple[int, ...]] = []
+        self.voids: list[bool] = []
+        self.last: tuple[str, str] = ("", "")
+        self._new_game()
+
+    def _new_game(self) -> None:
+        count = len(self.players)
+        self.phase = "rolloff"
+        self.held: list[int] = [1] * count  # each owns two dice but starts holding one (R1)
+        self.pot = 0
+        self.staked: list[int] = [0] * count
+        self.current: int | None = None
+        self.must_stake = True
+        self.rolloff: list[tuple[int, int | None]] = [(p, None) for p in range(count)]
+        self._clear_turn()
+
+    def _clear_turn(self) -> None:
+        self.alliance: list[int] = []
+        self.offered_to: int | None = None
+        self.throws: list[tuple[int, tuple[int, ...]]] = []
+        self.next_thrower = 0  # index in the alliance of the ally to throw next
+        self.dice_to_roll = 0
+
+    # ----- whose turn ---------------------------------------------------------------------------
+
+    @property
+    def actor(self) -> Actor | None:
+        if self.phase in ("rolloff", "roll"):
+            return CHANCE
+        if self.phase == "turn":
+            return self.current
+        if self.phase == "offer":
+            return self.offered_to
+        if self.phase == "alliance":
+            return self.alliance[-1]
+        if self.phase == "throw":
+            return self.alliance[self.next_thrower]
+        return None
+
+    def chance_hint(self) -> str:
+        if self.phase == "rolloff":
+            player = next(p for p, total in self.rolloff if total is None)
+            return f"roll <2 faces 1-6> (roll-off: {self.players[player]})"
+        if self.phase == "roll":
+            thrower = self.players[self.alliance[self.next_thrower]]
+            return f"roll <{self.dice_to_roll} faces 1-6> ({thrower}'s throw)"
+        return ""
+
+    # ----- legal actions ------------------------------------------------------------------------
+
+    def _legal_actions(self) -> list[Action]:
+        if self.phase == "rolloff":
+            return all_rolls(2, D6_FACES)
+        if self.phase == "roll":
+            return all_rolls(self.dice_to_roll, D6_FACES)
+        if self.phase == "offer":
+            return [self._answer(True), self._answer(False)]
+        if self.phase == "throw":
+            return self._throw_actions(self.alliance[self.next_thrower])
+        if self.phase == "turn":
+            return self._turn_actions()
+        return self._alliance_actions()
+
+    def _turn_actions(self) -> list[Action]:
+        player = self.current
+        actions = [self._stake(k) for k in self._stake_range()]
+        if self.must_stake or not self.held[player]:
+            return actions  # R2: the first turn of a game is a stake; no die, only a stake
+        actions += self._throw_actions(player)
+        if self._can_offer(player):
+            actions.append(self._offer(player))
+        return actions
+
+    def _alliance_actions(self) -> list[Action]:
+        """The last ally to say yes may offer on to their left or close the alliance (R5)."""
+        ally = self.alliance[-1]
+        actions = [self._offer(ally)] if self._can_offer(ally) else []
+        return actions + [self._close()]
+
+    def _stake_range(self) -> range:
+        return range(self.game.option("stake_min"), self.game.option("stake_max") + 1)
+
+    def _can_offer(self, player: int) -> bool:
+        neighbour = self._left(player)
+        return self.held[neighbour] > 0 and neighbour not in self.alliance + [self.current]
+
+    def _left(self, player: int) -> int:
+        return (player + 1) % len(self.players)
+
+    # ----- actions and their descriptions -------------------------------------------------------
+
+    def _stake(self, amount: int) -> Action:
+        name = self.players[self.current]
+        pot = self.pot + amount
+        return Action(f"stake {amount}", f"{name} mise {amount} UM (pot : {pot} UM)",
+                      f"{name} stakes {amount} UM (pot: {pot} UM)", amount)  # fmt: skip
+
+    def _throw_actions(self, player: int) -> list[Action]:
+        name, pot = self.players[player], self.pot
+        actions = []
+        for count in range(1, self.held[player] + 1):
+            dice_fr = "son dé" if count == 1 else "ses deux dés"
+            dice_en = "one die" if count == 1 else "both dice"
+            actions.append(Action(f"throw {count}", f"{name} lance {dice_fr} (pot : {pot} UM)",
+                                  f"{name} throws {dice_en} (pot: {pot} UM)", count))  # fmt: skip
+        return actions
+
+    def _offer(self, player: int) -> Action:
+        name, other = self.players[player], self.players[self._left(player)]
+        return Action("offer", f"{name} propose une alliance à {other}",
+                      f"{name} offers {other} an alliance", None)  # fmt: skip
+
+    def _answer(self, accept: bool) -> Action:
+        name = self.players[self.offered_to]
+        if accept:
+            return Action("yes", f"{name} accepte l'alliance", f"{name} joins the alliance", True)
+        return Action("no", f"{name} refuse l'alliance", f"{name} declines the alliance", False)
+
+    def _close(self) -> Action:
+        allies = ", ".join(self.players[p] for p in self.alliance)
+        return Action("close", f"Alliance close ({allies}) : les lancers commencent",
+                      f"Alliance closed ({allies}): the throws begin", None)  # fmt: skip
+
+    # ----- reading text -------------------------------------------------------------------------
+
+    def _parse(self, text: str) -> Action:
+        if self.phase == "rolloff":
+            return roll_action(parse_roll(text, D6_FACES, 2), D6_FACES)
+        if self.phase == "roll":
+            return roll_action(parse_roll(text, D6_FACES, self.dice_to_roll), D6_FACES)
+        raise self._illegal(text)
+
+    def _illegal(self, text: str) -> EngineError:
+        word = text.split()[0].lower()
+        if self.phase in ("rolloff", "roll"):
+            return IllegalActionError(f"waiting for the dice: {self.chance_hint()}")
+        reason = self._reason(word, text)
+        return IllegalActionError(reason or f"{text!r} is not legal now ({self._expected()})")
+
+    def _reason(self, word: str, text: str) -> str:
+        if self.phase == "offer":
+            return f"{self.players[self.offered_to]} must answer the alliance offer: yes or no"
+        if word == "stake":
+            if self.phase != "turn":
+                return "a stake is made at the start of one's own turn, not during a throw"
+            low, high = self.game.option("stake_min"), self.game.option("stake_max")
+            return f"a stake is a whole number of UM from {low} to {high} (stake {low})"
+        if word == "throw":
+            return self._throw_reason()
+        if word == "offer":
+            return self._offer_reason()
+        return ""
+
+    def _throw_reason(self) -> str:
+        if self.phase == "turn" and self.must_stake:
+            return "the first turn of a game must be a stake (R2)"
+        if self.phase not in ("turn", "throw"):
+            return "the alliance must be closed before the throws begin (close)"
+        player = self.actor
+        held = self.held[player]
+        if not held:
+            return f"{self.players[player]} holds no die and can only stake (R2)"
+        return f"{self.players[player]} holds {held} di{'e' if held == 1 else 'ce'}: throw 1" + (
+            " or throw 2" if held == 2 else ""
+        )
+
+    def _offer_reason(self) -> str:
+        if self.phase == "turn" and self.must_stake:
+            return "the first turn of a game must be a stake (R2)"
+        if self.phase == "throw":
+            return "the alliance is closed: the throws have begun"
+        player = self.actor
+        if not self.held[player]:
+            return f"{self.players[player]} holds no die and can only stake (R2)"
+        neighbour = self._left(player)
+        if neighbour == self.current or neighbour in self.alliance:
+            return "everyone to the left is already in the alliance"
+        return f"{self.players[neighbour]}, on the left, holds no die to throw"
+
+    def _expected(self) -> str:
+        return "expected: " + ", ".join(a.notation for a in self.legal_actions()[:8])
+
+    # ----- applying -----------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> None:
+        word = action.notation.split()[0]
+        self.last = (action.fr, action.en)
+        if self.phase == "rolloff":
+            self._apply_rolloff(action)
+        elif word == "roll":
+            self._apply_throw(tuple(int(face) for face in action.data))
+        elif word == "stake":
+            self._apply_stake(action.data)
+        elif word == "throw":
+            if not self.alliance:
+                self.alliance = [self.current]
+            self.dice_to_roll, self.phase = action.data, "roll"
+        elif word == "offer":
+            if not self.alliance:
+                self.alliance = [self.current]
+            self.offered_to, self.phase = self._left(self.alliance[-1]), "offer"
+        elif word in ("yes", "no"):
+            self._apply_answer(action.data)
+        else:  # close
+            self.phase, self.next_thrower = "throw", 0
+
+    def _apply_rolloff(self, action: Action) -> None:
+        """R1: everyone rolls two dice; the highest total starts; those tied on top roll again."""
+        index = next(i for i, (_, total) in enumerate(self.rolloff) if total is None)
+        player = self.rolloff[index][0]
+        self.rolloff[index] = (player, sum(int(face) for face in action.data))
+        if any(total is None for _, total in self.rolloff):
+            return
+        best = max(total for _, total in self.rolloff)
+        top = [p for p, total in self.rolloff if total == best]
+        if len(top) > 1:
+            self.rolloff = [(p, None) for p in top]
+            return
+        self.current, self.phase = top[0], "turn"
+
+    def _apply_stake(self, amount: int) -> None:
+        player = self.current
+        self.pot += amount
+        self.staked[player] += amount
+        if self.held[player] < DICE_OWNED:
+            self.held[player] += 1  # R3: a staking turn gives a die back
+        self._end_turn()
+
+    def _apply_answer(self, accept: bool) -> None:
+        if accept:
+            self.alliance.append(self.offered_to)
+            self.offered_to, self.phase = None, "alliance"
+        else:
+            self.offered_to, self.phase, self.next_thrower = None, "throw", 0
+
+    def _apply_throw(self, faces: tuple[int, ...]) -> None:
+        ally = self.alliance[self.next_thrower]
+        self.throws.append((ally, faces))
+        total = sum(sum(dice) for _, dice in self.throws)
+        last = self.next_thrower == len(self.alliance) - 1
+        if total > self.pot or (last and total < self.pot):
+            self.held[ally] -= len(faces)  # R4/R5: this ally loses the dice thrown
+            self._end_turn()
+        elif last:
+            self._share_pot()
+        else:
+            self.next_thrower += 1
+            self.phase = "throw"
+
+    def _share_pot(self) -> None:
+        """R4/R5: the pot is hit; each ally takes what their own dice showed."""
+        taken = [0] * len(self.players)
+        for ally, faces in self.throws:
+            taken[ally] += sum(faces)
+        self._end_game([t - s for t, s in zip(taken, self.staked, strict=True)], void=False)
+
+    def _end_turn(self) -> None:
+        """Pass the turn to the left of the player whose turn it was, unless the pot is dead."""
+        self.must_stake = False
+        if self.pot > MAX_FACE * sum(self.held):
+            self._end_game([0] * len(self.players), void=True)  # R7: stakes returned
+            return
+        self.current = self._left(self.current)
+        self.phase = "turn"
+        self._clear_turn()
+
+    def _end_game(self, results: list[int], void: bool) -> None:
+        self.results.append(tuple(results))
+        self.voids.append(void)
+        self.totals = [t + r for t, r in zip(self.totals, results, strict=True)]
+        if len(self.results) >= self.game.option("games"):
+            self.phase, self.current = "over", None
+            self._clear_turn()
+            self.pot, self.staked = 0, [0] * len(self.players)
+            return
+        self._new_game()
+
+    # ----- scores and views ---------------------------------------------------------------------
+
+    def scores(self) -> list[int]:
+        return [total - stake for total, stake in zip(self.totals, self.staked, strict=True)]
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        in_throw = self.phase in ("throw", "roll")
+        return {
+            "game": "roudalon",
+            "phase": self.phase,
+            "players": list(self.players),
+            "game_number": min(len(self.results) + 1, self.game.option("games")),
+            "games": self.game.option("games"),
+            "current": self.current,
+            "held": list(self.held),
+            "pot": self.pot,
+            "staked": list(self.staked),
+            "must_stake": self.must_stake and self.phase == "turn",
+            "alliance": list(self.alliance),
+            "offered_to": self.offered_to,
+            "throws": [[p, list(faces)] for p, faces in self.throws],
+            "running_total": sum(sum(faces) for _, faces in self.throws),
+            "next_thrower": self.alliance[self.next_thrower] if in_throw else None,
+            "rolloff": [[p, total] for p, total in self.rolloff] if self.phase == "rolloff" else [],
+            "results": [list(r) for r in self.results],
+            "void": list(self.voids),
+            "totals": list(self.totals),
+            "scores": self.scores(),
+            "last": {"fr": self.last[0], "en": self.last[1]},
+            "winners": self.winners(),
+        }
+
+    def check_invariants(self) -> None:
+        assert self.phase in PHASES
+        assert all(0 <= held <= DICE_OWNED for held in self.held)
+        assert self.pot == sum(self.staked) and all(s >= 0 for s in self.staked)
+        if self.alliance:
+            assert (
+                len(self.alliance) == len(set(self.alliance)) and self.alliance[0] == self.current
+            )
+            assert self.phase in ("offer", "alliance", "throw", "roll")
+        if self.phase in ("throw", "roll"):
+            assert all(self.held[ally] > 0 for ally in self.alliance[self.next_thrower :])
+        for results, void in zip(self.results, self.voids, strict=True):
+            assert sum(results) == 0, "a game's results balance: the pot goes back to players"
+            assert not void or not any(results)
+        assert sum(self.totals) == 0

@@ -1,0 +1,282 @@
+"""Le Roudalon rules (RULINGS Le Roudalon R1-R7), each a scripted sequence of actions and rolls."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engines.core import CHANCE, IllegalActionError, NotationError, OptionError
+from engines.roudalon import Roudalon, RoudalonState
+
+A, B, C, D = 0, 1, 2, 3
+FOUR = ["Ann", "Bob", "Cid", "Dee"]
+
+
+def game(*lines: str, players: list[str] = FOUR, **options) -> RoudalonState:
+    """A game where Ann wins the roll-off (12 against 2s), then `lines` are played."""
+    state = Roudalon(players, options).new_state()
+    play(state, "roll 6 6", *["roll 1 1"] * (len(players) - 1))
+    return play(state, *lines)
+
+
+def play(state: RoudalonState, *lines: str) -> RoudalonState:
+    for line in lines:
+        state.apply(line)
+        state.check_invariants()
+    return state
+
+
+def legal(state: RoudalonState) -> list[str]:
+    return [a.notation for a in state.legal_actions()]
+
+
+# ----- set-up and roll-off (R1) -----------------------------------------------------------------
+
+
+def test_four_or_six_players_only() -> None:
+    assert Roudalon.player_counts() == (4, 6)
+    Roudalon(FOUR)
+    Roudalon([*FOUR, "Eve", "Fay"])
+    with pytest.raises(OptionError, match="4 or 6 players"):
+        Roudalon([*FOUR, "Eve"])
+    with pytest.raises(OptionError, match="players"):
+        Roudalon(["Ann", "Bob", "Cid"])
+
+
+def test_each_player_starts_holding_one_die() -> None:
+    state = Roudalon(FOUR).new_state()
+    assert state.held == [1, 1, 1, 1] and state.pot == 0 and state.actor == CHANCE
+
+
+def test_rolloff_highest_total_starts() -> None:
+    state = play(Roudalon(FOUR).new_state(), "roll 1 2", "roll 4 5", "roll 2 2", "roll 3 5")
+    assert state.current == B and state.actor == B and state.phase == "turn"
+
+
+def test_rolloff_players_tied_on_top_roll_again() -> None:
+    state = play(Roudalon(FOUR).new_state(), "roll 3 4", "roll 1 1", "roll 2 5", "roll 1 2")
+    assert state.phase == "rolloff" and state.view()["rolloff"] == [[A, None], [C, None]]
+    assert "Ann" in state.chance_hint()
+    play(state, "roll 1 1", "roll 2 1")
+    assert state.current == C
+
+
+# ----- stakes (R2, R3) --------------------------------------------------------------------------
+
+
+def test_first_turn_must_be_a_stake() -> None:
+    state = game()
+    assert legal(state) == [f"stake {k}" for k in range(1, 7)]
+    with pytest.raises(IllegalActionError, match="first turn of a game must be a stake"):
+        state.apply("throw 1")
+    with pytest.raises(IllegalActionError, match="first turn of a game must be a stake"):
+        state.apply("offer")
+
+
+def test_stake_adds_to_the_pot_and_gives_a_die_back() -> None:
+    state = game("stake 4")
+    assert state.pot == 4 and state.staked == [4, 0, 0, 0] and state.held[A] == 2
+    assert state.current == B  # play goes to the left
+    play(state, "stake 1", "stake 1", "stake 1", "stake 2")
+    assert state.held[A] == 2, "never more than the two dice a player owns"
+    assert state.pot == 9 and state.staked == [6, 1, 1, 1]
+
+
+def test_stake_range_option() -> None:
+    state = game(stake_min=2, stake_max=3)
+    assert legal(state) == ["stake 2", "stake 3"]
+    with pytest.raises(IllegalActionError, match="from 2 to 3"):
+        state.apply("stake 4")
+    with pytest.raises(OptionError, match="stake range"):
+        Roudalon(FOUR, {"stake_min": 5, "stake_max": 4})
+    with pytest.raises(OptionError, match="stake_max"):
+        Roudalon(FOUR, {"stake_max": 0})
+
+
+# ----- throws (R4) ------------------------------------------------------------------------------
+
+
+def test_throw_hitting_the_pot_takes_it_and_ends_the_game() -> None:
+    state = game("stake 3", "stake 2", "throw 1")
+    assert state.actor == CHANCE and state.chance_hint().startswith("roll <1 faces")
+    play(state, "roll 5")
+    assert state.is_over and state.results == [(-3, -2, 5, 0)]
+    assert state.scores() == [-3, -2, 5, 0] and state.winners() == [C]
+
+
+def test_throw_both_dice_to_hit_the_pot() -> None:
+    state = game("stake 6", "stake 3", "stake 2", "stake 1", "throw 2", "roll 6 6")
+    assert state.is_over and state.results == [(6, -3, -2, -1)]
+
+
+def test_a_miss_loses_the_dice_thrown() -> None:
+    state = game("stake 3", "stake 2", "throw 1", "roll 4")
+    assert state.held[C] == 0 and state.current == D and state.pot == 5
+    play(state, "stake 1", "throw 1", "roll 1")  # Ann throws one of her two dice and misses
+    assert state.held[A] == 1, "a player who threw one of two keeps the other"
+    play(state, "throw 2", "roll 1 2")  # Bob misses with both
+    assert state.held[B] == 0
+
+
+def test_a_player_without_dice_can_only_stake_and_gets_one_back() -> None:
+    state = game("stake 3", "stake 2", "throw 1", "roll 4", "stake 1", "stake 1", "stake 1")
+    assert state.current == C and state.held[C] == 0
+    assert legal(state) == [f"stake {k}" for k in range(1, 7)]
+    with pytest.raises(IllegalActionError, match="holds no die"):
+        state.apply("throw 1")
+    play(state, "stake 2")
+    assert state.held[C] == 1
+
+
+def test_rolls_need_the_right_number_of_dice() -> None:
+    state = allied("throw 2")
+    with pytest.raises(NotationError, match="expected 2 dice"):
+        state.apply("roll 3")
+    assert state.apply("roll 4 1").notation == "roll 1 4"
+
+
+# ----- alliances (R5) ---------------------------------------------------------------------------
+
+
+def allied(*lines: str) -> RoudalonState:
+    """Pot 10 after a round of stakes (everyone then holds two dice); Ann's turn again."""
+    return game("stake 4", "stake 3", "stake 2", "stake 1", *lines)
+
+
+def test_alliance_offer_goes_to_the_left_neighbour() -> None:
+    state = allied("offer")
+    assert state.actor == B and legal(state) == ["yes", "no"]
+    assert state.legal_actions()[0].en == "Bob joins the alliance"
+    with pytest.raises(IllegalActionError, match="must answer"):
+        state.apply("throw 1")
+
+
+def test_alliance_success_shares_the_pot_by_each_allys_dice() -> None:
+    state = allied("offer", "yes", "close")
+    assert state.actor == A
+    play(state, "throw 2", "roll 3 4")  # running total 7
+    assert state.actor == B and state.view()["running_total"] == 7
+    play(state, "throw 1", "roll 3")  # 10: exactly the pot
+    assert state.is_over
+    assert state.results == [(7 - 4, 3 - 3, -2, -1)]
+
+
+def test_alliance_extends_to_the_next_player_and_throws_go_clockwise() -> None:
+    state = allied("offer", "yes", "offer", "yes")
+    assert state.alliance == [A, B, C] and state.actor == C
+    play(state, "close", "throw 1", "roll 2", "throw 1", "roll 3", "throw 2", "roll 1 4")
+    assert state.is_over and state.results == [(2 - 4, 3 - 3, 5 - 2, -1)]
+
+
+def test_alliance_failure_first_to_overshoot_loses_and_throwing_stops() -> None:
+    state = allied("offer", "yes", "offer", "yes", "close", "throw 2", "roll 5 6")
+    assert state.held == [0, 2, 2, 2], "Ann overshot 10 with 11: she loses both dice"
+    assert state.phase == "turn" and state.current == B, "the turn passes to Ann's left"
+    assert state.pot == 10 and not state.throws
+
+
+def test_alliance_failure_short_of_the_pot_the_last_ally_loses() -> None:
+    state = allied("offer", "yes", "close", "throw 1", "roll 2", "throw 2", "roll 1 1")
+    assert state.held == [2, 0, 2, 2] and state.current == B
+
+
+def test_alliance_overshoot_by_the_second_ally_spares_the_others() -> None:
+    state = allied("offer", "yes", "offer", "yes", "close", "throw 1", "roll 6", "throw 1")
+    play(state, "roll 5")  # 11 > 10: Bob loses his die, Cid does not throw
+    assert state.held == [2, 1, 2, 2] and state.current == B
+
+
+def test_refused_offer_leaves_the_player_throwing_alone() -> None:
+    state = allied("offer", "no")
+    assert state.actor == A and legal(state) == ["throw 1", "throw 2"]
+    play(state, "throw 2", "roll 4 6")
+    assert state.is_over and state.results == [(6, -3, -2, -1)]
+
+
+def test_refusal_further_down_closes_the_alliance() -> None:
+    state = allied("offer", "yes", "offer", "no")
+    assert state.alliance == [A, B] and state.phase == "throw" and state.actor == A
+
+
+def test_alliance_needs_dice_each_ally_holds_one() -> None:
+    # Bob throws his only die... after losing it he cannot be offered an alliance.
+    state = game("stake 3", "throw 1", "roll 1", "stake 2", "stake 1")
+    assert state.held[B] == 0 and state.current == A
+    assert "offer" not in legal(state)
+    with pytest.raises(IllegalActionError, match="Bob, on the left, holds no die"):
+        state.apply("offer")
+
+
+def test_offer_cannot_come_back_round_to_the_first_player() -> None:
+    state = allied("offer", "yes", "offer", "yes", "offer", "yes")
+    assert state.alliance == [A, B, C, D] and legal(state) == ["close"]
+
+
+# ----- void game (R7), results and totals (R6) --------------------------------------------------
+
+
+def test_pot_beyond_every_die_in_play_is_a_void_game() -> None:
+    state = game("stake 31", stake_max=40)  # five dice held: 30 at most
+    assert state.is_over and state.voids == [True] and state.results == [(0, 0, 0, 0)]
+    assert state.scores() == [0, 0, 0, 0]
+
+
+def test_pot_still_reachable_is_not_void() -> None:
+    state = game("stake 30", stake_max=40)
+    assert not state.is_over and state.pot == 30
+
+
+def test_losing_dice_can_make_the_pot_unreachable() -> None:
+    # pot 25, Bob misses with his only die: 4 dice left in play, 24 at most
+    state = game("stake 24", "throw 1", "roll 1", stake_max=30)
+    assert state.held[B] == 0 and not state.is_over and state.pot == 24
+    state = game("stake 25", "throw 1", "roll 1", stake_max=30)
+    assert state.is_over and state.voids == [True]
+
+
+def test_results_add_up_over_several_games() -> None:
+    state = game("stake 3", "stake 2", "throw 1", "roll 5", games=2)
+    assert not state.is_over and state.phase == "rolloff" and state.pot == 0
+    assert state.held == [1, 1, 1, 1] and state.totals == [-3, -2, 5, 0]
+    assert state.view()["game_number"] == 2
+    play(state, "roll 1 1", "roll 1 1", "roll 1 1", "roll 6 5")  # Dee starts game 2
+    assert state.current == D and legal(state)[0] == "stake 1"
+    play(state, "stake 4", "throw 1", "roll 4")  # Ann takes 4
+    assert state.is_over and state.results[1] == (4, 0, 0, -4)
+    assert state.totals == [1, -2, 5, -4] and state.winners() == [C]
+
+
+def test_six_players_play_round_the_table() -> None:
+    six = [*FOUR, "Eve", "Fay"]
+    state = game("stake 1", "stake 1", "stake 1", "stake 1", "stake 1", players=six)
+    assert state.current == 5
+    play(state, "stake 1")
+    assert state.current == A and state.held == [2] * 6
+
+
+def test_view_shows_the_throwing_side() -> None:
+    state = allied("offer", "yes", "close", "throw 1", "roll 3")
+    view = state.view(None)
+    assert view["alliance"] == [A, B] and view["next_thrower"] == B and view["throws"] == [[A, [3]]]
+    assert view["pot"] == 10 and view["phase"] == "throw" and view == state.view(2)
+
+
+# ----- whole games ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("auto_chance", [True, False])
+def test_full_games_through_the_referee(auto_chance: bool) -> None:
+    from companion.referee import Referee
+
+    rng = random.Random(3)
+    for seed in range(20):
+        state = Roudalon(
+            [*FOUR, "Eve", "Fay"][: rng.choice((4, 6))], {"games": 3}, seed
+        ).new_state()
+        referee = Referee(state, auto_chance=auto_chance)
+        while not state.is_over:
+            legal_now = referee.reply()["legal"]
+            line = state.sample_chance().notation if state.is_chance else rng.choice(legal_now)
+            assert referee.handle(line)["ok"]
+        assert len(state.results) == 3 and sum(state.totals) == 0
