@@ -280,6 +280,49 @@ def _letter_cards(renderer: Renderer, play: str, box: Box) -> None:
         renderer.label(shown, rect, 34, colour, "center")
 
 
+# ----- Le Roudalon --------------------------------------------------------------------------
+
+
+def draw_roudalon(renderer: Renderer, view: dict[str, Any], box: Box, screen: Screen) -> None:
+    """The pot in the middle-left, then one line per player: dice held, stake, alliance."""
+    x, y, w, h = box
+    fr = screen.language == "fr"
+    font = renderer.layout.font
+    pot_w = min(w // 3, h)
+    pot = pygame.Rect(x, y, pot_w, min(pot_w, h - 30))
+    pygame.draw.ellipse(renderer.surface, palette.ORANGE, pot)
+    renderer.label(f"{view.get('pot', 0)}", pot.inflate(-10, -pot.h // 3), font + 18,
+                   palette.BLACK, "center")  # fmt: skip
+    renderer.label("pot (UM)", (x, pot.bottom + 2, pot_w, 26), font - 6, palette.TEXT_DIM, "center")
+    players = view.get("players") or [name for name, _ in screen.scores]
+    held, staked = view.get("held", []), view.get("staked", [])
+    alliance = set(view.get("alliance") or [])
+    line_x, line_w = x + pot_w + 10, w - pot_w - 10
+    line_h = min(34, h // max(1, len(players) + 1))
+    for seat, name in enumerate(players):
+        line_y = y + seat * line_h
+        colour = palette.PLAYER_COLOURS[seat % len(palette.PLAYER_COLOURS)]
+        if seat == view.get("current"):
+            pygame.draw.rect(renderer.surface, palette.PANEL_LIGHT, (line_x - 4, line_y, line_w + 4,
+                             line_h - 2), border_radius=6)  # fmt: skip
+        dice_count = held[seat] if seat < len(held) else 0
+        for number in range(2):
+            die = pygame.Rect(line_x + number * (line_h - 4), line_y + 4, line_h - 10, line_h - 10)
+            fill = palette.WHITE if number < dice_count else palette.PANEL
+            pygame.draw.rect(renderer.surface, fill, die, border_radius=4)
+            pygame.draw.rect(renderer.surface, palette.TEXT_DIM, die, 1, border_radius=4)
+        ally = " ★" if seat in alliance and len(alliance) > 1 else ""
+        stake = staked[seat] if seat < len(staked) else 0
+        text_x = line_x + 2 * line_h
+        content = f"{name} : {'misé' if fr else 'staked'} {stake}{ally}"
+        renderer.label(
+            content, (text_x, line_y, line_x + line_w - text_x, line_h), font - 4, colour
+        )
+    last = (view.get("last") or {}).get("fr" if fr else "en", "")
+    if last:
+        renderer.label(last, (x, y + h - 28, w, 28), font - 6, palette.TEXT_DIM)
+
+
 # ----- anything else: the view's simple values -----------------------------------------------
 
 
@@ -306,4 +349,5 @@ DRAWERS = {
     "traverse": draw_traverse,
     "sequence": draw_sequence,
     "strategix": draw_strategix,
+    "roudalon": draw_roudalon,
 }

@@ -1,0 +1,150 @@
+"""The kiosk: camera, dice reader, touch display, GPIO buttons and watchdog around the controller.
+
+It starts with whatever hardware is there and says what is missing (settings screen, systemd
+status): no camera means dice are entered by hand, no GPIO means touch only, no display means
+headless. The main loop feeds the watchdog on every pass.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.config import Config
+from companion.controller import Controller, Press, Tap
+from companion.feed import DiceFeed
+from companion.store import Store
+
+log = logging.getLogger(__name__)
+FRAME_SECONDS = 1 / 30
+
+
+@dataclass
+class Hardware:
+    """What the app found at start-up, and what it says about it."""
+
+    camera: Any
+    buttons: Any
+    status: dict[str, str] = field(default_factory=dict)
+
+
+def open_hardware(config: Config, camera_spec: str | None) -> Hardware:
+    from hardware.buttons import Buttons
+    from hardware.factory import open_camera
+
+    spec = camera_spec or config.camera.spec
+    try:
+        camera = open_camera(spec)
+        camera.start()
+    except Exception as error:  # a camera problem must never stop the table
+        log.warning("camera %s: %s", spec, error)
+        camera = MissingCamera(f"camera {spec}: {error}")
+    buttons = Buttons.open(
+        confirm_pin=config.gpio.confirm_pin,
+        reroll_pin=config.gpio.reroll_pin,
+        long_press_s=config.gpio.long_press_s,
+    )
+    roi = config.camera.tray_roi
+    status = {
+        "camera": f"{camera.name} — {camera.status.message}",
+        "buttons": "GPIO ok" if buttons.available else buttons.reason,
+        "tray": "" if roi is None else f"x={roi[0]} y={roi[1]} {roi[2]}x{roi[3]}",
+    }
+    return Hardware(camera, buttons, status)
+
+
+class MissingCamera:
+    """Stands in for a camera that could not be opened: no frames, and the reason."""
+
+    name = "no camera"
+
+    def __init__(self, reason: str) -> None:
+        from hardware.camera import CameraStatus
+
+        self.status = CameraStatus("no-camera", reason)
+
+    def read(self, timeout: float = 0.0) -> None:
+        return None
+
+    def stop(self) -> None:
+        pass
+
+
+def load_profile(path: str) -> Any:
+    if not path:
+        return None
+    from vision.profile import FaceProfile
+
+    return FaceProfile.load(path)
+
+
+class App:
+    def __init__(
+        self,
+        config: Config,
+        camera_spec: str | None = None,
+        game: str | None = None,
+        kiosk: bool = True,
+    ) -> None:
+        self.config = config
+        self.camera_spec = camera_spec
+        self.game = game
+        self.kiosk = kiosk
+        self.first_frame_at: float | None = None
+
+    def run(self, max_frames: int | None = None) -> int:
+        from companion.watchdog import Watchdog
+        from display.window import Window
+
+        started = time.perf_counter()
+        watchdog = Watchdog()
+        window = Window(self.config.display.size, self.config.display.rotation, self.kiosk)
+        hardware = open_hardware(self.config, self.camera_spec)
+        feed = DiceFeed(hardware.camera, self.config.camera.tray_roi,
+                        load_profile(self.config.camera.poker_profile))  # fmt: skip
+        store = Store(self.config.state_dir)
+        controller = Controller(store, self.config.language,
+                                window.renderer.layout.moves_per_page,
+                                status=hardware.status)  # fmt: skip
+        if window.problem:
+            hardware.status["display"] = window.problem
+        if self.game and controller.session is None:
+            controller.handle(Tap(f"game:{self.game}"))
+        try:
+            return self._loop(window, feed, hardware, controller, watchdog, started, max_frames)
+        finally:
+            watchdog.stopping()
+            hardware.camera.stop()
+            hardware.buttons.close()
+            store.close()
+            window.close()
+
+    def _loop(self, window, feed, hardware, controller, watchdog, started, max_frames) -> int:
+        frames = 0
+        while max_frames is None or frames < max_frames:
+            tick = time.perf_counter()
+            for user_input in window.poll():
+                if user_input.kind == "quit":
+                    return 0
+                if user_input.kind == "tap":
+                    controller.handle(Tap(user_input.value))
+                elif user_input.kind == "button":
+                    controller.handle(Press(user_input.value))
+            while not hardware.buttons.events.empty():
+                controller.handle(Press(hardware.buttons.events.get_nowait()))
+            request = controller.dice_request()
+            for event in feed.step(request.kind if request else None, timeout=0.0):
+                controller.handle(event)
+            if feed.problem:
+                hardware.status["camera"] = feed.problem
+            window.show(controller.screen())
+            frames += 1
+            if self.first_frame_at is None:
+                self.first_frame_at = time.perf_counter() - started
+                watchdog.ready(f"first frame after {self.first_frame_at:.2f} s")
+                log.info("first frame after %.2f s", self.first_frame_at)
+            watchdog.feed()
+            time.sleep(max(0.0, FRAME_SECONDS - (time.perf_counter() - tick)))
+        return 0

@@ -1,0 +1,171 @@
+"""`tabletop bench display`: table-screen frame time, settled-roll-to-screen latency, start-up
+time to the first frame, and peak memory of the kiosk.
+
+    table_ms_median        draw the table screen (Struggle, live camera image new every frame,
+                           dice outlined) at 800x480 with the dummy driver: screen model + render
+    settled_to_screen_ms   from the frame that settles a roll to that roll drawn on screen: read
+                           the frame, roll tracker, controller, render (median over rolls)
+    run_first_frame_s      `tabletop run --camera sim` started as a process until its first
+                           frame is shown (log line), and the whole process wall time
+    peak_rss_mb            peak resident memory of that `tabletop run` process: 300 frames of
+                           a resumed Struggle game waiting for dice (every frame read)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+TARGETS = {
+    "table_ms_median": 5.0,
+    "settled_to_screen_ms": 100.0,
+    "run_first_frame_s": 2.0,
+    "peak_rss_mb": 250.0,
+}
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("display", help="table screen ms/frame, latency, start, memory")
+    parser.add_argument("--frames", type=int, default=300, help="frames to time (default 300)")
+    parser.add_argument("--rolls", type=int, default=8, help="rolls for the latency (default 8)")
+    parser.add_argument("--json", action="store_true", help="print JSON only")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    results: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as scratch:
+        results.update(table_frame_time(Path(scratch) / "a", args.frames))
+        results.update(settled_latency(Path(scratch) / "b", args.rolls))
+        results.update(run_start_and_memory(Path(scratch) / "c"))
+    results["targets"] = TARGETS
+    results["pass"] = {key: results[key] <= limit for key, limit in TARGETS.items()}
+    if args.json:
+        print(json.dumps(results, indent=1))
+    else:
+        for key, value in results.items():
+            print(f"{key:24} {value}")
+    return 0
+
+
+def _struggle_controller(state_dir: Path) -> Any:
+    from companion.controller import Controller, Tap
+    from companion.store import Store
+
+    controller = Controller(Store(state_dir), "fr", moves_per_page=5)
+    controller.start_game("struggle", ["Alice", "Bruno", "Chloé"], seed=3, mode="table")
+    controller.handle(Tap("move:first 0"))
+    return controller
+
+
+def _camera_frames(count: int, kind: str = "poker") -> list[Any]:
+    from vision.render import render_roll
+
+    scenes = render_roll(["K", "Q", "A", "J", "9"], kind=kind, seed=5, moving_frames=count - 1,
+                         settled_frames=1)  # fmt: skip
+    return [scene for scene in scenes]
+
+
+def table_frame_time(state_dir: Path, frames: int) -> dict[str, float]:
+    """Median ms to build and draw the table screen, the camera image new on every frame."""
+    from companion.controller import CameraImage, Settled
+    from display.render import Renderer
+    from vision.types import Die, Reading
+
+    controller = _struggle_controller(state_dir)
+    scenes = _camera_frames(8)
+    settled = scenes[-1]
+    dice = tuple(Die(d.value, d.center, 0.9, d.quad) for d in settled.dice)
+    controller.handle(Settled(Reading(dice), settled.frame))
+    renderer = Renderer((800, 480))
+    times = []
+    for number in range(frames):
+        image = scenes[number % len(scenes)].frame.copy()  # a new array, as from a camera
+        start = time.perf_counter()
+        controller.handle(CameraImage(image))
+        renderer.draw(controller.screen())
+        times.append((time.perf_counter() - start) * 1000)
+    controller.store.close()
+    return {
+        "table_ms_median": round(statistics.median(times), 2),
+        "table_ms_p95": round(sorted(times)[int(len(times) * 0.95)], 2),
+    }
+
+
+def settled_latency(state_dir: Path, rolls: int) -> dict[str, float]:
+    """From the settling frame's arrival to the roll drawn, through the real reader."""
+    from companion.feed import DiceFeed
+    from display.render import Renderer
+    from hardware.simcam import SimulatedCamera
+
+    controller = _struggle_controller(state_dir)
+    renderer = Renderer((800, 480))
+    feed = DiceFeed(camera=None, settle_frames=2)
+    latencies = []
+    for number in range(rolls):
+        camera = SimulatedCamera(seed=number, kind="poker", dice=5, stepped=True,
+                                 moving_frames=2, settled_frames=3)  # fmt: skip
+        camera.start()
+        camera.request_roll()
+        feed.camera, controller.proposal = camera, None
+        feed.reset()
+        for _ in range(10):
+            frame = camera.read()
+            start = time.perf_counter()
+            reading = feed.track(frame.image, "poker")
+            if reading is not None:
+                from companion.controller import Settled
+
+                controller.handle(Settled(reading, frame.image))
+                renderer.draw(controller.screen())
+                latencies.append((time.perf_counter() - start) * 1000)
+                break
+    controller.store.close()
+    if not latencies:
+        return {"settled_to_screen_ms": float("inf"), "settled_rolls": 0}
+    return {
+        "settled_to_screen_ms": round(statistics.median(latencies), 1),
+        "settled_rolls": len(latencies),
+        "reader_problem": feed.problem,
+    }
+
+
+def run_start_and_memory(state_dir: Path) -> dict[str, float]:
+    """The kiosk resumes a Struggle game waiting for dice, so it reads every camera frame."""
+    _struggle_controller(state_dir).store.close()
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", TABLETOP_STATE_DIR=str(state_dir))
+    command = [sys.executable, "-m", "companion", "run", "--camera", "sim", "--windowed",
+               "--frames", "300"]  # fmt: skip
+    start = time.perf_counter()
+    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
+    wall = time.perf_counter() - start
+    peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    match = re.search(r"first frame after ([\d.]+) s", done.stderr)
+    in_app = float(match.group(1)) if match else float("inf")
+    return {
+        "run_first_frame_s": round(in_app + _interpreter_start(env), 2),
+        "run_first_frame_in_app_s": in_app,
+        "run_300_frames_wall_s": round(wall, 2),
+        "peak_rss_mb": round(peak_kb / 1024, 1),
+        "run_exit_code": done.returncode,
+    }
+
+
+def _interpreter_start(env: dict[str, str]) -> float:
+    """Seconds from process start to the command running (imports of the CLI)."""
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "companion", "--help"], env=env, capture_output=True,
+                   timeout=60)  # fmt: skip
+    return time.perf_counter() - start

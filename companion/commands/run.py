@@ -1,0 +1,50 @@
+"""`tabletop run`: the kiosk (full screen under KMSDRM on a Pi, a window on a desktop)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+
+from companion.controller import GAMES
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "run",
+        help="the kiosk: camera, dice reader, touch display, GPIO buttons",
+        description="Runs the companion. Starts even without camera, display or GPIO and says "
+        "what is missing. Restarts into the game in progress after a power cut.",
+    )
+    parser.add_argument("--config", type=Path, help="TOML config file (see docs/companion.md)")
+    parser.add_argument("--camera", help="camera spec: auto, picamera2[:N], webcam[:N], sim, ...")
+    parser.add_argument("--game", choices=GAMES, help="open this game's set-up screen")
+    parser.add_argument("--windowed", action="store_true", help="a window, not full screen")
+    parser.add_argument("--state-dir", type=Path, help="where games and scores are kept")
+    parser.add_argument("--frames", type=int, help="stop after this many frames (tests)")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion.app import App
+    from companion.config import ConfigError, load_config
+
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        config = load_config(args.config)
+    except ConfigError as error:
+        print(f"tabletop run: {error}", file=sys.stderr)
+        return 2
+    if args.state_dir:
+        config = config.with_overrides(state_dir=args.state_dir)
+    if args.camera:
+        from hardware.factory import parse_spec
+
+        try:
+            parse_spec(args.camera)
+        except ValueError as error:
+            print(f"tabletop run: --camera: {error}", file=sys.stderr)
+            return 2
+    app = App(config, camera_spec=args.camera, game=args.game, kiosk=not args.windowed)
+    return app.run(max_frames=args.frames)

@@ -1,0 +1,63 @@
+"""`tabletop scores [--csv FILE]`: the scorebook (running totals, per-player stats, CSV)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("scores", help="the scorebook: totals, player stats, CSV export")
+    parser.add_argument("--state-dir", type=Path, help="where games and scores are kept")
+    parser.add_argument("--config", type=Path, help="TOML config file (for its state_dir)")
+    parser.add_argument("--csv", type=Path, metavar="FILE", help="export every result to FILE")
+    parser.add_argument("--player", help="history and stats of one player")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion.config import ConfigError, load_config
+    from companion.store import Store
+    from display.i18n import game_title
+
+    try:
+        state_dir = args.state_dir or load_config(args.config).state_dir
+    except ConfigError as error:
+        print(f"tabletop scores: {error}")
+        return 2
+    with Store(state_dir) as store:
+        if args.csv:
+            rows = store.export_csv(args.csv)
+            print(f"{rows} rows written to {args.csv}")
+        if args.player:
+            return show_player(store, args.player, args.json)
+        totals = store.totals()
+        if args.json:
+            print(json.dumps([vars(row) for row in totals], ensure_ascii=False, indent=1))
+            return 0
+        if not totals:
+            print(f"no finished game in {state_dir}")
+        for row in totals:
+            print(f"{game_title(row.game):12} {row.player:14} total {row.total:5}  "
+                  f"games {row.games:3}  wins {row.wins:3}")  # fmt: skip
+    return 0
+
+
+def show_player(store, player: str, as_json: bool) -> int:
+    if player not in store.known_players():
+        print(f"no player named {player!r} (known: {', '.join(store.known_players()) or 'none'})")
+        return 1
+    stats = store.stats(player)
+    if as_json:
+        history = [vars(row) for row in store.history(player)]
+        print(json.dumps({"stats": stats, "history": history}, ensure_ascii=False, indent=1))
+        return 0
+    print(f"{player}: {stats['games']} games, {stats['wins']} wins")
+    for game, entry in stats["by_game"].items():
+        print(f"  {game}: {entry}")
+    for row in store.history(player):
+        result = "won" if row.winner else "lost"
+        print(f"  #{row.game_id} {row.game}: {row.score} ({result}) vs {', '.join(row.opponents)}")
+    return 0
