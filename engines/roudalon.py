@@ -321,8 +321,15 @@ class RoudalonState(State):
         self.throws.append((ally, faces))
         total = sum(sum(dice) for _, dice in self.throws)
         last = self.next_thrower == len(self.alliance) - 1
+        name, shown = self.players[ally], " + ".join(map(str, faces))
+        self.last = (f"{name} : {shown}, total {total} pour un pot de {self.pot} UM",
+                     f"{name}: {shown}, total {total} for a pot of {self.pot} UM")  # fmt: skip
         if total > self.pot or (last and total < self.pot):
             self.held[ally] -= len(faces)  # R4/R5: this ally loses the dice thrown
+            lost_fr = "perd son dé" if len(faces) == 1 else "perd ses deux dés"
+            lost_en = "loses the die" if len(faces) == 1 else "loses both dice"
+            self.last = (f"{self.last[0]} : raté, {name} {lost_fr}",
+                         f"{self.last[1]}: missed, {name} {lost_en}")  # fmt: skip
             self._end_turn()
         elif last:
             self._share_pot()
@@ -335,12 +342,17 @@ class RoudalonState(State):
         taken = [0] * len(self.players)
         for ally, faces in self.throws:
             taken[ally] += sum(faces)
+        shares = ", ".join(f"{self.players[p]} {taken[p]}" for p in self.alliance)
+        self.last = (f"{self.last[0]} : le pot est atteint ({shares} UM)",
+                     f"{self.last[1]}: the pot is hit ({shares} UM)")  # fmt: skip
         self._end_game([t - s for t, s in zip(taken, self.staked, strict=True)], void=False)
 
     def _end_turn(self) -> None:
         """Pass the turn to the left of the player whose turn it was, unless the pot is dead."""
         self.must_stake = False
         if self.pot > MAX_FACE * sum(self.held):
+            self.last = (f"Pot de {self.pot} UM hors d'atteinte des dés en jeu : partie nulle",
+                         f"Pot of {self.pot} UM beyond every die in play: void game")  # fmt: skip
             self._end_game([0] * len(self.players), void=True)  # R7: stakes returned
             return
         self.current = self._left(self.current)
