@@ -181,3 +181,41 @@ def test_readme_snippet_is_short_and_starts_with_the_install_command() -> None:
     assert snippet[0] == "```sh"
     assert snippet[1].startswith("sudo ./firmware/install-pi.sh")
     assert INSTALLER.stat().st_mode & 0o111, "the installer must be executable"
+
+
+def unit_settings() -> dict[str, list[str]]:
+    """Every KEY=value of the unit, values of repeated keys in order."""
+    settings: dict[str, list[str]] = {}
+    for line in (REPO / "systemd" / "tabletop.service").read_text().splitlines():
+        if "=" in line and not line.startswith(("#", "[")):
+            key, value = line.split("=", 1)
+            settings.setdefault(key, []).append(value)
+    return settings
+
+
+def installer_value(name: str) -> str:
+    """A NAME=... or NAME=(...) assignment's right-hand side in install-pi.sh."""
+    for line in INSTALLER.read_text().splitlines():
+        if line.startswith(f"{name}="):
+            return line.split("=", 1)[1].strip('()"')
+    raise AssertionError(f"no {name}= in {INSTALLER.name}")
+
+
+def test_unit_and_installer_agree_on_paths_user_and_groups() -> None:
+    unit = unit_settings()
+    assert unit["ExecStart"] == ["/opt/tabletop/venv/bin/tabletop run"]
+    assert unit["User"] == [installer_value("APP_USER")]
+    assert unit["SupplementaryGroups"][0].split() == installer_value("APP_GROUPS").split()
+    environment = dict(value.split("=", 1) for value in unit["Environment"])
+    assert environment["TABLETOP_STATE_DIR"] == "/var/lib/" + unit["StateDirectory"][0]
+    assert unit["WorkingDirectory"] == ["/run/" + unit["RuntimeDirectory"][0]]
+    assert environment["LG_WD"] == unit["WorkingDirectory"][0]
+    assert environment["SDL_VIDEODRIVER"] == "kmsdrm"
+
+
+def test_unit_is_a_watchdogged_notify_service() -> None:
+    unit = unit_settings()
+    assert unit["Type"] == ["notify"] and unit["NotifyAccess"] == ["main"]
+    assert unit["WatchdogSec"] and unit["Restart"] == ["on-failure"]
+    assert unit["StandardOutput"] == ["journal"] and unit["DevicePolicy"] == ["closed"]
+    assert unit["CapabilityBoundingSet"] == [""]
