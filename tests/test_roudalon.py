@@ -280,3 +280,10 @@ def test_full_games_through_the_referee(auto_chance: bool) -> None:
             line = state.sample_chance().notation if state.is_chance else rng.choice(legal_now)
             assert referee.handle(line)["ok"]
         assert len(state.results) == 3 and sum(state.totals) == 0
+
+
+def test_exact_total_before_the_last_ally_does_not_stop_the_throws() -> None:
+    state = allied("offer", "yes", "close", "throw 2", "roll 4 6")
+    assert not state.is_over and state.actor == B and state.view()["running_total"] == 10
+    play(state, "throw 1", "roll 1")  # 11: Bob is the first past the pot
+    assert state.held == [2, 1, 2, 2] and state.current == B and not state.is_over
