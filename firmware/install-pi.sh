@@ -171,7 +171,15 @@ install_app() {
         return
     fi
     [[ -x "$VENV/bin/pip" ]] || "$VENV/bin/python" -m ensurepip --upgrade >/dev/null
-    "$VENV/bin/pip" install --no-input --disable-pip-version-check "$REPO" "${PIP_EXTRAS[@]}"
+    # pip builds in the source tree: build from a copy, so root leaves no build/ in the clone.
+    local source
+    source="$(mktemp -d)"
+    (cd "$REPO" && cp -r pyproject.toml engines vision hardware display companion "$source/" \
+        && { [[ ! -f README.md ]] || cp README.md "$source/"; })
+    find "$source" -name __pycache__ -prune -exec rm -rf {} +
+    "$VENV/bin/pip" install --no-input --disable-pip-version-check "$source" "${PIP_EXTRAS[@]}" \
+        || { rm -rf "$source"; die "pip install failed (see above)"; }
+    rm -rf "$source"
     echo "$fingerprint" >"$stamp"
     changed "installed $VENV/bin/tabletop"
 }
