@@ -119,7 +119,22 @@ def struggle_progress(state: engines.State, mover: int) -> float:
     return float(sum(view["squares"].values()) + 40 * len(view["boxes"]))
 
 
+def choose_roudalon(state: engines.State, targets: list[Target], rng: random.Random) -> Target:
+    """Throw when the pot is near what the dice held usually show, else stake a little."""
+    pot = state.view(None)["pot"]
+    by_notation = {t.id.removeprefix("move:"): t for t in targets}
+    throws = [n for n in by_notation if n.startswith("throw ")]
+    for notation in sorted(throws, key=lambda n: abs(pot - 3.5 * int(n.split()[1]))):
+        if abs(pot - 3.5 * int(notation.split()[1])) <= 2.5:
+            return by_notation[notation]
+    stakes = [n for n in by_notation if n.startswith("stake ")]
+    if stakes:
+        return by_notation[min(stakes, key=lambda n: int(n.split()[1]) + rng.random())]
+    return rng.choice(targets)
+
+
 CHOOSERS: dict[str, Chooser] = {
+    "roudalon": choose_roudalon,
     "traverse": choose_by(traverse_progress),
     "struggle": choose_by(struggle_progress),
 }

@@ -25,9 +25,12 @@ CARD_GAMES = ("strategix", "sequence")
 POKER_FACES = ("9", "10", "J", "Q", "K", "A")
 D6_FACES = ("1", "2", "3", "4", "5", "6")
 STRATEGIX_KEYS = tuple("BCDEFGHIJKLMNOPQRSTUVWXYZ") + ("*", "+")
-SEQUENCE_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SEQUENCE_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 SEQUENCE_SUITS = ("S", "H", "D", "C")
 MAX_NAME = 12
+TABLE_TARGETS = frozenset(
+    {"move", "page", "die", "face", "confirm", "hand", "reroll", "square", "play", "undo"}
+)
 NAME_KEYS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
@@ -275,6 +278,9 @@ class Controller:
         if handler is None:
             self._say(f"unknown target {target!r}", True)
             return
+        if kind in TABLE_TARGETS and self.screen_name != "table":
+            self._say(f"{target!r} is not on this screen", True)
+            return
         handler(arg)
 
     # ----- navigation -----------------------------------------------------------------------
@@ -322,7 +328,15 @@ class Controller:
         self.screen_name = "setup"
         self._say("")
 
+    def _in_setup(self) -> bool:
+        if self.screen_name == "setup" and self.draft.game:
+            return True
+        self._say("not on the set-up screen", True)
+        return False
+
     def _tap_count(self, delta: str) -> None:
+        if not self._in_setup() or delta not in ("+", "-"):
+            return
         draft = self.draft
         counts = engines.game_class(draft.game).player_counts()
         step = 1 if delta == "+" else -1
@@ -340,12 +354,15 @@ class Controller:
         draft.teams = [i % draft.team_count for i in range(wanted)]
 
     def _tap_teams(self, count: str) -> None:
-        if count not in ("2", "3"):
+        if not self._in_setup() or count not in ("2", "3"):
             return
         self.draft.team_count = int(count)
+        self.draft.options["teams"] = int(count)  # players sit alternately: seat % teams
         self.draft.teams = [i % int(count) for i in range(len(self.draft.players))]
 
     def _tap_name(self, seat: str) -> None:
+        if not self._in_setup():
+            return
         if not seat.isdigit() or int(seat) >= len(self.draft.players):
             self._say(f"no seat {seat!r}", True)
             return
@@ -353,6 +370,8 @@ class Controller:
         self.entry = ""
 
     def _tap_option(self, name: str) -> None:
+        if not self._in_setup():
+            return
         option = next(
             (o for o in engines.game_class(self.draft.game).options if o.name == name), None
         )
@@ -363,6 +382,8 @@ class Controller:
         self.draft.options[name] = not current
 
     def _tap_start(self, _: str) -> None:
+        if not self._in_setup():
+            return
         draft = self.draft
         teams = draft.teams if draft.game == "sequence" else None
         try:
@@ -374,19 +395,34 @@ class Controller:
 
     # ----- keyboard (names and card plays) --------------------------------------------------
 
+    def _typing_ok(self) -> bool:
+        if self.screen_name == "setup" and self.draft.editing is not None:
+            return True
+        state = self.state
+        if self.screen_name == "table" and state is not None and self._uses_keyboard(state):
+            return True
+        self._say("no text is being entered here", True)
+        return False
+
     def _tap_key(self, key: str) -> None:
-        if self.draft.editing is not None and self.screen_name == "setup":
-            if len(self.entry) < MAX_NAME:
+        if not self._typing_ok():
+            return
+        if self.screen_name == "setup":
+            if key in NAME_KEYS and len(self.entry) < MAX_NAME:
                 self.entry += key
             return
         if key == "+":
             self.entry = (self.entry + " + ").replace("  ", " ")
-        elif self.session is not None and self.session.record.game == "sequence":
+        elif self.session.record.game == "sequence":
             self.entry = key if _is_card(key) else self.entry + key
+        elif self.entry.endswith("*") and key.isalpha():
+            self.entry += "=" + key  # a star declared as this letter
         else:
             self.entry = (self.entry + " " + key).strip()
 
     def _tap_entry(self, command: str) -> None:
+        if not self._typing_ok():
+            return
         if command == "clear":
             self.entry = ""
         elif command == "back":
@@ -419,6 +455,8 @@ class Controller:
 
     def _tap_square(self, square: str) -> None:
         """A touch on a Sequence board square completes the card entry (`7D@c3`, `JH-x f2`)."""
+        if not self._typing_ok():
+            return
         if not self.entry:
             self._say(text(self.language, "enter_play"), True)
             return
@@ -619,12 +657,19 @@ class Controller:
         screen.options = [Target("count:-", "−"), Target("count:+", "+")]
         for seat, name in enumerate(draft.players):
             style = "selected" if draft.editing == seat else "normal"
-            screen.options.append(Target(f"name:{seat}", name, style))
+            label = name
             if draft.game == "sequence":
-                label = self._t("team", n=draft.teams[seat] + 1)
-                screen.options.append(Target(f"team:{seat}", label, "quiet"))
+                label += f" ({self._t('team', n=draft.teams[seat] + 1)})"
+            screen.options.append(Target(f"name:{seat}", label, style))
         if draft.game == "sequence":
-            screen.options += [Target(f"teams:{n}", self._t("teams", n=n)) for n in (2, 3)]
+            screen.options += [
+                Target(
+                    f"teams:{n}",
+                    self._t("teams", n=n),
+                    "selected" if draft.team_count == n else "quiet",
+                )  # fmt: skip
+                for n in (2, 3)
+            ]
         for option in engines.game_class(draft.game).options:
             if isinstance(option.default, bool):
                 value = draft.options.get(option.name, option.default)
@@ -775,7 +820,7 @@ class Controller:
             keys = [Target(f"key:{k}", k) for k in STRATEGIX_KEYS]
             keys += [Target("play:pass", self._t("pass")), Target("play:petard", "Pétard")]
         else:
-            keys = [Target(f"key:{r}", r) for r in SEQUENCE_RANKS]
+            keys = [Target(f"key:{r}", "10" if r == "T" else r) for r in SEQUENCE_RANKS]
             keys += [Target(f"key:{s}", _suit_symbol(s)) for s in SEQUENCE_SUITS]
         return keys + self._entry_controls()
 

@@ -320,7 +320,7 @@ def draw_roudalon(renderer: Renderer, view: dict[str, Any], box: Box, screen: Sc
         )
     last = (view.get("last") or {}).get("fr" if fr else "en", "")
     if last:
-        renderer.label(last, (x, y + h - 28, w, 28), font - 6, palette.TEXT_DIM)
+        renderer.label(last, (x, y + h - 44, w, 44), font - 6, palette.TEXT_DIM)
 
 
 # ----- anything else: the view's simple values -----------------------------------------------
