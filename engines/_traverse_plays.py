@@ -1,13 +1,14 @@
 """Traverse moves and plays: one pawn's move (T2, T5) and every play of a roll (T3, T4).
 
-Positions are tuples: `mine[i]` is the position of the mover's pawn i+1 on its own axis,
+Positions are bytes (one small number per pawn, immutable and cheap to snapshot for undo):
+`mine[i]` is the position of the mover's pawn i+1 on its own axis,
 `theirs[j]` the opponent's pawn j+1. Pawns of one side never meet (they cross the other side's
 axes, never their own), so a move only looks at the opponent: the pawn standing on axis
 `i+1` at position `q` is the opponent pawn `q` when `theirs[q-1] == i+1`.
 
 Listing every play of a roll (up to about 600 distinct resulting positions) must stay under a
 millisecond, so plays are deduplicated by an integer code of the change they make instead of
-by building both position tuples for each candidate.
+by building both positions for each candidate.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Iterator
 
 from engines.core import Action
 
-Positions = tuple[int, ...]
+Positions = bytes
 Step = tuple[int, int]  # (pawn index, signed number of squares)
 Play = tuple[Step, ...]
 BLOCKED = -2  # `reach` result of a forbidden move; -1 is a move that hits nothing
@@ -50,9 +51,9 @@ def step(mine: Positions, theirs: Positions, pawn: int, delta: int, end: int):
     victim = reach(mine, theirs, pawn, delta, end)
     if victim == BLOCKED:
         return None
-    new_mine = mine[:pawn] + (mine[pawn] + delta,) + mine[pawn + 1 :]
+    new_mine = mine[:pawn] + bytes((mine[pawn] + delta,)) + mine[pawn + 1 :]
     if victim >= 0:
-        theirs = theirs[:victim] + (0,) + theirs[victim + 1 :]
+        theirs = theirs[:victim] + b"\0" + theirs[victim + 1 :]
     return new_mine, theirs, victim
 
 
@@ -112,7 +113,7 @@ def two_dice_plays(mine: Positions, theirs: Positions, d1: int, d2: int, end: in
                 followers = _singles(after[0], after[1], second, end)
             else:
                 followers = [m for m in singles[second] if m[0] != pawn]
-                moved = mine[:pawn] + (mine[pawn] + delta,) + mine[pawn + 1 :]
+                moved = mine[:pawn] + bytes((mine[pawn] + delta,)) + mine[pawn + 1 :]
                 followers += _singles_of(moved, theirs, pawn, second, end)
             for pawn2, delta2, _, code2 in followers:
                 found.setdefault(code + code2, (head, (pawn2, delta2)))
@@ -169,7 +170,7 @@ class PlayAction(Action):
         object.__setattr__(self, "data", (play, before, colour, end))
 
     def __deepcopy__(self, memo: dict) -> PlayAction:
-        return self  # immutable, like its position tuples
+        return self  # immutable, like its positions
 
     @property
     def fr(self) -> str:  # type: ignore[override]

@@ -3,7 +3,8 @@
 The book's figures are lost; RULINGS (Traverse) fixes the board: red pawn c moves along column c,
 white pawn r along row r, and the two stand on the same square exactly when red's position is
 r and white's is c (T1). A turn is a roll of two dice and one play: one pawn by the sum, or one
-move per die (T3). Positions are plain lists of numbers: `positions[0]` red, `positions[1]` white.
+move per die (T3). Positions are bytes, one number per pawn: `positions[0]` red, `positions[1]`
+white.
 """
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ class TraverseState(State):
         super().__init__(game)
         self.end: int = game.option("axis_length")
         pawns = self.end - 1
-        self.positions: list[Positions] = [(0,) * pawns, (0,) * pawns]
+        self.positions: list[Positions] = [bytes(pawns), bytes(pawns)]
         self.phase: str = "rolloff"
         self.rolloff: list[tuple[int, int] | None] = [None, None]
         self.current: int | None = None
@@ -176,11 +177,11 @@ class TraverseState(State):
         )
 
     def _must_play_reason(self) -> str:
-        plays = [a.notation for a in self.legal_actions() if a.notation != "pass"]
-        d1, d2 = self.dice
-        if any(len(a.split()) == 2 or a.endswith(f"{d1 + d2}") for a in plays):
-            return f"both dice must be used when a play can use them (T4), e.g. {plays[0]}"
-        return f"a die must be used when one can be (T4), e.g. {plays[0]}"
+        plays = [a.data[0] for a in self.legal_actions() if a.data[0]]
+        example = notation(plays[0])
+        if any(_uses_both_dice(play, self.dice) for play in plays):
+            return f"both dice must be used when a play can use them (T4), e.g. {example}"
+        return f"a die must be used when one can be (T4), e.g. {example}"
 
     def _illegal(self, text: str) -> EngineError:
         if self.phase in ("rolloff", "roll"):
@@ -286,3 +287,7 @@ def _read_move(word: str, pawns: int) -> Step:
     if count == 0:
         raise IllegalActionError("a move goes at least one square")
     return pawn - 1, count if sign == "+" else -count
+
+
+def _uses_both_dice(play: Play, dice: tuple[int, ...]) -> bool:
+    return len(play) == 2 or (len(play) == 1 and abs(play[0][1]) == sum(dice))

@@ -26,8 +26,8 @@ def position(
         state.apply(roll)
     pawns = state.end - 1
     state.positions = [
-        tuple((red or {}).get(i, 0) for i in range(1, pawns + 1)),
-        tuple((white or {}).get(i, 0) for i in range(1, pawns + 1)),
+        bytes((red or {}).get(i, 0) for i in range(1, pawns + 1)),
+        bytes((white or {}).get(i, 0) for i in range(1, pawns + 1)),
     ]
     state.check_invariants()
     if dice:
@@ -40,11 +40,11 @@ def legal(state: TraverseState) -> list[str]:
 
 
 def red_of(state: TraverseState) -> tuple[int, ...]:
-    return state.positions[RED]
+    return tuple(state.positions[RED])
 
 
 def white_of(state: TraverseState) -> tuple[int, ...]:
-    return state.positions[WHITE]
+    return tuple(state.positions[WHITE])
 
 
 # ----- start: roll-off (T7) ---------------------------------------------------------------------
