@@ -279,6 +279,7 @@ def test_full_games_through_the_referee(auto_chance: bool) -> None:
             legal_now = referee.reply()["legal"]
             line = state.sample_chance().notation if state.is_chance else rng.choice(legal_now)
             assert referee.handle(line)["ok"]
+            state.check_invariants()
         assert len(state.results) == 3 and sum(state.totals) == 0
 
 

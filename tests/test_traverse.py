@@ -389,7 +389,28 @@ def test_listed_plays_are_every_distinct_result_once(setup) -> None:
     expected = brute_force_results(state)
     if expected:
         assert set(results) == expected
+    dice_used = {_dice_used(a.data[0], dice) for a in state.legal_actions()}
+    assert len(dice_used) == 1, "compulsory use: every listed play uses as many dice (T4)"
+    assert (dice_used == {2}) == bool(expected)
     for action in state.legal_actions():
         after = state.clone()
         after.apply(action.notation)
         after.check_invariants()
+
+
+def _dice_used(play, dice) -> int:
+    if len(play) == 1 and abs(play[0][1]) == sum(dice):
+        return 2
+    return len(play)
+
+
+@pytest.mark.parametrize(
+    "options", [{"axis_length": 5}, {"axis_length": 8, "compulsory_dice": False}]
+)
+def test_whole_games_on_other_boards(options) -> None:
+    rng = random.Random(2)
+    state = Traverse(["Ann", "Bob"], options, seed=2).new_state()
+    while not state.is_over:
+        state.apply(state.sample_chance() if state.is_chance else rng.choice(state.legal_actions()))
+        state.check_invariants()
+    assert state.winners() == [state.winner] and state.home()[state.winner] == state.end - 1
