@@ -7,7 +7,7 @@ order (by lowest letter, then by which positions are stars). Letters are indexes
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import NamedTuple
 
@@ -183,18 +183,44 @@ def group_candidates(
     kind: str, size: int, counts: Sequence[int], stars: int, min_start: int = 0
 ) -> list[Group]:
     """Every group of this kind and size the hand can lay, lowest letter first."""
-    found = []
-    for start in range(min_start, len(LETTERS) - (size - 1 if kind == RUNS else 0)):
-        group = group_at(kind, start, size, counts)
-        if group.nstars <= stars:
-            found.append(group)
-    return found
+    return list(_candidates(kind, size, counts, stars, min_start))
+
+
+def _candidates(
+    kind: str,
+    size: int,
+    counts: Sequence[int],
+    stars: int,
+    min_start: int,
+    missing: int | None = None,
+) -> Iterator[Group]:
+    if kind == PAIRS:
+        for start in range(min_start, len(LETTERS)):
+            mask = _PAIR_MASKS[min(counts[start], 2)]
+            if mask.bit_count() <= stars:
+                yield make_group(PAIRS, start, 2, mask)
+        return
+    if missing is None:
+        missing = missing_letters(counts)
+    width = (1 << size) - 1
+    for start in range(min_start, len(LETTERS) - size + 1):
+        mask = missing >> start & width  # stars exactly where the hand lacks the letter
+        if mask.bit_count() <= stars:
+            yield make_group(kind, start, size, mask)
+
+
+def missing_letters(counts: Sequence[int]) -> int:
+    """Bit i set when the hand holds no letter i."""
+    return sum(1 << i for i, count in enumerate(counts) if not count)
+
+
+_PAIR_MASKS = (3, 2, 0)  # pair masks for 0, 1, 2 real cards held
 
 
 def group_at(kind: str, start: int, size: int, counts: Sequence[int]) -> Group:
     """The group starting at `start`, with stars exactly where the hand lacks the letter."""
     if kind == PAIRS:
-        return make_group(PAIRS, start, 2, (3, 2, 0)[min(counts[start], 2)])
+        return make_group(PAIRS, start, 2, _PAIR_MASKS[min(counts[start], 2)])
     mask = sum(1 << i for i in range(size) if not counts[start + i])
     return make_group(kind, start, size, mask)
 
@@ -210,12 +236,20 @@ def give_back(counts: list[int], group: Group) -> None:
 
 
 def can_extend(model: Group, counts: list[int], stars: int, needed: int) -> bool:
-    """Whether `needed` more groups like `model`, none lower than it, can still be laid."""
+    """Whether `needed` more groups like `model`, none lower than it, can still be laid.
+
+    `counts` is the hand after `model` was taken from it.
+    """
+    return _can_extend(model, counts, stars, needed, missing_letters(counts))
+
+
+def _can_extend(model: Group, counts: list[int], stars: int, needed: int, missing: int) -> bool:
     if needed == 0:
         return True
-    for group in group_candidates(model.kind, model.size, counts, stars, model.start):
+    for group in _candidates(model.kind, model.size, counts, stars, model.start, missing):
         take(counts, group)
-        found = can_extend(group, counts, stars - group.nstars, needed - 1)
+        emptied = sum(1 << letter for letter in group.uses if not counts[letter])
+        found = _can_extend(group, counts, stars - group.nstars, needed - 1, missing | emptied)
         give_back(counts, group)
         if found:
             return True

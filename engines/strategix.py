@@ -333,7 +333,7 @@ class StrategixState(State):
             if self.game.mode == "table":
                 raise IllegalActionError("in table mode lay the whole formula at once: "
                                          "play D E F + M N O")  # fmt: skip
-            self._parse_play(rest[:-1])  # explains what is wrong with that group, if anything
+            self._explain_group(rest[:-1])
             raise self._bad_step(text)
         if word in _PLAY_WORDS:
             return self._parse_play(rest)
@@ -357,6 +357,20 @@ class StrategixState(State):
             return IllegalActionError(f"{text!r}: name the youngest player by seat, "
                                       f"0 to {len(self.players) - 1}")  # fmt: skip
         return IllegalActionError(f"{text!r} is not legal now: waiting for {self.chance_hint()}")
+
+    def _explain_group(self, body: str) -> None:
+        """Raise the reason a formula's first group cannot be laid, if there is one."""
+        group = parse_play(body)
+        top = self.top_play()
+        if len(group) > 1:
+            raise IllegalActionError("'play <group> +' starts a formula with one group")
+        if top is not None and (group[0].kind, group[0].size) != (top[0].kind, top[0].size):
+            raise IllegalActionError(f"the trick is {shape_of(top).describe('en')}: its groups "
+                                     f"look like {top[0].text}")  # fmt: skip
+        if top is not None and strength(group) < strength(top):
+            raise IllegalActionError(f"too weak: {LETTERS[strength(group)]} is below "
+                                     f"{LETTERS[strength(top)]}")  # fmt: skip
+        self._check_holding(group)
 
     def _bad_step(self, text: str) -> EngineError:
         if not self.building and not text.lower().startswith("play"):
@@ -401,7 +415,7 @@ class StrategixState(State):
                 f"{LETTERS[strength(top)]}, the lowest letter of {play_text(top)}"
             )
 
-    def _checked_full_play(self, play: Play) -> Action:
+    def _check_holding(self, play: Play) -> None:
         counts, stars, _ = _hand_counts(self.hands[self.current])
         for letter in real_letters(play):
             counts[letter] -= 1
@@ -409,6 +423,9 @@ class StrategixState(State):
                 raise IllegalActionError(f"you do not hold enough {LETTERS[letter]} for that")
         if star_count(play) > stars:
             raise IllegalActionError(f"that needs {star_count(play)} stars, you hold {stars}")
+
+    def _checked_full_play(self, play: Play) -> Action:
+        self._check_holding(play)
         listed = spelled_as_listed(play, _hand_counts(self.hands[self.current])[0])
         if listed != play:
             raise IllegalActionError(
