@@ -207,6 +207,8 @@ class RoudalonState(State):
     # ----- reading text -------------------------------------------------------------------------
 
     def _parse(self, text: str) -> Action:
+        if self.is_chance and text.split()[0].lower() != "roll":
+            raise self._illegal(text)
         if self.phase == "rolloff":
             return roll_action(parse_roll(text, D6_FACES, 2), D6_FACES)
         if self.phase == "roll":

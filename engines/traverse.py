@@ -141,6 +141,8 @@ class TraverseState(State):
     # ----- reading text -------------------------------------------------------------------------
 
     def _parse(self, text: str) -> Action:
+        if self.is_chance and text.split()[0].lower() != "roll":
+            raise self._illegal(text)
         if self.phase in ("rolloff", "roll"):
             return roll_action(parse_roll(text, D6_FACES, 2), D6_FACES)
         if self.phase != "play":  # pragma: no cover - the core refuses actions once over

@@ -133,6 +133,10 @@ def test_rolls_need_the_right_number_of_dice() -> None:
     state = allied("throw 2")
     with pytest.raises(NotationError, match="expected 2 dice"):
         state.apply("roll 3")
+    with pytest.raises(
+        IllegalActionError, match=r"waiting for the dice: roll <2 faces 1-6> \(Ann's"
+    ):
+        state.apply("stake 2")
     assert state.apply("roll 4 1").notation == "roll 1 4"
 
 

@@ -70,6 +70,8 @@ def test_roll_faces_in_any_order_are_the_canonical_roll() -> None:
     assert state.dice == (2, 5)
     with pytest.raises(NotationError):
         position().apply("roll 7 1")
+    with pytest.raises(IllegalActionError, match="waiting for the dice"):
+        position().apply("3+5")
 
 
 # ----- the book's examples (T8) -----------------------------------------------------------------
