@@ -36,6 +36,9 @@ class Group(NamedTuple):
     all_star: bool
     has_z: bool
 
+    def __deepcopy__(self, memo: dict) -> Group:
+        return self  # immutable, and cached by make_group: undo snapshots share it
+
 
 class Shape(NamedTuple):
     kind: str
