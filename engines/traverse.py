@@ -46,6 +46,7 @@ RED, WHITE = 0, 1
 COLOURS = ("red", "white")
 _MOVE = re.compile(r"^(\d{1,2})([+-])(\d{1,2})$")
 DEFAULT_AXIS = 11
+NOT_ROLLED = bytes(4)
 
 
 class Traverse(Game):
@@ -82,15 +83,24 @@ class Traverse(Game):
 class TraverseState(State):
     def __init__(self, game: Traverse) -> None:
         super().__init__(game)
-        self.end: int = game.option("axis_length")
         pawns = self.end - 1
         self.positions: list[Positions] = [bytes(pawns), bytes(pawns)]
         self.phase: str = "rolloff"
-        self.rolloff: list[tuple[int, int] | None] = [None, None]
+        # Position attributes are immutable and mostly atomic (bytes, str, int): every action
+        # snapshots them for undo, and long games are cloned with all their snapshots.
+        self.rolloff: bytes = NOT_ROLLED  # red's two dice then white's, 0 = not rolled yet
         self.current: int | None = None
-        self.dice: tuple[int, ...] = ()
-        self.last_play: tuple[str, str, str] = ("", "", "")
-        self.winner: int | None = None
+        self.dice: bytes = b""
+        self.last_play: Action | None = None
+
+    @property
+    def end(self) -> int:
+        """The position of the arrival box (option axis_length)."""
+        return self.game.option("axis_length")
+
+    @property
+    def winner(self) -> int | None:
+        return self.current if self.phase == "over" else None
 
     # ----- whose turn ---------------------------------------------------------------------------
 
@@ -104,7 +114,7 @@ class TraverseState(State):
 
     def chance_hint(self) -> str:
         if self.phase == "rolloff":
-            who = self.players[self.rolloff.index(None)]
+            who = self.players[0 if not self.rolloff[0] else 1]
             return f"roll <2 faces 1-6> (roll-off: {who}'s dice)"
         if self.phase == "roll":
             return "roll <2 faces 1-6>"
@@ -196,18 +206,20 @@ class TraverseState(State):
         if self.phase == "rolloff":
             self._apply_rolloff(action.data)
         elif self.phase == "roll":
-            self.dice = tuple(int(face) for face in action.data)
+            self.dice = bytes(int(face) for face in action.data)
             self.phase = "play"
         else:
             self._apply_play(action)
 
     def _apply_rolloff(self, faces: Sequence[str]) -> None:
-        self.rolloff[self.rolloff.index(None)] = (int(faces[0]), int(faces[1]))
-        if None in self.rolloff:
+        dice = bytes((int(faces[0]), int(faces[1])))
+        if not self.rolloff[0]:
+            self.rolloff = dice + self.rolloff[2:]
             return
-        red, white = (sum(dice) for dice in self.rolloff)
+        self.rolloff = self.rolloff[:2] + dice
+        red, white = sum(self.rolloff[:2]), sum(self.rolloff[2:])
         if red == white:
-            self.rolloff = [None, None]  # tie: both roll again (T7)
+            self.rolloff = NOT_ROLLED  # tie: both roll again (T7)
             return
         self.current = RED if red > white else WHITE
         self.phase = "roll"
@@ -216,9 +228,9 @@ class TraverseState(State):
         mine, theirs, _ = play_out(*self._sides(), action.data[0], self.end)
         self.positions[self.current] = mine
         self.positions[1 - self.current] = theirs
-        self.last_play = (action.notation, action.fr, action.en)
+        self.last_play = action
         if all(position == self.end for position in mine):
-            self.winner, self.phase = self.current, "over"
+            self.phase = "over"  # the current player won
             return
         self.current = 1 - self.current
         self.phase = "roll"
@@ -244,10 +256,10 @@ class TraverseState(State):
             "squares": self._squares(),
             "current": self.current,
             "dice": list(self.dice),
-            "rolloff": [list(dice) if dice else None for dice in self.rolloff],
-            "last_play": self.last_play[0],
-            "last_play_fr": self.last_play[1],
-            "last_play_en": self.last_play[2],
+            "rolloff": [list(self.rolloff[i : i + 2]) if self.rolloff[i] else None for i in (0, 2)],
+            "last_play": self.last_play.notation if self.last_play else "",
+            "last_play_fr": self.last_play.fr if self.last_play else "",
+            "last_play_en": self.last_play.en if self.last_play else "",
             "home": self.home(),
             "scores": self.scores(),
             "winner": self.winner,
