@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engines.core import CHANCE, IllegalActionError, NotationError, OptionError
 from engines.roudalon import Roudalon, RoudalonState
@@ -292,3 +294,27 @@ def test_exact_total_before_the_last_ally_does_not_stop_the_throws() -> None:
     assert not state.is_over and state.actor == B and state.view()["running_total"] == 10
     play(state, "throw 1", "roll 1")  # 11: Bob is the first past the pot
     assert state.held == [2, 1, 2, 2] and state.current == B and not state.is_over
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    players=st.sampled_from([4, 6]),
+    stake_range=st.tuples(st.integers(1, 8), st.integers(0, 8)),
+    games=st.integers(1, 3),
+    seed=st.integers(0, 10_000),
+)
+def test_random_matches_keep_the_books_balanced(players, stake_range, games, seed) -> None:
+    low, extra = stake_range
+    options = {"stake_min": low, "stake_max": low + extra, "games": games}
+    state = Roudalon([*FOUR, "Eve", "Fay"][:players], options, seed).new_state()
+    rng = random.Random(seed)
+    while not state.is_over:
+        pot_before = state.pot
+        action = state.sample_chance() if state.is_chance else rng.choice(state.legal_actions())
+        state.apply(action)
+        state.check_invariants()
+        if action.notation.startswith("stake") and state.pot:
+            assert low <= state.pot - pot_before <= low + extra
+    assert len(state.results) == games and sum(state.totals) == 0
+    for results, void in zip(state.results, state.voids, strict=True):
+        assert not (void and any(results)), "a void game returns every stake"
