@@ -225,6 +225,8 @@ class RoudalonState(State):
     def _reason(self, word: str, text: str) -> str:
         if self.phase == "offer":
             return f"{self.players[self.offered_to]} must answer the alliance offer: yes or no"
+        if word == "roll":
+            return f"no dice are awaited: {self.players[self.actor]} is to act ({self._expected()})"
         if word == "stake":
             if self.phase != "turn":
                 return "a stake is made at the start of one's own turn, not during a throw"

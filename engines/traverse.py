@@ -158,6 +158,9 @@ class TraverseState(State):
         if self.phase != "play":  # pragma: no cover - the core refuses actions once over
             raise self._illegal(text)
         words = text.lower().split()
+        if words[0] == "roll":
+            colour = ("Red", "White")[self.current]
+            raise IllegalActionError(f"the dice are rolled ({self._shown_dice()}): {colour} plays")
         if words == ["pass"]:
             raise IllegalActionError(self._must_play_reason())
         return self._match_play([_read_move(word, self.end - 1) for word in words])
@@ -176,6 +179,9 @@ class TraverseState(State):
             if play_out(*self._sides(), action.data[0], self.end)[:2] == (mine, theirs):
                 return action
         raise IllegalActionError(self._must_play_reason())
+
+    def _shown_dice(self) -> str:
+        return " and ".join(map(str, self.dice))
 
     def _check_dice_use(self, requested: list[Step]) -> None:
         steps = sorted(abs(delta) for _, delta in requested)

@@ -74,6 +74,8 @@ def test_first_turn_must_be_a_stake() -> None:
         state.apply("throw 1")
     with pytest.raises(IllegalActionError, match="first turn of a game must be a stake"):
         state.apply("offer")
+    with pytest.raises(IllegalActionError, match="no dice are awaited: Ann is to act"):
+        state.apply("roll 3")
 
 
 def test_stake_adds_to_the_pot_and_gives_a_die_back() -> None:

@@ -231,6 +231,8 @@ def test_play_must_fit_the_dice() -> None:
         state.apply("12+7")
     with pytest.raises(NotationError):
         state.apply("1+x")
+    with pytest.raises(IllegalActionError, match=r"dice are rolled \(2 and 5\): Red plays"):
+        state.apply("roll 1 1")
 
 
 def test_both_dice_must_be_used_when_possible() -> None:
