@@ -74,8 +74,10 @@ class Bot:
 
 
 def _nearest(
-    center: tuple[float, float], truth: Sequence[Any], candidates: list[int]
+    center: tuple[float, float] | None, truth: Sequence[Any], candidates: list[int]
 ) -> int | None:
+    if center is None:
+        return None
     best, best_distance = None, MATCH_RADIUS
     for index in candidates:
         tx, ty = truth[index].center

@@ -81,7 +81,7 @@ class DiceProposal:
     """The faces read for the roll the engine waits for, as the players correct them."""
 
     faces: list[str | None]
-    centers: list[tuple[float, float]]
+    centers: list[tuple[float, float] | None]  # None: a die entered by hand
     quads: list[tuple[tuple[float, float], ...] | None]
     corrected: set[int] = field(default_factory=set)
 
@@ -413,6 +413,9 @@ class Controller:
             return
         if key == "+":
             self.entry = (self.entry + " + ").replace("  ", " ")
+        elif self.session.record.game == "sequence" and _is_card(key):
+            self.entry = key
+            self._say(self._t("pick_square"))
         elif self.session.record.game == "sequence":
             self.entry = key if _is_card(key) else self.entry + key
         elif self.entry.endswith("*") and key.isalpha():
@@ -567,7 +570,7 @@ class Controller:
         proposal, index = self.proposal, self.picking
         if index == len(proposal.faces):
             proposal.faces.append(face)
-            proposal.centers.append((0.0, 0.0))
+            proposal.centers.append(None)
             proposal.quads.append(None)
         else:
             proposal.faces[index] = face
@@ -654,7 +657,10 @@ class Controller:
     def _screen_setup(self) -> Screen:
         draft = self.draft
         screen = Screen("setup", self._t("setup", game=game_title(draft.game)), game=draft.game)
-        screen.options = [Target("count:-", "−"), Target("count:+", "+")]
+        screen.options = [
+            Target("count:-", self._t("fewer_players")),
+            Target("count:+", self._t("more_players")),
+        ]
         for seat, name in enumerate(draft.players):
             style = "selected" if draft.editing == seat else "normal"
             label = name
@@ -673,7 +679,7 @@ class Controller:
         for option in engines.game_class(draft.game).options:
             if isinstance(option.default, bool):
                 value = draft.options.get(option.name, option.default)
-                label = f"{option.name}: {'oui' if value else 'non'}"
+                label = f"{option.name.replace('_', ' ')} : {self._t('yes' if value else 'no')}"
                 screen.options.append(Target(f"option:{option.name}", label))
         screen.lines = [self._t("players", n=len(draft.players))]
         if draft.editing is not None:

@@ -28,7 +28,7 @@ class DieMark:
     """One die seen by the camera: where it is in the frame and what the companion reads."""
 
     index: int
-    center: tuple[float, float]
+    center: tuple[float, float] | None  # None: entered by hand, no place in the frame
     quad: tuple[tuple[float, float], ...] | None
     label: str  # the face shown, "?" when unreadable
     corrected: bool = False

@@ -8,6 +8,7 @@ frame that changes little costs little (the table screen must stay under 5 ms a 
 from __future__ import annotations
 
 from collections import OrderedDict
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -209,8 +210,7 @@ class Renderer:
     def _moves_or_keys(self, screen: Screen, box: Box) -> None:
         x, y, w, h = box
         if screen.keys:
-            columns = 8 if len(screen.keys) > 24 else 7
-            self.buttons(screen.keys, box, columns)
+            self._keyboard(screen.keys, box)
             return
         if not screen.moves:
             self.panel(box)
@@ -227,6 +227,20 @@ class Renderer:
             self.button(Target("page:next", text(screen.language, "next"), "quiet"), next_box)
             self.label(f"{page + 1}/{pages}", (x + w // 3, y + h - pager_h, w // 3, pager_h),
                        align="center")  # fmt: skip
+
+    def _keyboard(self, keys: list[Target], box: Box) -> None:
+        """Single-character keys in a grid, word keys (pass, clear, enter...) on a wider row."""
+        x, y, w, h = box
+        commands = ("entry:", "play:")
+        letters = [k for k in keys if not k.id.startswith(commands)]
+        words = [k for k in keys if k.id.startswith(commands)]
+        columns = 9 if len(letters) > 21 else 7
+        rows = -(-len(letters) // columns) + (1 if words else 0)
+        row_h = min(self.layout.row_height + 4, (h + 6) // max(1, rows) - 6)
+        letters_h = (row_h + 6) * (rows - (1 if words else 0)) - 6
+        self.buttons(letters, (x, y, w, letters_h), columns)
+        if words:
+            self.buttons(words, (x, y + letters_h + 6, w, row_h), len(words))
 
     def _status(self, screen: Screen) -> None:
         x, y, w, h = self.layout.status
@@ -248,12 +262,14 @@ class Renderer:
         if image is None:
             self.label(text(screen.language, "no_camera_frame"), box, align="center",
                        colour=palette.TEXT_DIM)  # fmt: skip
-            self._dice_without_frame(screen.dice, box)
+            self._dice_without_frame([replace(d, center=None) for d in screen.dice], box)
             return
         surface, scale, offset = self._camera_image(image, box)
         self.surface.blit(surface, offset)
-        for die in screen.dice:
+        placed = [die for die in screen.dice if die.center is not None]
+        for die in placed:
             self._die_mark(die, scale, offset)
+        self._dice_without_frame([d for d in screen.dice if d.center is None], box)
 
     def _camera_image(self, image: np.ndarray, box: Box) -> tuple[pygame.Surface, float, tuple]:
         x, y, w, h = box
@@ -290,7 +306,9 @@ class Renderer:
         self.hits.append((touch.union(tag), die.target_id))
 
     def _dice_without_frame(self, dice: list[DieMark], box: Box) -> None:
-        """Read values still need correcting when no frame is at hand: a row of dice."""
+        """Dice with no place in the frame (entered by hand, or no frame): a row of buttons."""
+        if not dice:
+            return
         cells = grid(
             (box[0] + 8, box[1] + box[3] - 70, box[2] - 16, 60), len(dice), max(1, len(dice))
         )

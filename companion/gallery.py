@@ -1,0 +1,135 @@
+"""Render every screen, at both panel sizes, to PNG files (docs/screens/ is made with this).
+
+    python -m companion.gallery docs/screens
+
+Positions come from seeded full-mode games; the table screens with dice show a rendered tray
+from the simulated camera, read by the real dice reader (or, when the reader is unavailable,
+its truth marked as corrections).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from companion.controller import Controller, Settled, Tap
+from companion.store import Store
+
+SIZES = {"": (800, 480), "-portrait": (720, 1280)}
+
+
+def advance(controller: Controller, steps: int, rng: random.Random) -> None:
+    for _ in range(steps):
+        state = controller.state
+        if state.is_over:
+            return
+        if controller.dice_request():
+            controller.play(state.sample_chance().notation)
+        else:
+            controller.handle(Tap(rng.choice(controller.move_targets(state)).id))
+
+
+def show_roll(controller: Controller, seed: int) -> None:
+    """Put a rendered roll of the dice the engine waits for on the camera view, read."""
+    from companion.bots import Bot
+    from companion.feed import DiceFeed
+    from hardware.simcam import SimulatedCamera
+    from vision.types import Reading
+
+    request = controller.dice_request()
+    faces = controller.state.sample_chance().notation.split()[1:]
+    camera = SimulatedCamera(seed=seed, kind=request.kind, dice=request.count, stepped=True,
+                             moving_frames=1, settled_frames=3)  # fmt: skip
+    camera.start()
+    camera.request_roll([int(f) for f in faces] if request.kind == "d6" else faces)
+    feed = DiceFeed(camera, settle_frames=2)
+    for _ in range(8):
+        for event in feed.step(request.kind):
+            controller.handle(event)
+        if controller.proposal is not None:
+            break
+    if controller.proposal is None:
+        controller.handle(Settled(Reading(), feed.last_image))
+    Bot(seed).correct_dice(controller, camera.truth.dice)
+
+
+def scenes(store: Store) -> list[tuple[str, Callable[[], Controller]]]:
+    def fresh() -> Controller:
+        return Controller(store, "fr", moves_per_page=5, auto_resume=False)
+
+    def table(game: str, players: list[str], steps: int, roll: bool, seed: int = 2) -> Controller:
+        controller = fresh()
+        controller.start_game(game, players, seed=seed, mode="full")
+        advance(controller, steps, random.Random(seed))
+        if roll and controller.dice_request() is None:
+            advance(controller, 1, random.Random(seed))
+        if roll:
+            show_roll(controller, seed)
+        return controller
+
+    def setup() -> Controller:
+        controller = fresh()
+        controller.handle(Tap("game:sequence"))
+        controller.handle(Tap("count:+"))
+        controller.handle(Tap("count:+"))
+        return controller
+
+    def typing(game: str) -> Controller:
+        controller = fresh()
+        controller.start_game(game, ["Alice", "Bruno", "Chloé"] if game == "strategix"
+                              else ["Alice", "Bruno"], seed=4, mode="table")  # fmt: skip
+        controller.handle(Tap(controller.move_targets(controller.state)[0].id))
+        for key in ("7", "D") if game == "sequence" else ("*", "K", "L", "M"):
+            controller.handle(Tap(f"key:{key}"))
+        return controller
+
+    def nav(name: str) -> Callable[[], Controller]:
+        def make() -> Controller:
+            controller = fresh()
+            controller.handle(Tap(f"nav:{name}"))
+            return controller
+
+        return make
+
+    return [
+        ("table", lambda: table("struggle", ["Alice", "Bruno", "Chloé"], 20, True)),
+        ("table-moves", lambda: table("struggle", ["Alice", "Bruno", "Chloé"], 21, False)),
+        ("traverse", lambda: table("traverse", ["Alice", "Bruno"], 60, True)),
+        ("roudalon", lambda: table("roudalon", ["Alice", "Bruno", "Chloé", "David"], 9, False)),
+        ("strategix", lambda: table("strategix", ["Alice", "Bruno", "Chloé"], 30, False)),
+        ("sequence", lambda: table("sequence", ["Alice", "Bruno", "Chloé", "David"], 40, False)),
+        ("strategix-entry", lambda: typing("strategix")),
+        ("sequence-entry", lambda: typing("sequence")),
+        ("setup", setup),
+        ("home", nav("home")),
+        ("scores", nav("scores")),
+        ("settings", nav("settings")),
+        ("rules", nav("rules")),
+    ]
+
+
+def render_gallery(out_dir: Path) -> list[Path]:
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    from display.render import Renderer, save_png
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    renderers = {suffix: Renderer(size) for suffix, size in SIZES.items()}
+    with tempfile.TemporaryDirectory() as scratch, Store(scratch) as store:
+        for name, make in scenes(store):
+            controller = make()
+            for suffix, renderer in renderers.items():
+                controller.moves_per_page = renderer.layout.moves_per_page
+                path = out_dir / f"{name}{suffix}.png"
+                save_png(renderer.draw(controller.screen()), path, compression=9)
+                written.append(path)
+    return written
+
+
+if __name__ == "__main__":
+    for path in render_gallery(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screens")):
+        print(path)
