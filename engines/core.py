@@ -364,7 +364,15 @@ class State(ABC):
         return self._view(player)
 
     def clone(self) -> State:
-        return copy.deepcopy(self)
+        """An independent copy; undo snapshots are shared (they are copied when restored)."""
+        twin = copy.copy(self)
+        twin.__dict__.update(copy.deepcopy(self._position()))
+        twin._history = list(self._history)
+        twin._snapshots = list(self._snapshots)
+        return twin
+
+    def __deepcopy__(self, memo: dict) -> State:
+        return self.clone()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State) or type(other) is not type(self):
@@ -383,7 +391,7 @@ class State(ABC):
         for key in list(self._position()):
             if key not in snapshot:
                 delattr(self, key)
-        self.__dict__.update(snapshot)  # each snapshot is used once: no copy needed
+        self.__dict__.update(copy.deepcopy(snapshot))  # clones may share the snapshot
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game.name} after {len(self._history)} actions>"
