@@ -167,8 +167,9 @@ def _traverse_info(renderer: Renderer, view: dict[str, Any], box: Box, language:
             content, (x, y + number * line_h, w, line_h), renderer.layout.font - 2, colour
         )
     if last:
-        renderer.label(last, (x, y + 3 * line_h, w, h - 3 * line_h), renderer.layout.font - 8,
-                       palette.TEXT_DIM)  # fmt: skip
+        top = y + 3 * line_h + 8
+        renderer.paragraph(last, (x, top, w, y + h - top), renderer.layout.font - 6,
+                           palette.TEXT_DIM)  # fmt: skip
 
 
 # ----- Sequence ------------------------------------------------------------------------------
@@ -320,7 +321,8 @@ def draw_roudalon(renderer: Renderer, view: dict[str, Any], box: Box, screen: Sc
         )
     last = (view.get("last") or {}).get("fr" if fr else "en", "")
     if last:
-        renderer.label(last, (x, y + h - 44, w, 44), font - 6, palette.TEXT_DIM)
+        top = max(y + len(players) * line_h + 4, pot.bottom + 30)
+        renderer.paragraph(last, (x, top, w, y + h - top), font - 6, palette.TEXT_DIM)
 
 
 # ----- anything else: the view's simple values -----------------------------------------------

@@ -103,8 +103,31 @@ class Renderer:
         ]
         best = 1 + widths.index(min(widths))
         halves = (" ".join(words[:best]), " ".join(words[best:]))
+        line_h = min(h // 2, size + 6)
+        top = y + (h - 2 * line_h) // 2
         for number, half in enumerate(halves):
-            self.label(half, (x, y + number * h // 2, w, h // 2), size, colour, align)
+            self.label(half, (x, top + number * line_h, w, line_h), size, colour, align)
+
+    def paragraph(
+        self, content: str, box: Box, size: int, colour: palette.Colour = palette.TEXT
+    ) -> int:
+        """Word-wrapped text at one size from the top of `box`; returns the height used."""
+        x, y, w, h = box
+        font = self.font(size)
+        line_h = font.get_linesize()
+        lines: list[str] = []
+        for word in content.split():
+            if lines and font.size(lines[-1] + " " + word)[0] <= w:
+                lines[-1] += " " + word
+            else:
+                lines.append(word)
+        used = 0
+        for line in lines:
+            if used + line_h > h:
+                break
+            self.label(line, (x, y + used, w, line_h), size, colour)
+            used += line_h
+        return used
 
     def button(self, target: Target, box: Box, size: int | None = None) -> None:
         fill, ink = palette.BUTTON_STYLES.get(target.style, palette.BUTTON_STYLES["normal"])
@@ -268,7 +291,7 @@ class Renderer:
         self.surface.blit(surface, offset)
         placed = [die for die in screen.dice if die.center is not None]
         for die in placed:
-            self._die_mark(die, scale, offset)
+            self._die_mark(die, scale, offset, pygame.Rect(box))
         self._dice_without_frame([d for d in screen.dice if d.center is None], box)
 
     def _camera_image(self, image: np.ndarray, box: Box) -> tuple[pygame.Surface, float, tuple]:
@@ -286,7 +309,9 @@ class Renderer:
             self._camera_keepalive = image  # ids are only unique while the image lives
         return self._camera_surface, scale, offset
 
-    def _die_mark(self, die: DieMark, scale: float, offset: tuple[int, int]) -> None:
+    def _die_mark(
+        self, die: DieMark, scale: float, offset: tuple[int, int], area: pygame.Rect
+    ) -> None:
         colour = _die_colour(die)
         cx, cy = offset[0] + die.center[0] * scale, offset[1] + die.center[1] * scale
         if die.quad:
@@ -298,7 +323,9 @@ class Renderer:
             pygame.draw.circle(self.surface, colour, (int(cx), int(cy)), 22, 3)
         tag = pygame.Rect(0, 0, 40, 30)
         tag.midbottom = (int(cx), int(cy - half))
-        tag.clamp_ip(self.surface.get_rect())
+        if tag.top < area.top:  # no room above the die: put the value below it
+            tag.midtop = (int(cx), int(cy + half))
+        tag.clamp_ip(area)
         pygame.draw.rect(self.surface, colour, tag, border_radius=6)
         self.label(die.label, tag, 26, palette.BLACK, "center")
         touch = pygame.Rect(0, 0, max(48, int(2 * half)), max(48, int(2 * half)))
@@ -328,10 +355,14 @@ class Renderer:
             self.buttons(screen.options, (x, y, w, option_h - 6), columns)
             top += option_h + 4
         action_h = self.layout.row_height + 8 if screen.actions else 0
+        bottom = y + h - action_h
+        if screen.name == "rules":  # one flowing text, wrapped
+            self.paragraph(" ".join(screen.lines), (x + 4, top + 4, w - 8, bottom - top - 4),
+                           self.layout.font - 2)  # fmt: skip
         line_h = max(26, self.layout.font + 4)
-        for number, line in enumerate(screen.lines):
+        for number, line in enumerate([] if screen.name == "rules" else screen.lines):
             line_y = top + number * line_h
-            if line_y + line_h > y + h - action_h:
+            if line_y + line_h > bottom:
                 break
             self.label(line, (x + 4, line_y, w - 8, line_h), self.layout.font - 2)
         if screen.actions:
