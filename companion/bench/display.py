@@ -106,6 +106,7 @@ def table_frame_time(state_dir: Path, frames: int) -> dict[str, float]:
 
 def settled_latency(state_dir: Path, rolls: int) -> dict[str, float]:
     """From the settling frame's arrival to the roll drawn, through the real reader."""
+    from companion.controller import Settled
     from companion.feed import DiceFeed
     from display.render import Renderer
     from hardware.simcam import SimulatedCamera
@@ -113,7 +114,7 @@ def settled_latency(state_dir: Path, rolls: int) -> dict[str, float]:
     controller = _struggle_controller(state_dir)
     renderer = Renderer((800, 480))
     feed = DiceFeed(camera=None, settle_frames=2)
-    latencies = []
+    latencies, reads, ui = [], [], []
     for number in range(rolls):
         camera = SimulatedCamera(seed=number, kind="poker", dice=5, stepped=True,
                                  moving_frames=2, settled_frames=3)  # fmt: skip
@@ -126,17 +127,21 @@ def settled_latency(state_dir: Path, rolls: int) -> dict[str, float]:
             start = time.perf_counter()
             reading = feed.track(frame.image, "poker")
             if reading is not None:
-                from companion.controller import Settled
-
+                read_done = time.perf_counter()
                 controller.handle(Settled(reading, frame.image))
                 renderer.draw(controller.screen())
-                latencies.append((time.perf_counter() - start) * 1000)
+                end = time.perf_counter()
+                latencies.append((end - start) * 1000)
+                reads.append((read_done - start) * 1000)
+                ui.append((end - read_done) * 1000)
                 break
     controller.store.close()
     if not latencies:
         return {"settled_to_screen_ms": float("inf"), "settled_rolls": 0}
     return {
         "settled_to_screen_ms": round(statistics.median(latencies), 1),
+        "settled_read_ms": round(statistics.median(reads), 1),  # the reader + roll tracker
+        "settled_ui_ms": round(statistics.median(ui), 1),  # controller + drawing
         "settled_rolls": len(latencies),
         "reader_problem": feed.problem,
     }
