@@ -20,6 +20,7 @@ from companion.controller import Controller, Settled, Tap
 from companion.store import Store
 
 SIZES = {"": (800, 480), "-portrait": (720, 1280)}
+PORTRAIT_SCENES = ("table", "table-moves", "sequence-entry", "roudalon", "home", "setup")
 
 
 def advance(controller: Controller, steps: int, rng: random.Random) -> None:
@@ -123,6 +124,8 @@ def render_gallery(out_dir: Path) -> list[Path]:
         for name, make in scenes(store):
             controller = make()
             for suffix, renderer in renderers.items():
+                if suffix and name not in PORTRAIT_SCENES:
+                    continue  # the portrait layout is shown on a few screens (file size)
                 controller.moves_per_page = renderer.layout.moves_per_page
                 path = out_dir / f"{name}{suffix}.png"
                 save_png(renderer.draw(controller.screen()), path, compression=9)
