@@ -72,7 +72,9 @@ def step_problem(mine: Positions, theirs: Positions, pawn: int, delta: int, end:
     start, target = mine[pawn], mine[pawn] + delta
     name = f"{NAMES['en'][colour]} {pawn + 1}"
     if target < 0:
-        return f"{name} is {start} squares from its start and cannot go back {-delta}"
+        squares = f"{start} square{'s' * (start > 1)}"
+        where = f"{squares} from its start" if start else "at its start"
+        return f"{name} is {where} and cannot go back {-delta}"
     if target > end:
         return (f"{name} needs exactly {end - start} to enter its arrival box, not {delta} "
                 "(no overshooting)")  # fmt: skip
@@ -80,7 +82,8 @@ def step_problem(mine: Positions, theirs: Positions, pawn: int, delta: int, end:
     for position in range(low + 1, high):
         if 0 < position < end and theirs[position - 1] == pawn + 1:
             other = NAMES["en"][1 - colour]
-            return f"{name} may not pass over {other} {position} (square {position})"
+            column, row = (pawn + 1, position) if colour == 0 else (position, pawn + 1)
+            return f"{name} may not pass over {other} {position} (column {column}, row {row})"
     return f"{name} leaves its arrival box only to hit an opponent pawn"
 
 

@@ -6,6 +6,7 @@ handled as an alliance of one: the thrower's own dice then make the whole pot.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from engines.core import (
@@ -15,6 +16,7 @@ from engines.core import (
     EngineError,
     Game,
     IllegalActionError,
+    NotationError,
     Option,
     OptionError,
     State,
@@ -23,6 +25,16 @@ from engines.core import (
 from engines.dice import D6_FACES, all_rolls, parse_roll, roll_action
 
 DICE_OWNED = 2
+# (dice held, dice thrown) -> how the throw reads in French and English
+_THROWN = {
+    (1, 1): ("son dé", "their die"),
+    (2, 1): ("un de ses deux dés", "one of their two dice"),
+    (2, 2): ("ses deux dés", "both dice"),
+}
+_ROLL_HELP = {
+    1: "1 die: roll and its face, e.g. roll 4",
+    2: "2 dice: roll and their faces, e.g. roll 4 2",
+}
 MAX_FACE = 6
 PHASES = ("rolloff", "turn", "offer", "alliance", "throw", "roll", "over")
 
@@ -126,7 +138,8 @@ class RoudalonState(State):
             return f"roll <2 faces 1-6> (roll-off: {self.players[player]})"
         if self.phase == "roll":
             thrower = self.players[self.alliance[self.next_thrower]]
-            return f"roll <{self.dice_to_roll} faces 1-6> ({thrower}'s throw)"
+            faces = "face" if self.dice_to_roll == 1 else "faces"
+            return f"roll <{self.dice_to_roll} {faces} 1-6> ({thrower}'s throw)"
         return ""
 
     # ----- legal actions ------------------------------------------------------------------------
@@ -181,9 +194,9 @@ class RoudalonState(State):
     def _throw_actions(self, player: int) -> list[Action]:
         name, pot = self.players[player], self.pot
         actions = []
-        for count in range(1, self.held[player] + 1):
-            dice_fr = "son dé" if count == 1 else "ses deux dés"
-            dice_en = "one die" if count == 1 else "both dice"
+        held = self.held[player]
+        for count in range(1, held + 1):
+            dice_fr, dice_en = _THROWN[held, count]
             actions.append(Action(f"throw {count}", f"{name} lance {dice_fr} (pot : {pot} UM)",
                                   f"{name} throws {dice_en} (pot: {pot} UM)", count))  # fmt: skip
         return actions
@@ -201,7 +214,7 @@ class RoudalonState(State):
 
     def _close(self) -> Action:
         allies = ", ".join(self.players[p] for p in self.alliance)
-        return Action("close", f"Alliance close ({allies}) : les lancers commencent",
+        return Action("close", f"Alliance conclue ({allies}) : les lancers commencent",
                       f"Alliance closed ({allies}): the throws begin", None)  # fmt: skip
 
     # ----- reading text -------------------------------------------------------------------------
@@ -212,8 +225,21 @@ class RoudalonState(State):
         if self.phase == "rolloff":
             return roll_action(parse_roll(text, D6_FACES, 2), D6_FACES)
         if self.phase == "roll":
-            return roll_action(parse_roll(text, D6_FACES, self.dice_to_roll), D6_FACES)
+            return roll_action(parse_roll(text, D6_FACES, self._check_dice_count(text)), D6_FACES)
         raise self._illegal(text)
+
+    def _check_dice_count(self, text: str) -> int:
+        """The number of dice thrown, or a NotationError saying it in a player's words."""
+        count = self.dice_to_roll
+        if len(text.split()) - 1 != count:
+            thrower = self.players[self.alliance[self.next_thrower]]
+            raise NotationError(f"{thrower} threw {_ROLL_HELP[count]}")
+        return count
+
+    def _sample_chance(self, rng: random.Random) -> Action:
+        # Dice thrown independently: the listed outcomes (1 1, 1 2, ...) are not equally likely.
+        count = 2 if self.phase == "rolloff" else self.dice_to_roll
+        return roll_action([rng.choice(D6_FACES) for _ in range(count)], D6_FACES)
 
     def _illegal(self, text: str) -> EngineError:
         word = text.split()[0].lower()
@@ -240,25 +266,25 @@ class RoudalonState(State):
 
     def _throw_reason(self) -> str:
         if self.phase == "turn" and self.must_stake:
-            return "the first turn of a game must be a stake (R2)"
+            return "the first turn of a game must be a stake"
         if self.phase not in ("turn", "throw"):
             return "the alliance must be closed before the throws begin (close)"
         player = self.actor
         held = self.held[player]
         if not held:
-            return f"{self.players[player]} holds no die and can only stake (R2)"
+            return f"{self.players[player]} holds no die and can only stake"
         return f"{self.players[player]} holds {held} di{'e' if held == 1 else 'ce'}: throw 1" + (
             " or throw 2" if held == 2 else ""
         )
 
     def _offer_reason(self) -> str:
         if self.phase == "turn" and self.must_stake:
-            return "the first turn of a game must be a stake (R2)"
+            return "the first turn of a game must be a stake"
         if self.phase == "throw":
             return "the alliance is closed: the throws have begun"
         player = self.actor
         if not self.held[player]:
-            return f"{self.players[player]} holds no die and can only stake (R2)"
+            return f"{self.players[player]} holds no die and can only stake"
         neighbour = self._left(player)
         if neighbour == self.current or neighbour in self.alliance:
             return "everyone to the left is already in the alliance"

@@ -9,6 +9,7 @@ white.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -148,6 +149,10 @@ class TraverseState(State):
     def _play_action(self, play: Play) -> Action:
         return PlayAction(notation(play), play, self._sides(), self.current, self.end)
 
+    def _sample_chance(self, rng: random.Random) -> Action:
+        # Two dice thrown independently: the 21 listed outcomes are not equally likely.
+        return roll_action([rng.choice(D6_FACES) for _ in range(2)], D6_FACES)
+
     # ----- reading text -------------------------------------------------------------------------
 
     def _parse(self, text: str) -> Action:
@@ -198,8 +203,8 @@ class TraverseState(State):
         plays = [a.data[0] for a in self.legal_actions() if a.data[0]]
         example = notation(plays[0])
         if any(_uses_both_dice(play, self.dice) for play in plays):
-            return f"both dice must be used when a play can use them (T4), e.g. {example}"
-        return f"a die must be used when one can be (T4), e.g. {example}"
+            return f"both dice must be used when a play can use them, e.g. {example}"
+        return f"a die must be used when one can be, e.g. {example}"
 
     def _illegal(self, text: str) -> EngineError:
         if self.phase in ("rolloff", "roll"):

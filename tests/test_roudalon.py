@@ -103,7 +103,7 @@ def test_stake_range_option() -> None:
 
 def test_throw_hitting_the_pot_takes_it_and_ends_the_game() -> None:
     state = game("stake 3", "stake 2", "throw 1")
-    assert state.actor == CHANCE and state.chance_hint().startswith("roll <1 faces")
+    assert state.actor == CHANCE and state.chance_hint().startswith("roll <1 face 1-6>")
     play(state, "roll 5")
     assert state.is_over and state.results == [(-3, -2, 5, 0)]
     assert state.scores() == [-3, -2, 5, 0] and state.winners() == [C]
@@ -135,7 +135,7 @@ def test_a_player_without_dice_can_only_stake_and_gets_one_back() -> None:
 
 def test_rolls_need_the_right_number_of_dice() -> None:
     state = allied("throw 2")
-    with pytest.raises(NotationError, match="expected 2 dice"):
+    with pytest.raises(NotationError, match="Ann threw 2 dice"):
         state.apply("roll 3")
     with pytest.raises(
         IllegalActionError, match=r"waiting for the dice: roll <2 faces 1-6> \(Ann's"
@@ -320,3 +320,73 @@ def test_random_matches_keep_the_books_balanced(players, stake_range, games, see
     assert len(state.results) == games and sum(state.totals) == 0
     for results, void in zip(state.results, state.voids, strict=True):
         assert not (void and any(results)), "a void game returns every stake"
+
+
+# ----- audit: fair dice in full mode, words a player understands --------------------------------
+
+
+def test_full_mode_throws_fair_independent_dice() -> None:
+    state = allied("throw 2")
+    doubles = 0
+    for seed in range(3600):
+        roll = Roudalon(FOUR, seed=seed).new_state().sample_chance()
+        doubles += roll.data[0] == roll.data[1]
+    assert 450 <= doubles <= 750, f"{doubles} doubles in 3600 roll-off rolls, expected about 600"
+    assert len(state.sample_chance().data) == 2
+
+
+def test_a_roll_with_the_wrong_number_of_dice_says_how_many_in_words() -> None:
+    state = game("stake 3", "throw 1")
+    assert state.chance_hint() == "roll <1 face 1-6> (Bob's throw)"
+    with pytest.raises(NotationError, match="Bob threw 1 die: roll and its face, e.g. roll 4"):
+        state.apply("roll 3 4")
+    state = allied("throw 2")
+    with pytest.raises(
+        NotationError, match="Ann threw 2 dice: roll and their faces, e.g. roll 4 2"
+    ):
+        state.apply("roll 3")
+
+
+def test_throw_descriptions_say_one_of_two_dice_or_the_only_die() -> None:
+    state = allied()
+    described = {a.notation: (a.fr, a.en) for a in state.legal_actions()}
+    assert described["throw 1"] == (
+        "Ann lance un de ses deux dés (pot : 10 UM)",
+        "Ann throws one of their two dice (pot: 10 UM)",
+    )
+    assert described["throw 2"] == (
+        "Ann lance ses deux dés (pot : 10 UM)",
+        "Ann throws both dice (pot: 10 UM)",
+    )
+    state = game("stake 3")
+    described = {a.notation: (a.fr, a.en) for a in state.legal_actions()}
+    assert described["throw 1"] == (
+        "Bob lance son dé (pot : 3 UM)",
+        "Bob throws their die (pot: 3 UM)",
+    )
+
+
+def test_closing_an_alliance_reads_naturally() -> None:
+    state = allied("offer", "yes")
+    close = state.legal_actions()[-1]
+    assert close.fr == "Alliance conclue (Ann, Bob) : les lancers commencent"
+    assert close.en == "Alliance closed (Ann, Bob): the throws begin"
+
+
+def test_refusals_speak_of_the_rules_not_of_ruling_numbers() -> None:
+    state = game()
+    for line in ("throw 1", "offer"):
+        with pytest.raises(IllegalActionError) as error:
+            state.apply(line)
+        assert "(R" not in str(error.value)
+
+
+def test_an_alliance_of_two_single_die_players_throws_two_dice() -> None:
+    # Ann lost one of her two dice, Bob staked his lost die back: one die each, two in all.
+    state = game("stake 3", "throw 1", "roll 1", "stake 1", "stake 1", "throw 1", "roll 1")
+    play(state, "stake 1", "stake 1", "stake 1")
+    assert state.current == A and state.held[:2] == [1, 1] and state.pot == 8
+    play(state, "offer", "yes", "close")
+    assert legal(state) == ["throw 1"]
+    play(state, "throw 1", "roll 3", "throw 1", "roll 5")
+    assert state.is_over and state.results == [(3 - 3, 5 - 1, -2, -2)]

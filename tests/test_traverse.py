@@ -418,3 +418,33 @@ def test_whole_games_on_other_boards(options) -> None:
         state.apply(state.sample_chance() if state.is_chance else rng.choice(state.legal_actions()))
         state.check_invariants()
     assert state.winners() == [state.winner] and state.home()[state.winner] == state.end - 1
+
+
+# ----- audit: fair dice in full mode, errors in a player's words --------------------------------
+
+
+def test_full_mode_rolls_two_fair_independent_dice() -> None:
+    # Each of the 21 unordered outcomes is not equally likely: a double is 1 in 36, 3-4 is 2 in 36.
+    rolls = [Traverse(["A", "B"], seed=seed).new_state().sample_chance() for seed in range(3600)]
+    doubles = sum(1 for roll in rolls if roll.data[0] == roll.data[1])
+    sevens = sum(1 for roll in rolls if sum(map(int, roll.data)) == 7)
+    assert 450 <= doubles <= 750, f"{doubles} doubles in 3600 rolls, expected about 600"
+    assert 450 <= sevens <= 750, f"{sevens} sevens in 3600 rolls, expected about 600"
+
+
+def test_blocked_move_errors_name_the_square_and_the_start() -> None:
+    state = position(white={1: 1}, dice=(3, 5))  # White 1 on column 1, row 1
+    with pytest.raises(IllegalActionError, match=r"pass over White 1 \(column 1, row 1\)"):
+        state.apply("1+3 2+5")
+    with pytest.raises(IllegalActionError, match="Red 2 is at its start and cannot go back 3"):
+        state.apply("2-3 3+5")
+    state = position(red={2: 2}, dice=(3, 5))
+    with pytest.raises(IllegalActionError, match="Red 2 is 2 squares from its start"):
+        state.apply("2-3 3+5")
+
+
+def test_compulsory_use_errors_speak_of_the_dice_not_of_rulings() -> None:
+    state = position(dice=(2, 5))
+    with pytest.raises(IllegalActionError) as error:
+        state.apply("pass")
+    assert "(T4)" not in str(error.value) and "both dice must be used" in str(error.value)
