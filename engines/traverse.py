@@ -173,6 +173,25 @@ class TraverseState(State):
     def _match_play(self, requested: list[Step]) -> Action:
         """The listed play with the same result as `requested`, or why there is none."""
         self._check_dice_use(requested)
+        try:
+            mine, theirs = self._play_steps(requested)
+        except IllegalActionError as refusal:
+            # Out of the arrival box by one die then on by the other to hit: the first step
+            # alone hits nothing, but the pawn's one move by the sum is the same legal play.
+            joined = _as_one_move(requested)
+            if joined is None:
+                raise
+            try:
+                return self._match_play([joined])
+            except IllegalActionError:
+                raise refusal from None
+        for action in self.legal_actions():
+            if play_out(*self._sides(), action.data[0], self.end)[:2] == (mine, theirs):
+                return action
+        raise IllegalActionError(self._must_play_reason())
+
+    def _play_steps(self, requested: list[Step]) -> tuple[Positions, Positions]:
+        """The positions after the requested moves one by one, or why one of them is refused."""
         mine, theirs = self._sides()
         for pawn, delta in requested:
             if reach(mine, theirs, pawn, delta, self.end) == BLOCKED:
@@ -180,10 +199,7 @@ class TraverseState(State):
                     step_problem(mine, theirs, pawn, delta, self.end, self.current)
                 )
             mine, theirs, _ = step(mine, theirs, pawn, delta, self.end)
-        for action in self.legal_actions():
-            if play_out(*self._sides(), action.data[0], self.end)[:2] == (mine, theirs):
-                return action
-        raise IllegalActionError(self._must_play_reason())
+        return mine, theirs
 
     def _shown_dice(self) -> str:
         return " and ".join(map(str, self.dice))
@@ -316,3 +332,13 @@ def _read_move(word: str, pawns: int) -> Step:
 
 def _uses_both_dice(play: Play, dice: tuple[int, ...]) -> bool:
     return len(play) == 2 or (len(play) == 1 and abs(play[0][1]) == sum(dice))
+
+
+def _as_one_move(requested: list[Step]) -> Step | None:
+    """Two moves of one pawn in one direction as its single move by their sum, else None."""
+    if len(requested) != 2:
+        return None
+    (pawn, first), (other, second) = requested
+    if pawn != other or (first > 0) != (second > 0):
+        return None
+    return pawn, first + second

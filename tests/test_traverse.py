@@ -448,3 +448,13 @@ def test_compulsory_use_errors_speak_of_the_dice_not_of_rulings() -> None:
     with pytest.raises(IllegalActionError) as error:
         state.apply("pass")
     assert "(T4)" not in str(error.value) and "both dice must be used" in str(error.value)
+
+
+def test_out_of_the_box_in_two_steps_is_the_one_move_by_the_sum() -> None:
+    # Red 1 home backs 2 (hitting nothing) then 3 onto White 6: the same as backing 5 at once.
+    state = position(red={1: 11}, white={6: 1}, dice=(2, 3))
+    assert state.parse("1-2 1-3").notation == "1-5"
+    assert state.parse("1-3 1-2").notation == "1-5"
+    state = position(red={1: 11, 2: 4}, white={8: 2}, dice=(2, 3))  # no pawn to hit on column 1
+    with pytest.raises(IllegalActionError, match="Red 1 leaves its arrival box only to hit"):
+        state.apply("1-2 1-3")
