@@ -59,6 +59,7 @@ TEAM_COLOURS = ("blue", "green", "red")  # the box holds 48 chips of each
 EMPTY, CORNER_MARK = ".", "*"
 TEAM_MARKS = "012"
 _PLAY = re.compile(r"((?:10|[2-9tjqka])[shdc])\s*(@|-\s*x|x|-)\s*([a-j](?:10|[1-9]))", re.I)
+_PLAY_SHAPE = re.compile(r"(\S+?)\s*(@|-\s*x|x|-)\s*(\S+)", re.I)  # to name a bad card or square
 
 
 class Frozen(tuple):
@@ -260,8 +261,11 @@ class SequenceState(State):
     def _parse_dealer(self, words: list[str]) -> Action:
         if self.full:
             raise IllegalActionError("in full mode the dealer is drawn: cut <one card each>")
-        if len(words) != 1 or not words[0].isdigit() or int(words[0]) >= self.player_count:
-            raise NotationError(f"dealer takes a player number 0-{self.player_count - 1}")
+        seats = f"0-{self.player_count - 1}"
+        if len(words) != 1 or not words[0].isdigit():
+            raise NotationError(f"dealer takes the dealer's seat number {seats}, e.g. dealer 0")
+        if int(words[0]) >= self.player_count:
+            raise NotationError(f"there is no player {words[0]}: the dealer is a seat {seats}")
         return self._dealer_action(int(words[0]))
 
     def _parse_deal(self, words: list[str]) -> Action:
@@ -288,6 +292,10 @@ class SequenceState(State):
 
     def _parse_play(self, text: str) -> Action:
         found = _PLAY.fullmatch(text)
+        shaped = None if found else _PLAY_SHAPE.fullmatch(text)
+        if shaped:
+            parse_card(shaped.group(1))  # each raises a NotationError naming what it cannot read
+            parse_square(shaped.group(3))
         if not found:
             raise NotationError(
                 f"{text!r} is not a Sequence move: CARD@SQUARE (7D@c3, JC@e5), one-eyed jack "

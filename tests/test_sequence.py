@@ -556,3 +556,23 @@ def test_random_table_mode_games_keep_the_kit_invariants(seed: int) -> None:
 
     play_out(state, rng, on_step=step)
     assert state.is_over and state.winners()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("2S@b11", "'b11' is not a square"),
+        ("7D@k3", "'k3' is not a square"),
+        ("7Z@c3", "'7Z' is not a card"),
+        ("11H x c3", "'11H' is not a card"),
+    ],
+)
+def test_a_garbled_card_or_square_is_named_in_the_error(text: str, message: str) -> None:
+    with pytest.raises(NotationError, match=message):
+        table_game().apply(text)
+
+
+def test_a_dealer_seat_that_does_not_exist_is_named() -> None:
+    state = Sequence(["A", "B"], mode="table").new_state()
+    with pytest.raises(NotationError, match="there is no player 5: the dealer is a seat 0-1"):
+        state.apply("dealer 5")
