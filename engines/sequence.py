@@ -34,6 +34,7 @@ from engines._sequence_board import (
     SQUARE_NAMES,
     SQUARES_OF,
     TWO_EYED,
+    card_name,
     direction_of,
     parse_card,
     parse_square,
@@ -252,11 +253,14 @@ class SequenceState(State):
 
     def _parse_cut(self, words: list[str]) -> Action:
         cards = self._parse_cards(words, len(self.cutters), "the cut (one card per player)")
-        shown_fr = ", ".join(
-            f"{self.players[p]} {c}" for p, c in zip(self.cutters, cards, strict=True)
-        )
-        fr, en = f"Tirage pour la donne : {shown_fr}", f"Cut for the dealer: {shown_fr}"
+        fr = f"Tirage pour la donne ({self._cut_cards(cards, 'fr')})"
+        en = f"Cut for the dealer ({self._cut_cards(cards, 'en')})"
         return Action("cut " + " ".join(cards), fr, en, ("cut", cards))
+
+    def _cut_cards(self, cards: tuple[str, ...], language: str) -> str:
+        colon = " : " if language == "fr" else ": "  # French puts a space before a colon
+        return ", ".join(f"{self.players[p]}{colon}{card_name(card, language)}"
+                         for p, card in zip(self.cutters, cards, strict=True))  # fmt: skip
 
     def _parse_dealer(self, words: list[str]) -> Action:
         if self.full:

@@ -576,3 +576,10 @@ def test_a_dealer_seat_that_does_not_exist_is_named() -> None:
     state = Sequence(["A", "B"], mode="table").new_state()
     with pytest.raises(NotationError, match="there is no player 5: the dealer is a seat 0-1"):
         state.apply("dealer 5")
+
+
+def test_the_cut_is_described_with_card_names() -> None:
+    state = Sequence(["Ann", "Bob"], mode="table").new_state()
+    action = state.parse("cut 9C AD")
+    assert action.fr == "Tirage pour la donne (Ann : 9 de trèfle, Bob : as de carreau)"
+    assert action.en == "Cut for the dealer (Ann: 9 of clubs, Bob: ace of diamonds)"
