@@ -30,17 +30,23 @@ class Hardware:
     status: dict[str, str] = field(default_factory=dict)
 
 
-def open_hardware(config: Config, camera_spec: str | None) -> Hardware:
-    from hardware.buttons import Buttons
+def open_hardware_camera(spec: str) -> Any:
+    """The camera for `spec`, started; a stand-in saying why when it cannot be opened."""
     from hardware.factory import open_camera
 
-    spec = camera_spec or config.camera.spec
     try:
         camera = open_camera(spec)
         camera.start()
     except Exception as error:  # a camera problem must never stop the table
         log.warning("camera %s: %s", spec, error)
         camera = MissingCamera(f"camera {spec}: {error}")
+    return camera
+
+
+def open_hardware(config: Config, camera_spec: str | None) -> Hardware:
+    from hardware.buttons import Buttons
+
+    camera = open_hardware_camera(camera_spec or config.camera.spec)
     buttons = Buttons.open(
         confirm_pin=config.gpio.confirm_pin,
         reroll_pin=config.gpio.reroll_pin,
@@ -93,6 +99,7 @@ class App:
         self.game = game
         self.kiosk = kiosk
         self.first_frame_at: float | None = None
+        self.applied: tuple[str, str] = ("", "")
 
     def run(self, max_frames: int | None = None) -> int:
         from companion.watchdog import Watchdog
@@ -108,6 +115,9 @@ class App:
         controller = Controller(store, self.config.language,
                                 window.renderer.layout.moves_per_page,
                                 status=hardware.status)  # fmt: skip
+        if not self.config.camera.poker_profile and controller.profile_path:
+            feed.poker_profile = load_profile(controller.profile_path)
+        self.applied = (controller.camera_choice, controller.profile_path)
         if window.problem:
             hardware.status["display"] = window.problem
         if self.game and controller.session is None:
@@ -120,6 +130,22 @@ class App:
             hardware.buttons.close()
             store.close()
             window.close()
+
+    def _apply_settings(self, controller: Controller, feed: DiceFeed, hardware: Hardware) -> None:
+        """A camera chosen or a poker profile taught on the settings screen takes effect now."""
+        camera_choice, profile_path = self.applied
+        if controller.camera_choice and controller.camera_choice != camera_choice:
+            hardware.camera.stop()
+            fresh = open_hardware_camera(controller.camera_choice)
+            hardware.camera = feed.camera = fresh
+            hardware.status["camera"] = f"{fresh.name} — {fresh.status.message}"
+            feed.reset()
+        if controller.profile_path and controller.profile_path != profile_path:
+            try:
+                feed.set_poker_profile(load_profile(controller.profile_path))
+            except (OSError, ValueError) as error:
+                hardware.status["camera"] = f"poker profile: {error}"
+        self.applied = (controller.camera_choice, controller.profile_path)
 
     def _loop(self, window, feed, hardware, controller, watchdog, started, max_frames) -> int:
         frames = 0
@@ -139,6 +165,7 @@ class App:
                 controller.handle(event)
             if feed.problem:
                 hardware.status["camera"] = feed.problem
+            self._apply_settings(controller, feed, hardware)
             window.show(controller.screen())
             frames += 1
             if self.first_frame_at is None:

@@ -28,6 +28,7 @@ STRATEGIX_KEYS = tuple("BCDEFGHIJKLMNOPQRSTUVWXYZ") + ("*", "+")
 SEQUENCE_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 SEQUENCE_SUITS = ("S", "H", "D", "C")
 MAX_NAME = 12
+CAMERA_CHOICES = ("auto", "picamera2", "webcam:0", "sim")
 TABLE_TARGETS = frozenset(
     {"move", "page", "die", "face", "confirm", "hand", "reroll", "square", "play", "undo"}
 )
@@ -135,6 +136,10 @@ class Controller:
         self.image: np.ndarray | None = None
         self.seen: list[DieMark] = []
         self.rules_game = ""
+        self.teaching: int | None = None  # index of the poker face being taught
+        self.taught: dict[str, list[np.ndarray]] = {}
+        self.profile_path = store.setting("poker_profile")  # the app loads it into the reader
+        self.camera_choice = store.setting("camera")  # the app reopens the camera on change
         if auto_resume:
             self.resume()
 
@@ -145,11 +150,19 @@ class Controller:
         record = self.store.current_game(label)
         if record is None:
             return False
+        self.load(record)
+        return True
+
+    def load(self, record: GameRecord) -> None:
+        """Show a stored game (in progress or finished) at its last logged action."""
         self.session = Session(record, rebuild_state(record, self.store))
+        if self.session.state.is_over:  # stopped between the last action and its scoring
+            state = self.session.state
+            self.store.finish(record.id, state.scores(), state.winners())
+            self.session.record = self.store.game(record.id)
         self.screen_name = "table"
         self._reset_turn()
         self._advance_automatic()  # a kill between the set-up and the deal
-        return True
 
     def start_game(
         self,
@@ -852,15 +865,80 @@ class Controller:
         screen.options = [
             Target("lang:fr", "Français", "selected" if self.language == "fr" else "normal"),
             Target("lang:en", "English", "selected" if self.language == "en" else "normal"),
+        ] + [
+            Target(f"camera:{spec}", spec, "selected" if spec == self.camera_choice else "quiet")
+            for spec in CAMERA_CHOICES
         ]
+        if self.teaching is None:
+            screen.actions = [Target("teach:start", self._t("teach"), "primary")]
+        else:
+            face = POKER_FACES[self.teaching]
+            screen.actions = [
+                Target("teach:capture", self._t("teach_capture", face=face), "primary"),
+                Target("teach:cancel", self._t("cancel"), "quiet"),
+            ]
+            screen.camera = self.image
         screen.lines = [
             self._t("camera", status=self.status.get("camera", "?")),
             self._t("tray", roi=self.status.get("tray") or self._t("tray_all")),
             self._t("buttons", status=self.status.get("buttons", "?")),
             self._t("state_dir", path=self.store.state_dir),
-            self._t("teach") + " : " + self._t("teach_help"),
+            self._t("profile", path=self.profile_path or self._t("profile_default")),
         ]
         return screen
+
+    # ----- settings: camera, teaching poker dice --------------------------------------------
+
+    def _tap_camera(self, spec: str) -> None:
+        if spec not in CAMERA_CHOICES:
+            self._say(f"unknown camera {spec!r}", True)
+            return
+        self.camera_choice = spec
+        self.store.set_setting("camera", spec)
+        self._say(self._t("camera", status=spec))
+
+    def _tap_teach(self, step: str) -> None:
+        if self.screen_name != "settings":
+            self._say(f"teach:{step} is not on this screen", True)
+        elif step == "start":
+            self.teaching, self.taught = 0, {}
+            self._say(self._t("teach_show", face=POKER_FACES[0]))
+        elif step == "cancel":
+            self.teaching, self.taught = None, {}
+            self._say("")
+        elif step == "capture" and self.teaching is not None:
+            self._teach_capture()
+        else:
+            self._say(f"unknown teaching step {step!r}", True)
+
+    def _teach_capture(self) -> None:
+        from companion import teach
+
+        assert self.teaching is not None
+        if self.image is None:
+            self._say(self._t("no_camera_frame"), True)
+            return
+        crops = teach.crop_dice(self.image)
+        if not crops:
+            self._say(self._t("teach_none"), True)
+            return
+        face = POKER_FACES[self.teaching]
+        self.taught[face] = crops
+        if self.teaching + 1 < len(POKER_FACES):
+            self.teaching += 1
+            self._say(self._t("teach_got", n=len(crops), face=face,
+                              next=POKER_FACES[self.teaching]))  # fmt: skip
+            return
+        try:
+            path = teach.learn_profile(self.taught, self.store.state_dir)
+        except ValueError as error:
+            self._say(self._t("illegal", reason=error), True)
+            return
+        finally:
+            self.teaching = None
+        self.profile_path = str(path)
+        self.store.set_setting("poker_profile", self.profile_path)
+        self._say(self._t("teach_done", path=path))
 
     def _screen_rules(self) -> Screen:
         game = self.rules_game or (self.session.record.game if self.session else self.draft.game)

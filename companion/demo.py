@@ -133,11 +133,20 @@ def play_game(table: DemoTable, game: str) -> GameSummary:
     finished = [r for r in table.store.find_games(label) if r.status == "over"]
     if finished:
         table.say(f"{game}: already played in {table.store.state_dir}, reading its result")
+        end_shot = table.out / f"{len(table.store.actions(finished[-1].id)):04d}-end.png"
+        if not end_shot.exists():  # killed between the last action and the last screenshot
+            controller = Controller(table.store, "fr", moves_per_page=5, auto_resume=False)
+            controller.load(finished[-1])
+            table.out.mkdir(parents=True, exist_ok=True)
+            shoot(table, controller, "end")
         return summary_from_store(table.store, finished[-1], 0.0)
     controller = Controller(table.store, language="fr", moves_per_page=5, auto_resume=False)
     if controller.resume(label):
         done = len(controller.state.history)
         table.say(f"{game}: resuming after {done} logged actions")
+        table.out.mkdir(parents=True, exist_ok=True)
+        if last_was_a_move(controller.state) and not shot_path(table, controller, "").exists():
+            shoot(table, controller, "")  # killed between a move and its screenshot
     else:
         controller.start_game(game, DEMO_PLAYERS[game], seed=table.seed, mode="full",
                               teams=DEMO_TEAMS.get(game), label=label)  # fmt: skip
@@ -200,13 +209,31 @@ def roll_dice(table: DemoTable, controller: Controller, request: Any) -> None:
     camera.stop()
 
 
+def shot_path(table: DemoTable, controller: Controller, suffix: str) -> Path:
+    number = len(controller.state.history)
+    return table.out / f"{number:04d}{'-' + suffix if suffix else ''}.png"
+
+
 def shoot(table: DemoTable, controller: Controller, suffix: str) -> None:
     from display.render import save_png
 
-    number = len(controller.state.history)
-    name = f"{number:04d}{'-' + suffix if suffix else ''}.png"
-    save_png(table.renderer.draw(controller.screen()), table.out / name)
+    save_png(table.renderer.draw(controller.screen()), shot_path(table, controller, suffix))
     table.shots += 1
+
+
+def last_was_a_move(state: Any) -> bool:
+    """Whether the newest action that was not an automatic deal or draw was a player's move
+    (the demo shoots the screen after each move, not after a roll)."""
+    replay = state.game.new_state()
+    kinds = []
+    for action in state.history:
+        if replay.is_chance:
+            kinds.append("roll" if action.notation.startswith("roll ") else "auto")
+        else:
+            kinds.append("move")
+        replay.apply(action, validate=False)
+    meaningful = [kind for kind in kinds if kind != "auto"]
+    return bool(meaningful) and meaningful[-1] == "move"
 
 
 def summary_from_store(store: Store, record: GameRecord, seconds: float) -> GameSummary:

@@ -66,6 +66,11 @@ class DiceFeed:
             log.warning(problem)
         self.problem = problem
 
+    def set_poker_profile(self, profile: Any) -> None:
+        """Read poker dice with this (taught) profile from now on."""
+        self.poker_profile = profile
+        self._readers.pop("poker", None)
+
     def reset(self) -> None:
         """Forget the roll being tracked (a new roll is awaited)."""
         self._tracker = None

@@ -96,6 +96,16 @@ def scenes(store: Store) -> list[tuple[str, Callable[[], Controller]]]:
 
         return make
 
+    def teaching() -> Controller:
+        from companion.controller import CameraImage
+        from vision.render import render_scene
+
+        controller = fresh()
+        controller.handle(Tap("nav:settings"))
+        controller.handle(Tap("teach:start"))
+        controller.handle(CameraImage(render_scene(["9"] * 3, kind="poker", seed=1).frame))
+        return controller
+
     return [
         ("table", lambda: table("struggle", ["Alice", "Bruno", "Chloé"], 20, True)),
         ("table-moves", lambda: table("struggle", ["Alice", "Bruno", "Chloé"], 21, False)),
@@ -109,6 +119,7 @@ def scenes(store: Store) -> list[tuple[str, Callable[[], Controller]]]:
         ("home", nav("home")),
         ("scores", nav("scores")),
         ("settings", nav("settings")),
+        ("settings-teach", teaching),
         ("rules", nav("rules")),
     ]
 

@@ -345,15 +345,35 @@ class Renderer:
 
     # ----- list screens ---------------------------------------------------------------------
 
-    def _draw_lines(self, screen: Screen) -> None:
+    def _draw_settings(self, screen: Screen) -> None:
+        """The settings list; while teaching dice, the camera view beside it."""
+        if screen.camera is None:
+            self._draw_lines(screen)
+            return
+        x, y, w, h = self.layout.body
+        preview_w = w // 2 if not self.layout.portrait else w
+        self._draw_lines(screen, text_width=w - preview_w - 8 if preview_w < w else w)
+        top = y + self._options_height(screen, (x, y, w, h)) + 4
+        bottom = y + h - self.layout.row_height - 12
+        if self.layout.portrait:
+            top = y + h // 2
+        self._camera(screen, (x + w - preview_w, top, preview_w, bottom - top))
+
+    def _options_height(self, screen: Screen, box: Box) -> int:
+        if not screen.options:
+            return 0
+        columns = fit_columns(len(screen.options), box, 140)
+        return -(-len(screen.options) // columns) * (self.layout.row_height + 6)
+
+    def _draw_lines(self, screen: Screen, text_width: int | None = None) -> None:
         x, y, w, h = self.layout.body
         top = y
         if screen.options:
             columns = fit_columns(len(screen.options), (x, y, w, h), 140)
-            rows = -(-len(screen.options) // columns)
-            option_h = rows * (self.layout.row_height + 6)
+            option_h = self._options_height(screen, (x, y, w, h))
             self.buttons(screen.options, (x, y, w, option_h - 6), columns)
             top += option_h + 4
+        w = text_width or w
         action_h = self.layout.row_height + 8 if screen.actions else 0
         bottom = y + h - action_h
         if screen.name == "rules":  # one flowing text, wrapped
@@ -369,7 +389,6 @@ class Renderer:
             self.buttons(screen.actions, (x, y + h - action_h + 8, w, self.layout.row_height), 2)
 
     _draw_scores = _draw_lines
-    _draw_settings = _draw_lines
     _draw_rules = _draw_lines
 
 

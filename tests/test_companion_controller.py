@@ -333,3 +333,35 @@ def test_english_labels(controller):
     screen = controller.screen()
     assert [t.label for t in screen.nav][0] == "Home"
     assert controller.store.setting("language") == "en"
+
+
+# ----- settings: teaching poker dice, camera choice ------------------------------------------
+
+
+def test_teach_poker_dice_face_by_face(controller):
+    from vision.profile import FaceProfile
+    from vision.render import render_scene
+
+    controller.handle(Tap("nav:settings"))
+    controller.handle(Tap("teach:capture"))  # not started: refused
+    assert controller.error
+    controller.handle(Tap("teach:start"))
+    controller.handle(Tap("teach:capture"))  # no camera frame yet: refused, still on "9"
+    assert controller.error and controller.teaching == 0
+    for number, face in enumerate(("9", "10", "J", "Q", "K", "A")):
+        scene = render_scene([face] * 3, kind="poker", seed=number)
+        controller.handle(CameraImage(scene.frame))
+        controller.handle(Tap("teach:capture"))
+        assert not controller.error, controller.message
+    assert controller.teaching is None
+    assert controller.store.setting("poker_profile") == controller.profile_path
+    profile = FaceProfile.load(controller.profile_path)
+    assert all(profile.examples[face] for face in profile.faces)
+
+
+def test_camera_choice_is_kept(controller, store):
+    controller.handle(Tap("nav:settings"))
+    controller.handle(Tap("camera:sim"))
+    assert Controller(store, "fr").camera_choice == "sim"
+    controller.handle(Tap("camera:dslr"))
+    assert controller.error and controller.camera_choice == "sim"
