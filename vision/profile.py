@@ -33,9 +33,28 @@ CROP = 64  # examples are stored at this size
 _FEATURE = 32  # side of the ink map compared
 _DISC = 0.44  # radius of the compared disc, as a fraction of the crop side
 _ROTATION_STEP = 10  # degrees between template rotations
-_JITTER = ((1.0, 0, 0), (0.93, 0, 0), (1.07, 0, 0), (1.0, 2, 0), (1.0, 0, -2))  # scale, dx, dy
+# Each example is also learned slightly rescaled and moved: (scale, dx, dy) in crop pixels.
+_JITTER = (
+    (1.0, 0, 0),
+    (0.9, 0, 0),
+    (1.1, 0, 0),
+    (1.0, 3, 0),
+    (1.0, 0, 3),
+    (1.0, -3, 0),
+    (1.0, 0, -3),
+)
+# A crop to read is also tried moved and rescaled, as a finder's quad is rarely exact.
+_QUERY_WARPS = tuple((1.0, dx, dy) for dx in (-3, 0, 3) for dy in (-3, 0, 3) if dx or dy) + (
+    (0.9, 0, 0),
+    (1.1, 0, 0),
+)
+_CLEAR_MATCH = (0.9, 0.15)  # best similarity and margin that need no trying of moved crops
+_STROKE_BLUR = 0.7  # sigma, in feature pixels
+_SHADING_BLUR = 3.0
+_CENTRE_RADIUS = 0.4  # ink centring: where to look for the ink, and how far it may move it
+_MAX_SHIFT = 0.15
 _FORMAT = 1
-DEFAULT_MIN_SIMILARITY = 0.6  # below this best match, a crop is refused
+DEFAULT_MIN_SIMILARITY = 0.8  # below this best match, a crop is refused
 DEFAULT_MIN_MARGIN = 0.03  # best face must beat the runner-up face by this much
 DEFAULT_PROFILES = Path(__file__).resolve().parent / "profiles"
 
@@ -65,6 +84,7 @@ def _disc_mask(side: int) -> np.ndarray:
 
 _MASK = _disc_mask(_FEATURE)
 _CROP_MASK = _disc_mask(CROP)
+_YS, _XS = np.mgrid[0:CROP, 0:CROP].astype(np.float32)
 
 
 def _square(crop_bgr: np.ndarray) -> np.ndarray:
@@ -80,14 +100,19 @@ def _square(crop_bgr: np.ndarray) -> np.ndarray:
 
 
 def ink_map(crop_bgr: np.ndarray) -> np.ndarray:
-    """CROP x CROP map, 0..1, of where the face's colour departs strongly from its body colour."""
+    """CROP x CROP x 2 map, 0..1, of where the face's colour departs strongly from its body
+    colour: colourful ink (red, gold, blue) in channel 0, neutral ink (black, white) in 1."""
     image = _square(crop_bgr).astype(np.float32)
     body = np.median(image[_CROP_MASK], axis=0)
     distance = np.linalg.norm(image - body, axis=2)
     # Pips and ink are the strongest departures from the body; marbling and shading are weaker,
     # so keep only what comes near the strongest (a soft threshold relative to it).
     strongest = float(np.percentile(distance[_CROP_MASK], 99)) + 1e-3
-    return np.clip((distance / strongest - 0.35) / 0.5, 0.0, 1.0)
+    ink = np.clip((distance / strongest - 0.35) / 0.5, 0.0, 1.0)
+    brightest, darkest = image.max(axis=2), image.min(axis=2)
+    saturation = (brightest - darkest) / (brightest + 1.0)
+    colourful = np.clip((saturation - 0.25) / 0.3, 0.0, 1.0)
+    return np.dstack([ink * colourful, ink * (1 - colourful)])
 
 
 def stroke_features(ink: np.ndarray) -> np.ndarray:
@@ -97,9 +122,9 @@ def stroke_features(ink: np.ndarray) -> np.ndarray:
     differ by shape rather than by where their ink mass sits.
     """
     small = cv2.resize(ink, (_FEATURE, _FEATURE), interpolation=cv2.INTER_AREA)
-    small = cv2.GaussianBlur(small, (0, 0), 0.5)
-    strokes = (small - cv2.GaussianBlur(small, (0, 0), 3))[_MASK]
-    strokes = strokes - strokes.mean()
+    small = cv2.GaussianBlur(small, (0, 0), _STROKE_BLUR)
+    strokes = (small - cv2.GaussianBlur(small, (0, 0), _SHADING_BLUR))[_MASK]
+    strokes = (strokes - strokes.mean(axis=0)).ravel()
     norm = float(np.linalg.norm(strokes))
     return strokes / norm if norm > 1e-6 else strokes
 
@@ -109,18 +134,44 @@ def ink_features(crop_bgr: np.ndarray) -> np.ndarray:
     return stroke_features(ink_map(crop_bgr))
 
 
+def _warped(ink: np.ndarray, angle: float, scale: float, dx: float, dy: float) -> np.ndarray:
+    centre = ((CROP - 1) / 2, (CROP - 1) / 2)
+    matrix = cv2.getRotationMatrix2D(centre, angle, scale)
+    matrix[:, 2] += (dx, dy)
+    return cv2.warpAffine(ink, matrix, (CROP, CROP), borderMode=cv2.BORDER_REPLICATE)
+
+
+def _centred(ink: np.ndarray) -> np.ndarray:
+    """The ink map moved so that the centre of mass of its ink (looked for near the middle) sits in
+    the middle. Templates are centred the same way, so a finder's slightly-off crop still lines up;
+    the move is bounded so a lopsided face is moved no more than a finder's error."""
+    centre = np.array([(CROP - 1) / 2, (CROP - 1) / 2])
+    at = centre.copy()
+    for _ in range(2):
+        weights = ink.sum(axis=2) * (np.hypot(_XS - at[0], _YS - at[1]) <= _CENTRE_RADIUS * CROP)
+        mass = float(weights.sum())
+        if mass < 1e-3:
+            return ink
+        at = np.array([(weights * _XS).sum(), (weights * _YS).sum()]) / mass
+        at = centre + np.clip(at - centre, -_MAX_SHIFT * CROP, _MAX_SHIFT * CROP)
+    matrix = np.array([[1.0, 0, centre[0] - at[0]], [0, 1.0, centre[1] - at[1]]])
+    return cv2.warpAffine(ink, matrix, (CROP, CROP), borderMode=cv2.BORDER_REPLICATE)
+
+
 def _variant_features(crop: np.ndarray) -> list[np.ndarray]:
     """Features of the crop turned through a full circle, slightly rescaled and shifted."""
     ink = ink_map(crop)
-    centre = ((CROP - 1) / 2, (CROP - 1) / 2)
-    features = []
-    for angle in range(0, 360, _ROTATION_STEP):
-        for scale, dx, dy in _JITTER:
-            matrix = cv2.getRotationMatrix2D(centre, angle, scale)
-            matrix[:, 2] += (dx, dy)
-            turned = cv2.warpAffine(ink, matrix, (CROP, CROP), borderMode=cv2.BORDER_REPLICATE)
-            features.append(stroke_features(turned))
-    return features
+    return [
+        stroke_features(_centred(_warped(ink, angle, scale, dx, dy)))
+        for angle in range(0, 360, _ROTATION_STEP)
+        for scale, dx, dy in _JITTER
+    ]
+
+
+def _moved_features(ink: np.ndarray) -> np.ndarray:
+    """Features of a crop's ink slightly moved and rescaled (a finder's quad is rarely exact)."""
+    rows = [stroke_features(_warped(ink, 0.0, scale, dx, dy)) for scale, dx, dy in _QUERY_WARPS]
+    return np.array(rows, np.float32)
 
 
 @dataclass
@@ -175,7 +226,16 @@ class FaceProfile:
 
     def similarities(self, crop_bgr: np.ndarray, exclude_owner: int | None = None) -> np.ndarray:
         """Best template similarity for each face (in `faces` order), -1..1."""
-        scores = self._templates @ ink_features(crop_bgr).astype(np.float32)
+        ink = _centred(ink_map(crop_bgr))
+        scores = self._templates @ stroke_features(ink).astype(np.float32)
+        best = self._best_per_face(scores, exclude_owner)
+        ranked = np.sort(best)[::-1]
+        if ranked[0] >= _CLEAR_MATCH[0] and ranked[0] - ranked[1] >= _CLEAR_MATCH[1]:
+            return best  # a well-cut crop: no need to try it moved
+        moved = (self._templates @ _moved_features(ink).T).max(axis=1)
+        return self._best_per_face(np.maximum(scores, moved), exclude_owner)
+
+    def _best_per_face(self, scores: np.ndarray, exclude_owner: int | None) -> np.ndarray:
         if exclude_owner is not None:
             scores = np.where(self._owners == exclude_owner, -1.0, scores)
         # Templates are grouped by face (labels ascending), so each face's best is one reduction.

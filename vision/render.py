@@ -100,7 +100,7 @@ class SceneStyle:
             finish=finish,
             light_gradient=float(rng.uniform(0, 0.45)),
             light_angle=float(rng.uniform(0, 2 * np.pi)),
-            glare=float(rng.choice([0.0, 0.0, rng.uniform(0.2, 0.7)])),
+            glare=float(rng.choice([0.0, 0.0, rng.uniform(0.15, 0.5)])),
             shadows=float(rng.uniform(0.1, 0.5)),
             blur=float(rng.uniform(0.3, 1.4)),
             noise=float(rng.uniform(0.5, 5)),
