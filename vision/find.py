@@ -1,10 +1,9 @@
 """Finding dice in a frame: candidate top faces, each with a quad, and rectified crops of them.
 
-Classical finder: a die differs in colour or brightness from the surface it lies on, so the
-surface is estimated with a heavy blur of the frame, pixels far from it (relative to the frame's
-own spread) form blobs, and blobs of die-like size and squareness become candidates. Touching
-dice are split with a distance transform. `vision.reader` may replace this with a learned finder;
-`rectify` is shared by both.
+A small learned net (`vision/_nets.py`, trained by `vision/train_reader.py`) paints a heat-map of
+top-face centres with each face's side; its peaks become candidates. Each candidate's turn comes
+from the edges around it, so its quad is a turned square on the top face. Side faces seen in
+perspective, shadows and glare make no peaks: the net learned top-face centres only.
 """
 
 from __future__ import annotations
@@ -12,14 +11,13 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision._nets import FINDER_STRIDE, crop_matrix, peaks, run_finder
 from vision.types import DieCandidate
 
 Roi = tuple[int, int, int, int]
 
-# Dice occupy between these fractions of the frame's shorter side (a die on a tray under a Pi
-# camera is 3-25% of it): smaller blobs are noise, larger ones are hands, cables or the tray.
-MIN_SIDE_FRACTION = 0.03
-MAX_SIDE_FRACTION = 0.25
+# Heat a peak needs to become a candidate; the face net then drops candidates that are no die.
+PEAK_THRESHOLD = 0.3
 
 
 def check_frame(frame_bgr: np.ndarray) -> None:
@@ -83,58 +81,60 @@ def rectify(frame_bgr: np.ndarray, cand: DieCandidate, size: int = 64) -> np.nda
     )
 
 
-def foreground_mask(image_bgr: np.ndarray, die_side: float) -> np.ndarray:
-    """Pixels whose colour stands out from the local surface, as a 0/255 mask."""
-    lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
-    blur_side = int(die_side * 4) | 1
-    small = cv2.resize(lab, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
-    surface = cv2.medianBlur(small.astype(np.uint8), max(3, (blur_side // 4) | 1))
-    surface = cv2.resize(surface, (lab.shape[1], lab.shape[0])).astype(np.float32)
-    difference = np.linalg.norm(lab - surface, axis=2)
-    # The surface's own texture sets the bar: a robust spread of the difference over the frame.
-    median = float(np.median(difference))
-    spread = float(np.median(np.abs(difference - median))) + 1.0
-    mask = (difference > median + 6.0 * spread + 12.0).astype(np.uint8) * 255
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel, iterations=2)
-    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+def face_angle(view_bgr: np.ndarray, center: tuple[float, float], side: float) -> float:
+    """The face's turn in degrees (0..90): the dominant edge direction around it, modulo 90.
+
+    Gradient angles are quadrupled so that the four edges of a square agree, then averaged
+    weighted by gradient strength; round pips add nothing in particular to any direction.
+    """
+    patch = cv2.warpAffine(view_bgr, crop_matrix(center, side * 1.1, 32), (32, 32))
+    gray = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0)
+    gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1)
+    magnitude = gx * gx + gy * gy
+    quadrupled = 4.0 * np.arctan2(gy, gx)
+    total = complex(
+        float((magnitude * np.cos(quadrupled)).sum()), float((magnitude * np.sin(quadrupled)).sum())
+    )
+    return float(np.rad2deg(np.angle(total) / 4.0)) % 90.0
 
 
-def blob_candidates(mask: np.ndarray, min_side: float, max_side: float) -> list[DieCandidate]:
-    """Square-ish blobs of die size; blobs as large as two or more dice are split."""
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    found: list[DieCandidate] = []
-    for contour in contours:
-        area = cv2.contourArea(contour)
-        if area < min_side**2 * 0.6:
-            continue
-        (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
-        side = float(np.sqrt(area))
-        squareness = min(w, h) / max(w, h, 1e-6)
-        fill = area / max(w * h, 1e-6)
-        if side <= max_side and squareness > 0.6 and fill > 0.7:
-            quad = order_clockwise(cv2.boxPoints(((cx, cy), (w, h), angle)))
-            score = float(np.clip(squareness * fill, 0.0, 1.0))
-            found.append(DieCandidate((float(cx), float(cy)), quad, float(np.sqrt(w * h)), score))
-    return found
+def suppress_close(
+    found: list[tuple[float, float, float, float]],
+) -> list[tuple[float, float, float, float]]:
+    """Keep the strongest of peaks closer than 0.7 face apart: one die's two peaks (the centres
+    of two dice, even touching and turned, are at least a face apart)."""
+    kept: list[tuple[float, float, float, float]] = []
+    for x, y, side, score in sorted(found, key=lambda f: -f[3]):
+        if all(np.hypot(x - kx, y - ky) > 0.7 * max(side, ks) for kx, ky, ks, _ in kept):
+            kept.append((x, y, side, score))
+    return kept
 
 
-def find_dice(frame_bgr: np.ndarray, roi: Roi | None = None) -> list[DieCandidate]:
+def side_near(heat: np.ndarray, sides: np.ndarray, x: int, y: int) -> float:
+    """The face side around a peak: the side map averaged over its 3x3 cells, weighted by heat."""
+    height, width = heat.shape
+    x0, x1 = max(0, x - 1), min(width, x + 2)
+    y0, y1 = max(0, y - 1), min(height, y + 2)
+    weights = heat[y0:y1, x0:x1]
+    return float((sides[y0:y1, x0:x1] * weights).sum() / max(float(weights.sum()), 1e-6))
+
+
+def find_dice(
+    frame_bgr: np.ndarray, roi: Roi | None = None, threshold: float = PEAK_THRESHOLD
+) -> list[DieCandidate]:
     """Candidate dice (top faces) in the frame, in frame coordinates, left to right."""
     check_frame(frame_bgr)
     x0, y0, w, h = clip_roi(frame_bgr.shape, roi)
     view = frame_bgr[y0 : y0 + h, x0 : x0 + w]
-    short = min(w, h)
-    min_side, max_side = short * MIN_SIDE_FRACTION, short * MAX_SIDE_FRACTION
-    mask = foreground_mask(view, die_side=max_side)
-    found = blob_candidates(mask, min_side, max_side)
-    shifted = [
-        DieCandidate(
-            (c.center[0] + x0, c.center[1] + y0),
-            c.quad + np.array([x0, y0], np.float32),
-            c.size,
-            c.score,
-        )
-        for c in found
-    ]
-    return sorted(shifted, key=lambda c: (c.center[0], c.center[1]))
+    heat, sides, scale = run_finder(view)
+    found = []
+    for px, py, score in peaks(heat, threshold):
+        side = side_near(heat, sides, int(px), int(py)) / scale
+        found.append((px * FINDER_STRIDE / scale, py * FINDER_STRIDE / scale, side, score))
+    candidates = []
+    for x, y, side, score in suppress_close(found):
+        angle = face_angle(view, (x, y), side)
+        center = (x + x0, y + y0)
+        candidates.append(DieCandidate(center, square_quad(center, side, angle), side, score))
+    return sorted(candidates, key=lambda c: (c.center[0], c.center[1]))

@@ -1,9 +1,10 @@
-"""Counting pips on a rectified top face (a square BGR crop of one die's top face).
+"""Reading pips: the value 1..6 a d6's top face shows, or that a candidate is no die at all.
 
-Pips are small round spots that contrast with the face, darker on light dice and lighter on
-dark dice. Every threshold is relative to the crop: pip sizes are fractions of the face, and the
-pip/face split comes from the crop's own brightness distribution, so the count does not depend on
-the camera, the lighting or the die's colour.
+A small learned net (`vision/_nets.py`, trained by `vision/train_reader.py` on real photos) reads
+a square crop around the top face with a margin of surface. It was trained on dark pips on light
+dice and light pips on dark dice of every colour, marbled and translucent ones, at any turn and
+scale, with side faces, half dice and gaps between dice as negatives, so it answers for the top
+face only and tells a die from a shadow, a coin or a hand.
 """
 
 from __future__ import annotations
@@ -13,76 +14,59 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-# A pip's area as a fraction of the face area: a 6 has pips ~1/12 of the side across (0.5%),
-# a big 1 pip or a logo covers up to a third of the face.
-MIN_PIP_AREA = 0.004
-MAX_PIP_AREA = 0.30
-# Only the middle of the crop is searched, so the die's edges and its neighbours don't count.
-MARGIN = 0.1
+from vision._nets import CLASSIFIER_INPUT, CROP_CONTEXT, NOT_A_DIE, classify_crops, crop_face
+from vision.types import DieCandidate
+
+# Chance of "no die here" above which a candidate is not reported at all.
+NOT_A_DIE_CUTOFF = 0.5
 
 
 @dataclass(frozen=True)
-class PipCount:
-    value: int | None
-    confidence: float
-    reason: str = ""
+class PipReading:
+    """What the face net makes of one crop."""
+
+    value: int | None  # 1..6; None when it is no die's top face
+    confidence: float  # the chance of that value (or of no die)
+    doubt: str = ""  # the runner-up, for the unreadable reason
+
+    @property
+    def is_die(self) -> bool:
+        return self.value is not None
 
 
-def face_polarity(gray: np.ndarray) -> bool:
-    """True when the face is light (pips dark): most of the face is brighter than its midrange."""
-    low, high = np.percentile(gray, (5, 95))
-    return float(np.median(gray)) > (low + high) / 2.0
+def reading_from(probs: np.ndarray) -> PipReading:
+    """The face net's verdict from its seven chances (no die, 1..6)."""
+    if probs[NOT_A_DIE] >= NOT_A_DIE_CUTOFF:
+        return PipReading(None, float(probs[NOT_A_DIE]))
+    value = int(np.argmax(probs[1:])) + 1
+    others = [(float(p), v) for v, p in enumerate(probs) if v != value]
+    chance, other = max(others)
+    doubt = f"{'no die' if other == NOT_A_DIE else other} ({chance:.2f})"
+    return PipReading(value, float(probs[value]), doubt)
 
 
-def pip_mask(gray: np.ndarray) -> tuple[np.ndarray, float]:
-    """Pixels of pip colour as 0/255, and the contrast between pips and face (0..1)."""
-    light_face = face_polarity(gray)
-    working = gray if not light_face else 255 - gray  # pips become the bright minority
-    _, mask = cv2.threshold(working, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    contrast = (float(working[mask > 0].mean()) - float(working[mask == 0].mean())) / 255.0
-    return mask, contrast
+def candidate_angle(cand: DieCandidate) -> float:
+    """The turn of the candidate's quad in degrees, from its top edge."""
+    dx, dy = cand.quad[1] - cand.quad[0]
+    return float(np.degrees(np.arctan2(dy, dx)))
 
 
-def round_blobs(mask: np.ndarray) -> list[tuple[float, float, float]]:
-    """(x, y, area fraction) of the round blobs of pip size in the mask's middle."""
-    side = mask.shape[0]
-    count, _, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    blobs = []
-    for index in range(1, count):
-        x, y, w, h, area = stats[index]
-        fraction = area / float(side * side)
-        cx, cy = centroids[index]
-        inside = (
-            MARGIN * side <= cx <= (1 - MARGIN) * side
-            and MARGIN * side <= cy <= (1 - MARGIN) * side
-        )
-        aspect = min(w, h) / max(w, h)
-        fill = area / float(w * h)
-        if inside and MIN_PIP_AREA <= fraction <= MAX_PIP_AREA and aspect > 0.5 and fill > 0.5:
-            blobs.append((float(cx), float(cy), fraction))
-    return blobs
+def read_faces(frame_bgr: np.ndarray, candidates: list[DieCandidate]) -> list[PipReading]:
+    """One reading per candidate, all crops through the net in one batch."""
+    crops = [crop_face(frame_bgr, c.center, c.size, candidate_angle(c)) for c in candidates]
+    return [reading_from(probs) for probs in classify_crops(crops)]
 
 
-def consistent_sizes(blobs: list[tuple[float, float, float]]) -> bool:
-    """Pips on one face (other than a lone 1) are all about the same size."""
-    if len(blobs) < 2:
-        return True
-    areas = np.array([b[2] for b in blobs])
-    return float(areas.max() / areas.min()) < 3.0
+def count_pips(face_bgr: np.ndarray) -> PipReading:
+    """Read a rectified top face (a square BGR crop of the face alone, as `find.rectify` gives).
 
-
-def count_pips(face_bgr: np.ndarray) -> PipCount:
-    """The number of pips on a rectified top face, or None with the reason it can't be read."""
+    The net wants a margin around the face; the face's own border is repeated to make one.
+    """
     if face_bgr.ndim != 3 or face_bgr.shape[0] != face_bgr.shape[1] or face_bgr.shape[0] < 16:
         raise ValueError(f"face must be a square BGR crop of at least 16 px, got {face_bgr.shape}")
-    gray = cv2.cvtColor(face_bgr, cv2.COLOR_BGR2GRAY)
-    mask, contrast = pip_mask(gray)
-    if contrast < 0.12:
-        return PipCount(None, 0.0, "no pip contrast")
-    blobs = round_blobs(mask)
-    if not 1 <= len(blobs) <= 6:
-        return PipCount(None, 0.0, f"{len(blobs)} pip-like spots")
-    if not consistent_sizes(blobs):
-        return PipCount(None, 0.2, "pips of mixed sizes")
-    confidence = float(np.clip(contrast * 2.5, 0.0, 1.0))
-    return PipCount(len(blobs), confidence)
+    inner = int(round(CLASSIFIER_INPUT / CROP_CONTEXT))
+    face = cv2.resize(face_bgr, (inner, inner), interpolation=cv2.INTER_AREA)
+    before = (CLASSIFIER_INPUT - inner) // 2
+    after = CLASSIFIER_INPUT - inner - before
+    padded = cv2.copyMakeBorder(face, before, after, before, after, cv2.BORDER_REPLICATE)
+    return reading_from(classify_crops([padded])[0])

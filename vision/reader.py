@@ -11,12 +11,12 @@ import cv2
 import numpy as np
 
 from vision.find import Roi, check_frame, find_dice, rectify
-from vision.pips import count_pips
+from vision.pips import read_faces
 from vision.types import Die, DieCandidate, Face, Reading
 
 KINDS = ("d6", "poker")
 RECTIFIED_SIZE = 64
-DEFAULT_MIN_CONFIDENCE = 0.5
+DEFAULT_MIN_CONFIDENCE = 0.6
 
 
 def load_default_profile(kind: str) -> Any:
@@ -57,23 +57,36 @@ class DiceReader:
         """Every die found in the frame, unreadable ones with value None and a reason."""
         start = time.perf_counter()
         check_frame(frame_bgr)
-        dice = tuple(self.read_candidate(frame_bgr, c) for c in find_dice(frame_bgr, self.roi))
-        return Reading(dice=dice, ms=(time.perf_counter() - start) * 1000.0)
-
-    def read_candidate(self, frame_bgr: np.ndarray, cand: DieCandidate) -> Die:
-        crop = rectify(frame_bgr, cand, RECTIFIED_SIZE)
-        value, confidence, reason = self.classify(crop)
-        confidence = float(np.clip(confidence * cand.score, 0.0, 1.0))
-        if value is not None and confidence < self.min_confidence:
-            value, reason = None, f"low confidence {confidence:.2f}"
-        return Die(value, cand.center, confidence, cand.quad, reason)
-
-    def classify(self, crop_bgr: np.ndarray) -> tuple[Face | None, float, str]:
+        candidates = find_dice(frame_bgr, self.roi)
         if self.profile is not None:
-            value, confidence = self.profile.classify(crop_bgr)
-            return value, float(confidence), "" if value is not None else "profile: no match"
-        counted = count_pips(crop_bgr)
-        return counted.value, counted.confidence, counted.reason
+            dice = [self.read_with_profile(frame_bgr, c) for c in candidates]
+        else:
+            dice = self.read_pips(frame_bgr, candidates)
+        return Reading(dice=tuple(dice), ms=(time.perf_counter() - start) * 1000.0)
+
+    def read_pips(self, frame_bgr: np.ndarray, candidates: list[DieCandidate]) -> list[Die]:
+        """d6 dice: the face net reads each candidate; what it calls no die is dropped."""
+        readings = read_faces(frame_bgr, candidates)
+        return [
+            self.judged(cand, reading.value, reading.confidence, reading.doubt)
+            for cand, reading in zip(candidates, readings, strict=True)
+            if reading.is_die
+        ]
+
+    def read_with_profile(self, frame_bgr: np.ndarray, cand: DieCandidate) -> Die:
+        crop = rectify(frame_bgr, cand, RECTIFIED_SIZE)
+        value, confidence = self.profile.classify(crop)
+        if value is None:
+            return Die(None, cand.center, float(confidence), cand.quad, "profile: no face matches")
+        return self.judged(cand, value, float(confidence), "")
+
+    def judged(self, cand: DieCandidate, value: Face, confidence: float, doubt: str) -> Die:
+        """The die with its value, or unreadable when the reader is not sure enough."""
+        confidence = float(np.clip(confidence, 0.0, 1.0))
+        if confidence < self.min_confidence:
+            reason = f"unsure: {value} ({confidence:.2f}) or {doubt}"
+            return Die(None, cand.center, confidence, cand.quad, reason)
+        return Die(value, cand.center, confidence, cand.quad)
 
 
 def load_image(path: str | Path) -> np.ndarray:
@@ -84,15 +97,15 @@ def load_image(path: str | Path) -> np.ndarray:
     data = np.fromfile(path, dtype=np.uint8)
     if data.size == 0:
         raise ValueError(f"{path}: empty file, not an image")
+    if looks_truncated(data):
+        raise ValueError(f"{path}: image file is truncated")
     image = cv2.imdecode(data, cv2.IMREAD_COLOR)
     if image is None:
         raise ValueError(f"{path}: not a readable image")
-    if looks_truncated(path, data):
-        raise ValueError(f"{path}: image file is truncated")
     return image
 
 
-def looks_truncated(path: Path, data: np.ndarray) -> bool:
+def looks_truncated(data: np.ndarray) -> bool:
     """A JPEG must end with its end-of-image marker, a PNG with its IEND chunk."""
     tail = data[-12:].tobytes()
     head = data[:8].tobytes()

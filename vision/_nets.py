@@ -1,0 +1,117 @@
+"""The reader's two small learned networks, run with OpenCV's dnn module (no torch at run time).
+
+* finder.onnx: frame (longer side FINDER_INPUT px) -> heat-map of top-face centres at stride
+  FINDER_STRIDE and the log of each face's side (in input pixels / 16).
+* faces.onnx: a CLASSIFIER_INPUT-square crop around a face, CROP_CONTEXT times its side ->
+  scores for not-a-die, 1, 2, 3, 4, 5, 6.
+
+Both are trained by `vision/train_reader.py` on the development split of the real photos.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+MODEL_DIR = Path(__file__).resolve().parent / "models"
+FINDER_INPUT = 256
+FINDER_STRIDE = 4
+CLASSIFIER_INPUT = 32
+CROP_CONTEXT = 1.25
+NOT_A_DIE = 0
+
+
+@lru_cache(maxsize=4)
+def load_net(name: str) -> cv2.dnn.Net:
+    path = MODEL_DIR / name
+    if not path.is_file():
+        raise FileNotFoundError(f"model file {path} is missing; run vision/train_reader.py")
+    net = cv2.dnn.readNetFromONNX(str(path))
+    net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
+    return net
+
+
+def models_present() -> bool:
+    return (MODEL_DIR / "finder.onnx").is_file() and (MODEL_DIR / "faces.onnx").is_file()
+
+
+def to_blob(images: list[np.ndarray] | np.ndarray) -> np.ndarray:
+    """uint8 BGR image(s) -> float32 NCHW in -0.5..0.5, as the nets were trained."""
+    batch = np.asarray(images if isinstance(images, list) else [images], np.float32)
+    return np.ascontiguousarray((batch / 255.0 - 0.5).transpose(0, 3, 1, 2))
+
+
+def finder_scale(width: int, height: int) -> float:
+    return FINDER_INPUT / float(max(width, height))
+
+
+def run_finder(view_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
+    """Heat-map (0..1), face side map (input pixels) and the frame-to-input scale."""
+    height, width = view_bgr.shape[:2]
+    scale = finder_scale(width, height)
+    in_w = max(FINDER_STRIDE * 4, int(round(width * scale / 8.0)) * 8)
+    in_h = max(FINDER_STRIDE * 4, int(round(height * scale / 8.0)) * 8)
+    small = cv2.resize(view_bgr, (in_w, in_h), interpolation=cv2.INTER_AREA)
+    net = load_net("finder.onnx")
+    net.setInput(to_blob(small))
+    output = net.forward()[0]
+    heat = 1.0 / (1.0 + np.exp(-output[0]))
+    sides = np.exp(output[1]) * 16.0
+    return heat, sides, (in_w / width + in_h / height) / 2.0
+
+
+def peaks(heat: np.ndarray, threshold: float) -> list[tuple[float, float, float]]:
+    """Local maxima above threshold: (x, y) in heat-map cells, refined to sub-cell, and height."""
+    local_max = cv2.dilate(heat, np.ones((3, 3), np.uint8))
+    ys, xs = np.nonzero((heat >= local_max) & (heat > threshold))
+    padded = np.pad(heat, 1)
+    found = []
+    for y, x in zip(ys, xs, strict=True):
+        window = padded[y : y + 3, x : x + 3]
+        total = float(window.sum())
+        dy = float((window.sum(axis=1) * np.array([-1, 0, 1])).sum()) / total
+        dx = float((window.sum(axis=0) * np.array([-1, 0, 1])).sum()) / total
+        found.append((x + 0.5 + dx, y + 0.5 + dy, float(heat[y, x])))
+    return found
+
+
+def classify_crops(crops: list[np.ndarray]) -> np.ndarray:
+    """Softmax probabilities (N x 7: not-a-die, 1..6) for CLASSIFIER_INPUT-square BGR crops."""
+    if not crops:
+        return np.zeros((0, 7), np.float32)
+    net = load_net("faces.onnx")
+    net.setInput(to_blob(crops))
+    logits = net.forward().reshape(len(crops), -1)
+    logits = logits - logits.max(axis=1, keepdims=True)
+    exp = np.exp(logits)
+    return exp / exp.sum(axis=1, keepdims=True)
+
+
+def crop_matrix(
+    center: tuple[float, float], side: float, out: int, angle: float = 0.0, flip: bool = False
+) -> np.ndarray:
+    """2x3 affine matrix taking a square of `side` around `center`, turned by `angle` degrees,
+    onto an out x out image (mirrored left-right when flip)."""
+    matrix = cv2.getRotationMatrix2D((float(center[0]), float(center[1])), angle, out / side)
+    matrix[:, 2] += out / 2.0 - np.array(center, np.float64)
+    if flip:
+        matrix = np.array([[-1, 0, out], [0, 1, 0]], np.float64) @ np.vstack([matrix, [0, 0, 1]])
+    return matrix
+
+
+def crop_face(
+    image: np.ndarray, center: tuple[float, float], side: float, angle: float = 0.0, flip=False
+) -> np.ndarray:
+    """The face net's input: a CLASSIFIER_INPUT square around a face, with CROP_CONTEXT margin."""
+    context = side * CROP_CONTEXT
+    matrix = crop_matrix(center, context, CLASSIFIER_INPUT, angle, flip)
+    return cv2.warpAffine(
+        image,
+        matrix,
+        (CLASSIFIER_INPUT, CLASSIFIER_INPUT),
+        flags=cv2.INTER_AREA if context > 2 * CLASSIFIER_INPUT else cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_REFLECT101,
+    )

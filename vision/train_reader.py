@@ -1,0 +1,381 @@
+"""Train the dice reader's two small networks on the real photos, export them to ONNX.
+
+    .venv/bin/pip install torch onnx        # training only; the product runs them with cv2.dnn
+    .venv/bin/python -m vision.train_reader --shared ../shared
+
+* the finder: a fully convolutional net that turns a frame (longer side FINDER_INPUT pixels) into
+  a heat-map of top-face centres at stride 4, plus the log of each face's side;
+* the face net: a 32x32 crop around a found centre -> not-a-die or 1..6.
+
+Only the development split of the photos is used (`vision._photos.is_held_out` keeps 30% back).
+Augmentation makes up for the small set: any scale, rotation and flip, hue rotation (dice come
+in every colour), inverted colours (light pips on dark dice), blur, noise, brightness. The face
+net's negatives are crops beside real dice (side faces, half dice, gaps between dice) and
+crops of bare surface. Reproduces the shipped models in ~15 min on two CPU cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+import torch
+from torch import nn
+
+from vision import _nets
+from vision._nets import CLASSIFIER_INPUT, FINDER_STRIDE, MODEL_DIR, crop_face, crop_matrix
+from vision._photos import face_estimates, is_held_out, photo_sets
+
+DIE_SIZES_AT_INPUT = (7.0, 40.0)  # top-face sides the finder learns, in its input's pixels
+FINDER_PATCH = 160
+RENDERED_SHARE = 0.2  # of training samples drawn from rendered scenes, when --rendered > 0
+
+
+@dataclass
+class Photo:
+    image: np.ndarray
+    faces: np.ndarray  # N x 4: centre x, centre y, side, value
+    mined: np.ndarray = field(default_factory=lambda: np.zeros((0, 3), np.float32))
+
+
+def load_photos(shared: Path) -> list[Photo]:
+    photos = []
+    for photo_set in photo_sets(shared):
+        for labelled in photo_set.photos:
+            if is_held_out(labelled.image.name):
+                continue
+            faces = face_estimates(labelled, photo_set.box_kind)
+            values = [v for v, _ in labelled.dice]
+            rows = [(x, y, s, v) for (x, y, s), v in zip(faces, values, strict=True)]
+            image = cv2.imread(str(labelled.image))
+            photos.append(Photo(image, np.array(rows, np.float32).reshape(-1, 4)))
+    return photos
+
+
+def rendered_photos(count: int, seed: int) -> list[Photo]:
+    """Scenes from the project's renderer (varied styles, d6 and poker, props, empty trays).
+
+    They widen what the finder sees beyond the two photo sets; poker dice are marked value -1
+    so the face net never learns them as pips (nor as "no die").
+    """
+    from vision.render import SceneStyle, render_scene
+    from vision.types import POKER_FACES
+
+    rng = np.random.default_rng(seed)
+    photos = []
+    for number in range(count):
+        kind = "poker" if number % 3 == 2 else "d6"
+        style = SceneStyle.random(rng, kind)
+        dice = int(rng.integers(0, 9))
+        faces = [int(v) for v in rng.integers(1, 7, dice)]
+        if kind == "poker":
+            faces = [POKER_FACES[v - 1] for v in faces]
+        scene = render_scene(faces, kind=kind, seed=seed + number, style=style)
+        rows = [
+            (*die.center, float(np.linalg.norm(die.quad[1] - die.quad[0])), value_code(die.value))
+            for die in scene.dice
+        ]
+        photos.append(Photo(scene.frame, np.array(rows, np.float32).reshape(-1, 4)))
+    return photos
+
+
+def value_code(value: int | str) -> int:
+    return value if isinstance(value, int) else -1
+
+
+def mine_negatives(photos: list[Photo]) -> None:
+    """Give each photo the finder's false alarms (x, y, side): the face net's hardest negatives.
+
+    Uses the finder in `vision/models` (train it first); a candidate counts as false when it is
+    more than half a face from every labelled die.
+    """
+    from vision.find import find_dice
+
+    for photo in photos:
+        false = [
+            (*cand.center, cand.size)
+            for cand in find_dice(photo.image, threshold=0.2)
+            if far_from_dice(photo, np.array(cand.center), cand.size)
+        ]
+        photo.mined = np.array(false, np.float32).reshape(-1, 3)
+    print(f"mined {sum(len(p.mined) for p in photos)} false candidates")
+
+
+# ---------------------------------------------------------------- augmentation
+
+
+def jitter_colours(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Hue rotation, saturation, brightness, contrast, sometimes inverted, blurred, noisy."""
+    if rng.random() < 0.6:
+        hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV).astype(np.int16)
+        hsv[..., 0] = (hsv[..., 0] + rng.integers(0, 180)) % 180
+        hsv[..., 1] = np.clip(hsv[..., 1] * rng.uniform(0.5, 1.4), 0, 255)
+        image = cv2.cvtColor(hsv.astype(np.uint8), cv2.COLOR_HSV2BGR)
+    if rng.random() < 0.15:
+        image = 255 - image
+    image = image.astype(np.float32)
+    image = (image - 128.0) * rng.uniform(0.6, 1.3) + 128.0 + rng.uniform(-40, 40)
+    image *= rng.uniform(0.85, 1.15, size=3).astype(np.float32)
+    if rng.random() < 0.3:
+        sigma = rng.uniform(0.3, 1.2)
+        image = cv2.GaussianBlur(image, (0, 0), sigma)
+    if rng.random() < 0.3:
+        image += rng.normal(0, rng.uniform(2, 8), image.shape).astype(np.float32)
+    return np.clip(image, 0, 255).astype(np.uint8)
+
+
+# ---------------------------------------------------------------- finder samples
+
+
+def finder_sample(photo: Photo, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """A patch at a random scale/rotation and its targets: heat (1), log side (1), mask (1)."""
+    median_side = float(np.median(photo.faces[:, 2])) if len(photo.faces) else 40.0
+    wanted = math.exp(rng.uniform(*np.log(DIE_SIZES_AT_INPUT)))
+    side_in_photo = FINDER_PATCH * median_side / wanted
+    height, width = photo.image.shape[:2]
+    if len(photo.faces) and rng.random() < 0.7:
+        anchor = photo.faces[rng.integers(len(photo.faces)), :2] + rng.normal(0, median_side, 2)
+    else:
+        anchor = rng.uniform((0, 0), (width, height))
+    angle = float(rng.choice([0, 90, 180, 270]) + rng.uniform(-20, 20))
+    flip = bool(rng.random() < 0.5)
+    matrix = crop_matrix(tuple(anchor), side_in_photo, FINDER_PATCH, angle, flip)
+    patch = cv2.warpAffine(
+        photo.image, matrix, (FINDER_PATCH, FINDER_PATCH), borderMode=cv2.BORDER_REFLECT101
+    )
+    return jitter_colours(patch, rng), finder_targets(photo, matrix)
+
+
+def finder_targets(photo: Photo, matrix: np.ndarray) -> np.ndarray:
+    cells = FINDER_PATCH // FINDER_STRIDE
+    targets = np.zeros((3, cells, cells), np.float32)
+    scale = math.sqrt(abs(np.linalg.det(matrix[:, :2])))
+    ys, xs = np.mgrid[0:cells, 0:cells].astype(np.float32) + 0.5
+    for x, y, side, _ in photo.faces:
+        px, py = matrix @ np.array([x, y, 1.0])
+        cx, cy, s = px / FINDER_STRIDE, py / FINDER_STRIDE, side * scale / FINDER_STRIDE
+        if not (-s < cx < cells + s and -s < cy < cells + s):
+            continue
+        sigma = max(0.7, 0.25 * s)
+        heat = np.exp(-((xs - cx) ** 2 + (ys - cy) ** 2) / (2 * sigma**2))
+        targets[0] = np.maximum(targets[0], heat)
+        ix, iy = int(cx), int(cy)
+        if 0 <= ix < cells and 0 <= iy < cells:
+            targets[0, iy, ix] = 1.0
+            targets[1, iy, ix] = math.log(side * scale / 16.0)
+            targets[2, iy, ix] = 1.0
+    return targets
+
+
+# ---------------------------------------------------------------- face-net samples
+
+
+def random_face_crop(photo: Photo, center, side: float, rng: np.random.Generator) -> np.ndarray:
+    angle = float(rng.uniform(0, 360))
+    crop = crop_face(photo.image, center, side, angle, bool(rng.random() < 0.5))
+    return jitter_colours(crop, rng)
+
+
+def far_from_dice(photo: Photo, point: np.ndarray, side: float) -> bool:
+    if not len(photo.faces):
+        return True
+    distances = np.hypot(photo.faces[:, 0] - point[0], photo.faces[:, 1] - point[1])
+    return bool((distances > 0.45 * np.maximum(photo.faces[:, 2], side)).all())
+
+
+def face_sample(
+    photos: list[Photo], rendered: list[Photo], rng: np.random.Generator
+) -> tuple[np.ndarray, int]:
+    """A crop and its class: 0 not a die's top face, 1..6 the value."""
+    while True:
+        pool = rendered if rendered and rng.random() < RENDERED_SHARE else photos
+        photo = pool[rng.integers(len(pool))]
+        if not len(photo.faces):
+            continue
+        x, y, side, value = photo.faces[rng.integers(len(photo.faces))]
+        if rng.random() < 0.65 and value > 0:
+            offset = rng.normal(0, 0.08 * side, 2)
+            center = (x + offset[0], y + offset[1])
+            return random_face_crop(photo, center, side * rng.uniform(0.8, 1.25), rng), int(value)
+        if len(photo.mined) and rng.random() < 0.3:
+            mx, my, mside = photo.mined[rng.integers(len(photo.mined))]
+            return random_face_crop(photo, (mx, my), mside * rng.uniform(0.9, 1.1), rng), 0
+        if rng.random() < 0.6:
+            direction = rng.uniform(0, 2 * math.pi)
+            distance = side * rng.uniform(0.5, 1.3)
+            point = np.array(
+                [x + distance * math.cos(direction), y + distance * math.sin(direction)]
+            )
+        else:
+            height, width = photo.image.shape[:2]
+            point = rng.uniform((0, 0), (width, height))
+        size = side * rng.uniform(0.7, 1.4)
+        if far_from_dice(photo, point, size):
+            return random_face_crop(photo, tuple(point), size, rng), 0
+
+
+# ---------------------------------------------------------------- networks
+
+
+def conv(cin: int, cout: int, stride: int = 1, dilation: int = 1) -> nn.Sequential:
+    return nn.Sequential(
+        nn.Conv2d(cin, cout, 3, stride, padding=dilation, dilation=dilation, bias=False),
+        nn.BatchNorm2d(cout),
+        nn.ReLU(inplace=True),
+    )
+
+
+def finder_net() -> nn.Module:
+    return nn.Sequential(
+        conv(3, 12, 2),
+        conv(12, 24, 2),
+        conv(24, 24),
+        conv(24, 24, dilation=2),
+        conv(24, 24, dilation=4),
+        conv(24, 24, dilation=8),
+        nn.Conv2d(24, 2, 1),
+    )
+
+
+def face_net() -> nn.Module:
+    return nn.Sequential(
+        conv(3, 16),
+        conv(16, 16),
+        nn.MaxPool2d(2),
+        conv(16, 32),
+        conv(32, 32),
+        nn.MaxPool2d(2),
+        conv(32, 64),
+        nn.MaxPool2d(2),
+        conv(64, 64),
+        nn.MaxPool2d(2),
+        nn.Flatten(),
+        nn.Linear(64 * (CLASSIFIER_INPUT // 16) ** 2, 64),
+        nn.ReLU(inplace=True),
+        nn.Dropout(0.2),
+        nn.Linear(64, 7),
+    )
+
+
+def to_tensor(images: list[np.ndarray]) -> torch.Tensor:
+    batch = np.stack(images).astype(np.float32) / 255.0 - 0.5
+    return torch.from_numpy(batch.transpose(0, 3, 1, 2).copy())
+
+
+def finder_loss(output: torch.Tensor, targets: torch.Tensor) -> torch.Tensor:
+    """CenterNet focal loss on the heat-map plus L1 on log side at the centre cells."""
+    heat = torch.sigmoid(output[:, 0]).clamp(1e-4, 1 - 1e-4)
+    truth, log_side, mask = targets[:, 0], targets[:, 1], targets[:, 2]
+    positive = truth.eq(1).float()
+    pos_loss = -(torch.log(heat) * (1 - heat) ** 2 * positive).sum()
+    neg_loss = -(torch.log(1 - heat) * heat**2 * (1 - truth) ** 4 * (1 - positive)).sum()
+    focal = (pos_loss + neg_loss) / positive.sum().clamp(min=1)
+    size = (torch.abs(output[:, 1] - log_side) * mask).sum() / mask.sum().clamp(min=1)
+    return focal + size
+
+
+def pick(photos: list[Photo], rendered: list[Photo], rng: np.random.Generator) -> Photo:
+    pool = rendered if rendered and rng.random() < RENDERED_SHARE else photos
+    return pool[rng.integers(len(pool))]
+
+
+def fit(net: nn.Module, name: str, steps: int, batch_loss) -> nn.Module:
+    """AdamW with a one-cycle schedule; batch_loss(net) -> (loss, note) draws a fresh batch."""
+    optimiser = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, 3e-3, total_steps=steps)
+    start = time.time()
+    for step in range(steps):
+        loss, note = batch_loss(net)
+        optimiser.zero_grad()
+        loss.backward()
+        optimiser.step()
+        schedule.step()
+        if step % 100 == 0:
+            elapsed = time.time() - start
+            print(f"{name} step {step}/{steps} loss {loss.item():.3f} {note} {elapsed:.0f}s")
+    return net.eval()
+
+
+def train_finder(
+    photos: list[Photo], rendered: list[Photo], steps: int, rng: np.random.Generator
+) -> nn.Module:
+    def batch_loss(net: nn.Module) -> tuple[torch.Tensor, str]:
+        samples = [finder_sample(pick(photos, rendered, rng), rng) for _ in range(24)]
+        output = net(to_tensor([s[0] for s in samples]))
+        return finder_loss(output, torch.from_numpy(np.stack([s[1] for s in samples]))), ""
+
+    return fit(finder_net(), "finder", steps, batch_loss)
+
+
+def train_face_net(
+    photos: list[Photo], rendered: list[Photo], steps: int, rng: np.random.Generator
+) -> nn.Module:
+    criterion = nn.CrossEntropyLoss(label_smoothing=0.02)
+
+    def batch_loss(net: nn.Module) -> tuple[torch.Tensor, str]:
+        samples = [face_sample(photos, rendered, rng) for _ in range(128)]
+        logits = net(to_tensor([s[0] for s in samples]))
+        labels = torch.tensor([s[1] for s in samples])
+        accuracy = (logits.argmax(1) == labels).float().mean().item()
+        return criterion(logits, labels), f"batch accuracy {accuracy:.3f}"
+
+    return fit(face_net(), "face", steps, batch_loss)
+
+
+def export(net: nn.Module, path: Path, shape: tuple[int, int, int, int], dynamic: bool) -> None:
+    axes = {"input": {0: "batch", 2: "height", 3: "width"}} if dynamic else {"input": {0: "batch"}}
+    torch.onnx.export(
+        net,
+        torch.zeros(shape),
+        str(path),
+        input_names=["input"],
+        output_names=["output"],
+        dynamic_axes=axes,
+        dynamo=False,
+    )
+    print(f"wrote {path} ({path.stat().st_size / 1024:.0f} KiB)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--shared", type=Path, default=Path(__file__).resolve().parents[2] / "shared"
+    )
+    parser.add_argument("--finder-steps", type=int, default=3500)
+    parser.add_argument("--face-steps", type=int, default=3500)
+    parser.add_argument("--rendered", type=int, default=300, help="rendered scenes to mix in")
+    parser.add_argument("--out", type=Path, default=MODEL_DIR)
+    parser.add_argument(
+        "--mine-with",
+        type=Path,
+        default=None,
+        help="folder of the finder used to mine negatives "
+        "for the face net (default: --out, where the finder was just written)",
+    )
+    parser.add_argument("--only", choices=("finder", "face"), default=None)
+    args = parser.parse_args()
+    torch.manual_seed(0)
+    torch.set_num_threads(1)
+    rng = np.random.default_rng(0)
+    photos = load_photos(args.shared)
+    print(f"{len(photos)} development photos, {sum(len(p.faces) for p in photos)} dice")
+    rendered = rendered_photos(args.rendered, seed=1) if args.rendered else []
+    print(f"{len(rendered)} rendered scenes")
+    args.out.mkdir(parents=True, exist_ok=True)
+    if args.only in (None, "finder"):
+        finder = train_finder(photos, rendered, args.finder_steps, rng)
+        export(finder, args.out / "finder.onnx", (1, 3, FINDER_PATCH, FINDER_PATCH), True)
+    if args.only in (None, "face"):
+        _nets.MODEL_DIR = args.mine_with or args.out
+        mine_negatives(photos + rendered)
+        face = train_face_net(photos, rendered, args.face_steps, rng)
+        export(face, args.out / "faces.onnx", (1, 3, CLASSIFIER_INPUT, CLASSIFIER_INPUT), False)
+
+
+if __name__ == "__main__":
+    main()
