@@ -7,9 +7,23 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import engines
-from engines._strategix_formulas import LETTERS, PAIRS, RUNS, SINGLE, parse_play, strength
+from engines._strategix_formulas import (
+    LETTERS,
+    PAIRS,
+    RUNS,
+    SINGLE,
+    canonical,
+    make_group,
+    parse_play,
+    play_text,
+    shape_of,
+    spelled_as_listed,
+    strength,
+)
 from engines.core import CHANCE, IllegalActionError, NotationError
 from engines.strategix import FULL_DECK, Strategix, StrategixState
 
@@ -387,3 +401,89 @@ def test_views_hide_other_hands_and_are_json() -> None:
 def test_the_registry_finds_the_engine() -> None:
     assert "strategix" in engines.available_games()
     assert engines.game_class("Stratégix") is Strategix
+
+
+# ----- the full-mode listing against brute force ---------------------------------------------
+
+SMALL_LETTERS = "BCDEFG"
+FOLLOW_TOPS = [None, "C", "C D", "C C", "C D + D E", "B B + D D", "B C D"]
+
+
+def listed_plays(state: StrategixState) -> set[str]:
+    """Every whole formula reachable through the listed steps (play g, play g +, + h, done)."""
+    found: set[str] = set()
+    for action in state.legal_actions():
+        notation = action.notation
+        if notation in ("pass", "petard"):
+            continue
+        if notation.startswith("play") and not notation.endswith("+") or notation == "done":
+            found.add(play_text(action.data))
+            continue
+        after = state.clone()
+        after.apply(action, validate=False)
+        if after.building:
+            found |= listed_plays(after)
+        else:  # a follow completed by its last group
+            laid = after.trick or after.last_trick["plays"]  # a Z ends the trick at once
+            found.add(laid[-1][1].removeprefix("play "))
+    return found
+
+
+def brute_force_plays(hand: str, top: str | None) -> set[str]:
+    """Every multiset of groups the hand can lay that the rules and full-mode spelling allow."""
+    counts = [hand.count(letter) for letter in LETTERS]
+    stars = hand.count("*")
+    universe = []
+    for kind, sizes in ((SINGLE, [1]), (PAIRS, [2]), (RUNS, range(2, len(hand) + 1))):
+        for size in sizes:
+            for start in range(len(LETTERS) - (size - 1 if kind == RUNS else 0)):
+                masks = (0, 2, 3) if kind == PAIRS else range(1 << size)
+                masks = [m for m in masks if m.bit_count() <= stars]
+                universe += [make_group(kind, start, size, mask) for mask in masks]
+    holdable = [g for g in universe if holds(counts, stars, (g,))]
+    found = set()
+    for combo in multisets(holdable, counts, stars):
+        try:
+            play = canonical(combo)
+        except IllegalActionError:
+            continue
+        if not holds(counts, stars, play) or spelled_as_listed(play, counts) != play:
+            continue
+        if play[0].kind == SINGLE and len(play) > 1:
+            continue
+        if top is not None:
+            wanted = parse_play(top)
+            if shape_of(play) != shape_of(wanted) or strength(play) < strength(wanted):
+                continue
+        found.add(play_text(play))
+    return found
+
+
+def holds(counts: list[int], stars: int, play) -> bool:
+    used = Counter(letter for group in play for letter in group.uses)
+    return all(counts[i] >= n for i, n in used.items()) and sum(g.nstars for g in play) <= stars
+
+
+def multisets(items: list, counts: list[int], stars: int, start: int = 0, chosen: tuple = ()):
+    """Multisets of groups the hand can pay for together (pruned as soon as it cannot)."""
+    for index in range(start, len(items)):
+        combo = (*chosen, items[index])
+        if not holds(counts, stars, combo):
+            continue
+        yield combo
+        yield from multisets(items, counts, stars, index, combo)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    letters=st.lists(st.sampled_from(SMALL_LETTERS), min_size=2, max_size=6),
+    stars=st.integers(0, 2),
+    top=st.sampled_from(FOLLOW_TOPS),
+)
+def test_the_listed_steps_reach_exactly_every_allowed_formula(letters, stars, top) -> None:
+    kept = "".join(c for i, c in enumerate(letters) if letters[: i + 1].count(c) <= 2)
+    hand = kept + "*" * stars + "!"  # the pétard keeps the player in the round
+    state = short_hands(3, {0: hand})
+    if top is not None:
+        state.top = (1, parse_play(top))
+    assert listed_plays(state) == brute_force_plays(hand.replace("!", ""), top)
