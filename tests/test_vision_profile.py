@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.profile import FaceProfile, learn_from_dir, learn_rendered
+from vision.profile import FaceProfile, check_rendered, learn_from_dir, learn_rendered
 from vision.render import SceneStyle, rectify_truth, render_empty, render_scene
 from vision.types import POKER_FACES, DieCandidate
 
@@ -32,10 +32,10 @@ def rendered_dice(kind: str, scenes: int, seed: int) -> list[tuple[object, np.nd
 
 
 def test_poker_faces_learned_from_three_photos_read_new_dice(poker_profile):
-    dice = rendered_dice("poker", scenes=45, seed=50_000)
-    assert len(dice) >= 200
-    correct = sum(poker_profile.classify(crop)[0] == value for value, crop in dice)
-    assert correct / len(dice) >= ACCURACY_FLOOR
+    check = check_rendered(poker_profile, dice=225)
+    assert check.dice == 225
+    assert check.accuracy >= ACCURACY_FLOOR
+    assert check.wrong == 0  # what is not read right is refused, not misread
 
 
 def test_classification_does_not_depend_on_how_the_die_is_turned(poker_profile):

@@ -17,7 +17,7 @@ from __future__ import annotations
 import io
 import zipfile
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
@@ -27,7 +27,14 @@ from vision.types import D6_FACES, POKER_FACES, DieCandidate, Face
 
 Finder = Callable[[np.ndarray], list[DieCandidate]]
 
-__all__ = ["FaceProfile", "learn_from_dir", "learn_rendered", "DEFAULT_PROFILES"]
+__all__ = [
+    "DEFAULT_PROFILES",
+    "FaceProfile",
+    "RenderedCheck",
+    "check_rendered",
+    "learn_from_dir",
+    "learn_rendered",
+]
 
 CROP = 64  # examples are stored at this size
 _FEATURE = 32  # side of the ink map compared
@@ -403,6 +410,65 @@ def learn_rendered(kind: str, per_face: int = 3, seed: int = 0) -> FaceProfile:
     examples: dict[Face, list[np.ndarray]] = {}
     for number, face in enumerate(faces_of(kind) * per_face):
         style = SceneStyle.random(rng, kind)
-        scene = render_scene([face], kind=kind, seed=seed * 1000 + number, style=style)
+        scene = render_scene([face], kind=kind, seed=1_000_000 + seed * 1000 + number, style=style)
         examples.setdefault(face, []).append(rectify_truth(scene.frame, scene.dice[0], CROP))
     return FaceProfile(kind, examples)
+
+
+@dataclass(frozen=True)
+class RenderedCheck:
+    """How a profile reads new rendered dice: right, refused (unreadable) and wrong."""
+
+    dice: int
+    correct: int
+    refused: int
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.dice if self.dice else float("nan")
+
+    @property
+    def wrong(self) -> int:
+        return self.dice - self.correct - self.refused
+
+
+def check_rendered(
+    profile: FaceProfile, dice: int = 300, seed: int = 50_000, quad_error: float = 0.0
+) -> RenderedCheck:
+    """Read `dice` new rendered dice of the profile's kind (varied styles, five to a tray, cut out
+    along their true top faces) and count the right answers, refusals and wrong answers.
+
+    `quad_error` > 0 cuts each face out along a spoilt outline, as a finder might give: moved by
+    that fraction of the side, rescaled by that fraction and turned by 40 times it in degrees
+    (standard deviations)."""
+    from vision.render import SceneStyle, rectify_truth, render_scene
+
+    rng = np.random.default_rng(seed)
+    spoil = np.random.default_rng([seed, 1])
+    faces = profile.faces
+    correct = refused = seen = 0
+    tray = 0
+    while seen < dice:
+        chosen = [faces[i] for i in rng.integers(0, len(faces), min(5, dice - seen))]
+        style = SceneStyle.random(rng, profile.kind)
+        scene = render_scene(chosen, kind=profile.kind, seed=seed + tray, style=style)
+        tray += 1
+        for die in scene.dice:
+            spoilt = replace(die, quad=_spoilt(die.quad, quad_error, spoil))
+            value, _ = profile.classify(rectify_truth(scene.frame, spoilt, CROP))
+            correct += value == die.value
+            refused += value is None
+            seen += 1
+    return RenderedCheck(seen, correct, refused)
+
+
+def _spoilt(quad: np.ndarray, error: float, rng: np.random.Generator) -> np.ndarray:
+    if error <= 0:
+        return quad
+    centre = quad.mean(axis=0)
+    side = float(np.linalg.norm(quad[0] - quad[1]))
+    turn = np.radians(rng.normal(0, error * 40))
+    rotation = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+    scale = 1 + rng.normal(0, error)
+    shift = rng.normal(0, error * side, 2)
+    return ((quad - centre) @ rotation.T * scale + centre + shift).astype(np.float32)

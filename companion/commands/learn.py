@@ -28,19 +28,33 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         help="learn from N rendered dice per face instead of DIR",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed for --rendered (default 0)")
+    parser.add_argument(
+        "--check",
+        type=int,
+        metavar="N",
+        help="then read N new rendered dice of the kind and print the accuracy",
+    )
+    parser.add_argument(
+        "--check-error",
+        type=float,
+        default=0.0,
+        metavar="E",
+        help="with --check: spoil each die's outline by E (0.05: 5%% of its side) as a finder may",
+    )
     parser.add_argument("directory", nargs="?", type=Path, metavar="DIR")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from vision.profile import learn_from_dir, learn_rendered
+    from vision.profile import check_rendered, learn_from_dir, learn_rendered
 
     if (args.directory is None) == (args.rendered is None):
         print("tabletop learn: give either DIR or --rendered N", file=sys.stderr)
         return 2
-    if args.rendered is not None and args.rendered < 1:
-        print("tabletop learn: --rendered needs N >= 1", file=sys.stderr)
-        return 2
+    for option in ("rendered", "check"):
+        if getattr(args, option) is not None and getattr(args, option) < 1:
+            print(f"tabletop learn: --{option} needs N >= 1", file=sys.stderr)
+            return 2
     if not args.out.parent.is_dir():
         print(f"tabletop learn: {args.out.parent}: no such directory for --out", file=sys.stderr)
         return 2
@@ -63,4 +77,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"self-check (each example read by the others): {accuracy:.1%}")
     path = profile.save(args.out)
     print(f"wrote {path} ({path.stat().st_size / 1024:.0f} KB)")
+    if args.check:
+        check = check_rendered(profile, args.check, quad_error=args.check_error)
+        print(
+            f"check on {check.dice} new rendered dice: {check.accuracy:.1%} right, "
+            f"{check.refused} refused (unreadable), {check.wrong} wrong"
+        )
     return 0
