@@ -132,3 +132,11 @@ def test_roll_moves_then_settles_in_the_scene_layout():
     assert np.linalg.norm(first_centres - final_centres, axis=1).min() > 20
     change = np.abs(settled[0].frame.astype(int) - settled[1].frame.astype(int)).mean()
     assert change < 5  # only sensor noise changes once settled
+
+
+def test_cocked_dice_are_flagged_and_their_top_face_is_foreshortened():
+    scene = render_scene([2, 3, 4], seed=3, style=SceneStyle(cocked_chance=1.0))
+    assert all(d.cocked for d in scene.dice)
+    for die in scene.dice:
+        sides = np.linalg.norm(die.quad - np.roll(die.quad, -1, axis=0), axis=1)
+        assert sides.max() / sides.min() > 1.02

@@ -106,23 +106,38 @@ def warp_onto(
     composite(image, layer, mask, (int(x0), int(y0)))
 
 
+def _polygon_mask(
+    shape: tuple[int, ...], points: np.ndarray, margin: int = 1
+) -> tuple[np.ndarray, tuple[int, int]]:
+    """An anti-aliased 0..1 mask of the polygon in its bounding box (plus `margin`), and the box's
+    top-left corner in the image (drawing in the box alone keeps small shapes cheap)."""
+    x0, y0 = np.floor(points.min(axis=0)).astype(int) - margin
+    x1, y1 = np.ceil(points.max(axis=0)).astype(int) + margin + 1
+    x0, y0 = max(int(x0), 0), max(int(y0), 0)
+    x1, y1 = min(int(x1), shape[1]), min(int(y1), shape[0])
+    mask = np.zeros((max(y1 - y0, 1), max(x1 - x0, 1)), np.uint8)
+    shifted = np.round((points - [x0, y0]) * 16).astype(np.int32)
+    cv2.fillPoly(mask, [shifted], 255, cv2.LINE_AA, 4)
+    return mask.astype(np.float32) / 255, (x0, y0)
+
+
 def fill_polygon(
     image: np.ndarray, points: np.ndarray, color: tuple[float, ...], opacity: float = 1.0
 ) -> None:
     """Fill a polygon, anti-aliased, blending with `opacity`."""
-    mask = np.zeros(image.shape[:2], np.uint8)
-    cv2.fillPoly(mask, [np.round(points * 16).astype(np.int32)], 255, cv2.LINE_AA, 4)
-    alpha = mask.astype(np.float32) / 255 * opacity
-    image[:] = image * (1 - alpha[..., None]) + np.array(color, np.float32) * alpha[..., None]
+    alpha, origin = _polygon_mask(image.shape, points)
+    layer = np.empty((*alpha.shape, 3), np.float32)
+    layer[:] = color
+    composite(image, layer, alpha * opacity, origin)
 
 
 def shadow(image: np.ndarray, footprint: np.ndarray, offset: np.ndarray, strength: float) -> None:
     """Darken the table under and beside a die: its footprint shifted away from the light."""
-    mask = np.zeros(image.shape[:2], np.uint8)
     hull = cv2.convexHull(np.vstack([footprint, footprint + offset]).astype(np.float32))
-    cv2.fillPoly(mask, [np.round(hull * 16).astype(np.int32)], 255, cv2.LINE_AA, 4)
-    soft = cv2.GaussianBlur(mask.astype(np.float32) / 255, (0, 0), 3)
-    image *= (1 - strength * soft)[..., None]
+    mask, (x0, y0) = _polygon_mask(image.shape, hull.reshape(-1, 2), margin=10)
+    soft = cv2.GaussianBlur(mask, (0, 0), 3)
+    region = image[y0 : y0 + soft.shape[0], x0 : x0 + soft.shape[1]]
+    region *= (1 - strength * soft)[: region.shape[0], : region.shape[1], None]
 
 
 def glare(image: np.ndarray, centre: tuple[float, float], radius: float, strength: float) -> None:
@@ -221,11 +236,12 @@ def camera_effects(
 ) -> np.ndarray:
     """Uneven lighting, lens blur and sensor noise; returns the final uint8 BGR frame."""
     height, width = image.shape[:2]
-    ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
-    along = (xs - width / 2) * np.cos(gradient_angle) + (ys - height / 2) * np.sin(gradient_angle)
-    image = image * (1 + gradient * along / max(width, height))[..., None]
+    across = (np.arange(width, dtype=np.float32) - width / 2) * np.cos(gradient_angle)
+    down = (np.arange(height, dtype=np.float32) - height / 2) * np.sin(gradient_angle)
+    light = 1 + gradient * (down[:, None] + across[None, :]) / max(width, height)
+    image = image * light[..., None]
     if blur > 0:
         image = cv2.GaussianBlur(image, (0, 0), blur)
     if noise > 0:
-        image = image + rng.normal(0, noise, image.shape).astype(np.float32)
+        image += rng.standard_normal(image.shape, dtype=np.float32) * noise
     return np.clip(image, 0, 255).astype(np.uint8)
