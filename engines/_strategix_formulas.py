@@ -30,10 +30,8 @@ class Group(NamedTuple):
     mask: int  # bit i set: card i of the group is a star
     nstars: int
     uses: tuple[int, ...]  # real letters taken from the hand
-    star_letters: tuple[int, ...]  # letters stars stand for
     text: str  # notation, e.g. "D *=E F"
     letters: str  # the letters as declared, e.g. "DEF"
-    all_star: bool
     has_z: bool
 
     def __deepcopy__(self, memo: dict) -> Group:
@@ -63,19 +61,17 @@ def make_group(kind: str, start: int, size: int, mask: int) -> Group:
         declared = [start + i for i in range(size)]
     else:
         declared = [start] * size
-    tokens, uses, star_letters = [], [], []
+    tokens, uses = [], []
     for position, letter in enumerate(declared):
         if mask >> position & 1:
             tokens.append(f"*={LETTERS[letter]}")
-            star_letters.append(letter)
         else:
             tokens.append(LETTERS[letter])
             uses.append(letter)
     nstars = size - len(uses)
     letters = "".join(LETTERS[i] for i in declared)
     text = " ".join(tokens)
-    return Group(kind, start, size, mask, nstars, tuple(uses), tuple(star_letters), text,
-                 letters, nstars == size, declared[-1] == Z)  # fmt: skip
+    return Group(kind, start, size, mask, nstars, tuple(uses), text, letters, declared[-1] == Z)
 
 
 Play = tuple[Group, ...]

@@ -420,7 +420,9 @@ class StrategixState(State):
         for letter in real_letters(play):
             counts[letter] -= 1
             if counts[letter] < 0:
-                raise IllegalActionError(f"you do not hold enough {LETTERS[letter]} for that")
+                shown = LETTERS[letter]
+                raise IllegalActionError(f"you do not hold enough {shown} for that (a star "
+                                         f"laid as {shown} is written *={shown})")  # fmt: skip
         if star_count(play) > stars:
             raise IllegalActionError(f"that needs {star_count(play)} stars, you hold {stars}")
 
