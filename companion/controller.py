@@ -136,6 +136,7 @@ class Controller:
         self.image: np.ndarray | None = None
         self.seen: list[DieMark] = []
         self.rules_game = ""
+        self.scores_player = ""  # whose history the scores screen shows ("" = the totals)
         self.teaching: int | None = None  # index of the poker face being taught
         self.taught: dict[str, list[np.ndarray]] = {}
         self.profile_path = store.setting("poker_profile")  # the app loads it into the reader
@@ -845,6 +846,15 @@ class Controller:
 
     def _screen_scores(self) -> Screen:
         screen = Screen("scores", self._t("scores"))
+        players = self.store.known_players()
+        screen.options = [
+            Target(f"player:{name}", name, "selected" if name == self.scores_player else "quiet")
+            for name in players[:10]
+        ]
+        screen.actions = [Target("export:", self._t("export"))]
+        if self.scores_player:
+            screen.lines = self._player_lines(self.scores_player)
+            return screen
         rows = self.store.totals()
         screen.lines = [
             self._t(
@@ -857,8 +867,24 @@ class Controller:
             )  # fmt: skip
             for r in rows
         ] or [self._t("no_scores")]
-        screen.actions = [Target("export:", self._t("export"))]
         return screen
+
+    def _player_lines(self, player: str) -> list[str]:
+        stats = self.store.stats(player)
+        lines = [self._t("player_stats", player=player, games=stats["games"], wins=stats["wins"])]
+        for game, entry in stats["by_game"].items():
+            lines.append(self._t("player_game", game=game_title(game), **entry))
+        for row in reversed(self.store.history(player)[-6:]):
+            result = self._t("won" if row.winner else "lost")
+            lines.append(f"#{row.game_id} {game_title(row.game)} : {row.score} ({result}) — "
+                         + ", ".join(row.opponents))  # fmt: skip
+        return lines
+
+    def _tap_player(self, name: str) -> None:
+        if name not in self.store.known_players():
+            self._say(f"no player {name!r}", True)
+            return
+        self.scores_player = "" if name == self.scores_player else name
 
     def _screen_settings(self) -> Screen:
         screen = Screen("settings", self._t("settings"))

@@ -96,6 +96,20 @@ def scenes(store: Store) -> list[tuple[str, Callable[[], Controller]]]:
 
         return make
 
+    def scorebook(player: str) -> Callable[[], Controller]:
+        def make() -> Controller:
+            if not store.totals():  # a few complete games, played by the bots' random choices
+                for seed in (1, 2):
+                    table("struggle", ["Alice", "Bruno", "Chloé"], 2000, False, seed)
+                table("roudalon", ["Alice", "Bruno", "Chloé", "David"], 2000, False, 3)
+            controller = fresh()
+            controller.handle(Tap("nav:scores"))
+            if player:
+                controller.handle(Tap(f"player:{player}"))
+            return controller
+
+        return make
+
     def teaching() -> Controller:
         from companion.controller import CameraImage
         from vision.render import render_scene
@@ -117,7 +131,8 @@ def scenes(store: Store) -> list[tuple[str, Callable[[], Controller]]]:
         ("sequence-entry", lambda: typing("sequence")),
         ("setup", setup),
         ("home", nav("home")),
-        ("scores", nav("scores")),
+        ("scores", scorebook("")),
+        ("scores-player", scorebook("Alice")),
         ("settings", nav("settings")),
         ("settings-teach", teaching),
         ("rules", nav("rules")),

@@ -87,6 +87,10 @@ TEXT: dict[str, dict[str, str]] = {
         "need_roll_first": "Attendez la lecture des dés",
         "no_game": "Aucune partie en cours",
         "totals": "{game} — {player} : {total} ({games} parties, {wins} victoires)",
+        "player_stats": "{player} : {games} parties, {wins} victoires",
+        "player_game": "{game} : {games} parties, {wins} gagnées, record {best}, moy. {average}",
+        "won": "gagné",
+        "lost": "perdu",
     },
     "en": {
         "app": "Table companion",
@@ -162,6 +166,10 @@ TEXT: dict[str, dict[str, str]] = {
         "need_roll_first": "Wait for the dice to be read",
         "no_game": "No game in progress",
         "totals": "{game} — {player}: {total} ({games} games, {wins} wins)",
+        "player_stats": "{player}: {games} games, {wins} wins",
+        "player_game": "{game}: {games} games, {wins} wins, best {best}, average {average}",
+        "won": "won",
+        "lost": "lost",
     },
 }
 

@@ -365,3 +365,17 @@ def test_camera_choice_is_kept(controller, store):
     assert Controller(store, "fr").camera_choice == "sim"
     controller.handle(Tap("camera:dslr"))
     assert controller.error and controller.camera_choice == "sim"
+
+
+def test_scores_screen_shows_totals_and_a_players_history(controller, store):
+    for scores, winners in (([20, 10], [0]), ([0, 30], [1])):
+        store.finish(store.start_game("struggle", ["Ann", "Bob"]), scores, winners)
+    controller.handle(Tap("nav:scores"))
+    screen = controller.screen()
+    assert any("Bob : 40" in line for line in screen.lines)
+    controller.handle(Tap("player:Ann"))
+    lines = controller.screen().lines
+    assert lines[0].startswith("Ann : 2 parties, 1 victoires")
+    assert any("record 20" in line for line in lines)
+    controller.handle(Tap("player:Nobody"))
+    assert controller.error
