@@ -1,11 +1,14 @@
 """Learned face profiles: read a dice set (poker dice, or unusual d6) from a few example pictures.
 
-A profile keeps a few square top-face crops per face. At load time it turns each into templates at
-every 10 degrees of rotation (and slight shifts and scales, as the finder's crops wobble), each an
-"ink map": how far each pixel's colour is from the face's body colour, so black-on-white and
-white-on-black, red or black ink all read alike. Classifying a crop is nearest-template matching by
-normalised correlation inside the face's inscribed disc, which makes it rotation-invariant. A crop
-that matches no face well (a d6 shown to a poker profile, a hand, the tray) is refused.
+A profile keeps a few square top-face crops per face (one small .npz file). Each crop becomes an
+"ink map": where its colour departs strongly from the face's body colour, split into colourful
+and neutral ink, so black-on-white and white-on-black read alike and red art differs from black.
+The map is centred on its ink and reduced to strokes inside the face's inscribed disc. At load
+time every example is turned through a full circle (every 10 degrees) and slightly rescaled and
+moved, giving the templates; reading a crop is nearest-template matching by correlation, which
+makes it rotation-invariant. A crop that does not match clearly is tried again slightly moved and
+rescaled (a finder's outline is rarely exact). A crop that matches no face well (a d6 shown to a
+poker profile, a coin, the tray) is refused: (None, confidence below 0.5).
 
     profile = FaceProfile.learn({"9": [crop, ...], "10": [...], ...}, kind="poker")
     value, confidence = profile.classify(crop_bgr)     # (None, c) when nothing matches well
@@ -14,6 +17,7 @@ that matches no face well (a d6 shown to a poker profile, a hand, the tray) is r
 
 from __future__ import annotations
 
+import functools
 import io
 import zipfile
 from collections.abc import Callable, Mapping, Sequence
@@ -134,11 +138,6 @@ def stroke_features(ink: np.ndarray) -> np.ndarray:
     strokes = (strokes - strokes.mean(axis=0)).ravel()
     norm = float(np.linalg.norm(strokes))
     return strokes / norm if norm > 1e-6 else strokes
-
-
-def ink_features(crop_bgr: np.ndarray) -> np.ndarray:
-    """The rotation-comparable feature of one square top-face crop."""
-    return stroke_features(ink_map(crop_bgr))
 
 
 def _warped(ink: np.ndarray, angle: float, scale: float, dx: float, dy: float) -> np.ndarray:
@@ -335,11 +334,18 @@ class FaceProfile:
 
     @classmethod
     def load_default(cls, kind: str) -> FaceProfile:
-        """The shipped profile for `kind` (learned from the project's rendered dice)."""
+        """The shipped profile for `kind` (learned from the project's rendered dice). Loaded once
+        per process: building its templates takes a moment and it never changes."""
         path = DEFAULT_PROFILES / f"{kind}-default.npz"
         if not path.is_file():
             raise ValueError(f"no shipped profile for {kind!r} dice ({path} is missing)")
-        return cls.load(path)
+        return _load_shipped(path, path.stat().st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=4)
+def _load_shipped(path: Path, mtime_ns: int) -> FaceProfile:
+    """`mtime_ns` is part of the cache key only: a file replaced on disk is loaded again."""
+    return FaceProfile.load(path)
 
 
 # --- learning from pictures ------------------------------------------------------------------
