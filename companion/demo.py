@@ -135,12 +135,12 @@ def play_game(table: DemoTable, game: str) -> GameSummary:
         table.say(f"{game}: already played in {table.store.state_dir}, reading its result")
         end_shot = table.out / f"{len(table.store.actions(finished[-1].id)):04d}-end.png"
         if not end_shot.exists():  # killed between the last action and the last screenshot
-            controller = Controller(table.store, "fr", moves_per_page=5, auto_resume=False)
+            controller = Controller(table.store, "fr", moves_per_page=4, auto_resume=False)
             controller.load(finished[-1])
             table.out.mkdir(parents=True, exist_ok=True)
             shoot(table, controller, "end")
         return summary_from_store(table.store, finished[-1], 0.0)
-    controller = Controller(table.store, language="fr", moves_per_page=5, auto_resume=False)
+    controller = Controller(table.store, language="fr", moves_per_page=4, auto_resume=False)
     if controller.resume(label):
         done = len(controller.state.history)
         table.say(f"{game}: resuming after {done} logged actions")

@@ -60,7 +60,7 @@ def show_roll(controller: Controller, seed: int) -> None:
 
 def scenes(store: Store) -> list[tuple[str, Callable[[], Controller]]]:
     def fresh() -> Controller:
-        return Controller(store, "fr", moves_per_page=5, auto_resume=False)
+        return Controller(store, "fr", moves_per_page=4, auto_resume=False)
 
     def table(game: str, players: list[str], steps: int, roll: bool, seed: int = 2) -> Controller:
         controller = fresh()

@@ -50,7 +50,7 @@ def layout_for(size: tuple[int, int]) -> Layout:
             body=(8, 56, 784, 386),
             row_height=52,
             font=22,
-            moves_per_page=5,
+            moves_per_page=4,
         )
     if tuple(size) == PORTRAIT:
         return Layout(

@@ -129,6 +129,45 @@ class Renderer:
             used += line_h
         return used
 
+    def wrap(self, content: str, width: int, size: int) -> list[str]:
+        """Word-wrap; a text made of `a ; b ; c` parts breaks between the parts when they fit."""
+        font = self.font(size)
+        parts = content.split(" ; ")
+        if len(parts) > 1 and all(font.size(part)[0] <= width for part in parts):
+            return parts
+        lines: list[str] = []
+        for word in content.split():
+            if lines and font.size(lines[-1] + " " + word)[0] <= width:
+                lines[-1] += " " + word
+            else:
+                lines.append(word)
+        return lines
+
+    def fit_lines(self, content: str, box: Box, size: int, minimum: int = 12) -> tuple[int, list]:
+        """The largest size (<= `size`) at which `content`, word-wrapped, fits in `box`."""
+        _, _, w, h = box
+        while True:
+            lines = self.wrap(content, w, size)
+            line_h = self.font(size).get_linesize()
+            widest = max((self.font(size).size(line)[0] for line in lines), default=0)
+            if size <= minimum or (len(lines) * line_h <= h and widest <= w):
+                return size, lines
+            size -= 1
+
+    def wrapped_button(self, target: Target, box: Box, size: int) -> None:
+        """A button whose label wraps onto several lines at one size (long move texts)."""
+        fill, ink = palette.BUTTON_STYLES.get(target.style, palette.BUTTON_STYLES["normal"])
+        rect = pygame.Rect(box)
+        pygame.draw.rect(self.surface, fill, rect, border_radius=8)
+        inner = (box[0] + 8, box[1] + 3, box[2] - 16, box[3] - 6)
+        fitted, lines = self.fit_lines(target.label, inner, size)
+        line_h = self.font(fitted).get_linesize()
+        top = inner[1] + (inner[3] - line_h * len(lines)) // 2
+        for number, line in enumerate(lines):
+            self.label(line, (inner[0], top + number * line_h, inner[2], line_h), fitted, ink,
+                       "center")  # fmt: skip
+        self.hits.append((rect, target.id))
+
     def button(self, target: Target, box: Box, size: int | None = None) -> None:
         fill, ink = palette.BUTTON_STYLES.get(target.style, palette.BUTTON_STYLES["normal"])
         rect = pygame.Rect(box)
@@ -240,9 +279,15 @@ class Renderer:
             return
         page, pages = screen.page
         pager_h = 40 if pages > 1 else 0
-        rows = grid((x, y, w, h - pager_h - 4), len(screen.moves), 1, 5, self.layout.row_height)
+        tallest = self.layout.row_height * 2
+        rows = grid((x, y, w, h - pager_h - 4), len(screen.moves), 1, 5, tallest)
+        # one type size for the whole page, the largest at which every move fits its button
+        size = min(
+            self.fit_lines(t.label, (0, 0, cell[2] - 16, cell[3] - 6), self.layout.font - 2)[0]
+            for t, cell in zip(screen.moves, rows, strict=True)
+        )
         for target, cell in zip(screen.moves, rows, strict=True):
-            self.button(target, cell, self.layout.font - 2)
+            self.wrapped_button(target, cell, size)
         if pages > 1:
             prev_box = (x, y + h - pager_h, w // 3, pager_h)
             next_box = (x + w - w // 3, y + h - pager_h, w // 3, pager_h)

@@ -64,7 +64,7 @@ def _struggle_controller(state_dir: Path) -> Any:
     from companion.controller import Controller, Tap
     from companion.store import Store
 
-    controller = Controller(Store(state_dir), "fr", moves_per_page=5)
+    controller = Controller(Store(state_dir), "fr", moves_per_page=4)
     controller.start_game("struggle", ["Alice", "Bruno", "Chloé"], seed=3, mode="table")
     controller.handle(Tap("move:first 0"))
     return controller
