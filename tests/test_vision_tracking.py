@@ -96,3 +96,18 @@ def test_bad_arguments_are_refused():
     tracker.update(np.zeros((48, 64, 3), np.uint8), Reading())
     with pytest.raises(ValueError, match="frame size"):
         tracker.update(np.zeros((96, 128, 3), np.uint8), Reading())
+
+
+def test_successive_rolls_on_one_tray_with_props_each_settle_once():
+    style = SceneStyle(surface="wood", distractors=("coin", "pencil"), tray_seed=5)
+    empty = [render_empty(seed=9, style=style)] * 3
+    other = render_empty(seed=10, style=style)  # another scene seed: only sensor noise differs
+    assert np.abs(empty[0].astype(int) - other.astype(int)).mean() < 4
+    tracker = RollTracker(settle_frames=3)
+    for frame in empty:
+        tracker.update(frame, Reading())
+    first = render_roll([1, 1], seed=1, moving_frames=5, settled_frames=5, style=style)
+    second = render_roll([6, 2, 3], seed=2, moving_frames=5, settled_frames=5, style=style)
+    events = feed(tracker, first + second)
+    settled = [sorted(e.reading.values) for e in events if e.kind == "settled"]
+    assert settled == [[1, 1], [2, 3, 6]]

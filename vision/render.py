@@ -72,6 +72,9 @@ class SceneStyle:
     rotation: bool = True  # dice lie at any angle (else nearly square to the frame)
     cocked_chance: float = 0.0  # chance a die leans (its top face tilted)
     distractors: tuple[str, ...] = field(default_factory=tuple)  # any of: hand, coin, pencil
+    # The tray's own look (surface pattern, where props lie) comes from this seed when set, so
+    # successive rolls on one tray (a simulated camera) keep it; None: from each scene's seed.
+    tray_seed: int | None = None
 
     def __post_init__(self) -> None:
         unknown = set(self.distractors) - set(_DISTRACTORS)
@@ -136,7 +139,7 @@ def render_scene(
     """One still frame of dice at rest showing `faces`, with each die's truth."""
     style = style or SceneStyle()
     rng = np.random.default_rng(seed)
-    props, covered = _place_distractors(np.random.default_rng([seed, 3]), size, style)
+    props, covered = _place_distractors(_tray_rng(seed, style, 3), size, style)
     poses = _layout(_check_faces(faces, kind), kind, rng, size, style, covered)
     return _draw_frame(poses, props, kind, seed, size, style, rng, frame_index=0)
 
@@ -147,7 +150,7 @@ def render_empty(
     """A frame of the empty tray (with the style's distractors, if any)."""
     style = style or SceneStyle()
     rng = np.random.default_rng(seed)
-    props, _ = _place_distractors(np.random.default_rng([seed, 3]), size, style)
+    props, _ = _place_distractors(_tray_rng(seed, style, 3), size, style)
     return _draw_frame([], props, "d6", seed, size, style, rng, frame_index=0).frame
 
 
@@ -169,7 +172,7 @@ def render_roll(
     style = style or SceneStyle()
     rng = np.random.default_rng(seed)
     checked = _check_faces(faces, kind)
-    props, covered = _place_distractors(np.random.default_rng([seed, 3]), size, style)
+    props, covered = _place_distractors(_tray_rng(seed, style, 3), size, style)
     final = _layout(checked, kind, rng, size, style, covered)
     static_props = [p for p in props if p[0] != "hand"]
     motion = np.random.default_rng([seed, 1])
@@ -200,6 +203,11 @@ def rectify_truth(frame: np.ndarray, die: TruthDie, size: int = 64) -> np.ndarra
     target = np.float32([[0, 0], [size, 0], [size, size], [0, size]])
     matrix = cv2.getPerspectiveTransform(die.quad.astype(np.float32), target)
     return cv2.warpPerspective(frame, matrix, (size, size), flags=cv2.INTER_LINEAR)
+
+
+def _tray_rng(seed: int, style: SceneStyle, stream: int) -> np.random.Generator:
+    """Random numbers for the tray itself: from the style's tray seed, else the scene's."""
+    return np.random.default_rng([seed if style.tray_seed is None else style.tray_seed, stream])
 
 
 def _check_faces(faces: Sequence[Face], kind: str) -> list[Face]:
@@ -443,8 +451,8 @@ def _draw_frame(
     rng: np.random.Generator | None,
     frame_index: int,
 ) -> RenderedScene:
-    """Render the tray with `poses` and `props`; the surface depends on the seed only."""
-    image = draw.surface(style.surface, size, np.random.default_rng([seed, 7]))
+    """Render the tray with `poses` and `props`; the surface depends on the tray only."""
+    image = draw.surface(style.surface, size, _tray_rng(seed, style, 7))
     camera = _Camera(size, style.perspective)
     light = np.array([np.cos(style.light_angle), np.sin(style.light_angle), 2.2])
     light /= np.linalg.norm(light)
