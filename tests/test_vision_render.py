@@ -52,12 +52,18 @@ def test_top_face_quads_lie_inside_the_frame_clockwise_and_square():
         assert np.allclose(die.quad.mean(axis=0), die.center, atol=0.5)
 
 
-def test_dice_never_overlap():
-    scene = render_scene([1, 2, 3, 4, 5, 6, 1, 2, 3, 4], seed=5)
+def test_dice_never_overlap_though_some_touch():
+    import cv2
+
+    scene = render_scene([1, 2, 3, 4, 5, 6, 1, 2, 3, 4], seed=5, style=SceneStyle(touch_chance=0.6))
+    gaps = []
     for i, a in enumerate(scene.dice):
         for b in scene.dice[i + 1 :]:
-            side = np.linalg.norm(a.quad[0] - a.quad[1]) + np.linalg.norm(b.quad[0] - b.quad[1])
-            assert np.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]) > side * 0.7
+            overlap, _ = cv2.intersectConvexConvex(a.quad, b.quad)
+            assert overlap < 1.0
+            corners = np.linalg.norm(a.quad[:, None, :] - b.quad[None, :, :], axis=2)
+            gaps.append(corners.min())
+    assert min(gaps) < 4  # at least one pair lies flush
 
 
 def test_drawn_pips_match_the_truth():

@@ -71,6 +71,7 @@ class SceneStyle:
     die_size: tuple[float, float] = (42.0, 58.0)  # top-face side in pixels, min..max
     rotation: bool = True  # dice lie at any angle (else nearly square to the frame)
     cocked_chance: float = 0.0  # chance a die leans (its top face tilted)
+    touch_chance: float = 0.0  # chance a die lies against another, faces flush
     distractors: tuple[str, ...] = field(default_factory=tuple)  # any of: hand, coin, pencil
     # The tray's own look (surface pattern, where props lie) comes from this seed when set, so
     # successive rolls on one tray (a simulated camera) keep it; None: from each scene's seed.
@@ -111,6 +112,7 @@ class SceneStyle:
             die_size=(smallest, smallest + float(rng.uniform(0, 18))),
             rotation=bool(rng.random() < 0.9),
             distractors=tuple(str(d) for d in _DISTRACTORS[1:] if rng.random() < 0.25),
+            touch_chance=float(rng.uniform(0, 0.4)),
         )
 
 
@@ -126,6 +128,10 @@ class _Pose:
     tilt: float = 0.0  # radians, lean of the top face (cocked die)
     color: str = "white"
     sides: tuple[Face, ...] = ()  # the other five faces: bottom, then the four around
+
+    @property
+    def xy(self) -> np.ndarray:
+        return np.array([self.x, self.y])
 
 
 def render_scene(
@@ -251,8 +257,8 @@ def _layout(
     style: SceneStyle,
     avoid: list[tuple[float, float, float]],
 ) -> list[_Pose]:
-    """Place dice at rest, wholly inside the frame, never overlapping each other (they may nearly
-    touch) nor the circles in `avoid` (props)."""
+    """Place dice at rest, wholly inside the frame, never overlapping each other nor the circles
+    in `avoid` (props); with `style.touch_chance` a die may lie flush against another."""
     width, height = size
     poses: list[_Pose] = []
     for face in faces:
@@ -262,15 +268,60 @@ def _layout(
         margin = side * (0.8 + 0.3 * style.perspective) + 4
         if width <= 2 * margin or height <= 2 * margin:
             raise ValueError(f"a {side:.0f} px die does not fit a {width}x{height} frame")
-        for _ in range(2000):
-            x, y = rng.uniform(margin, width - margin), rng.uniform(margin, height - margin)
-            if _clear(x, y, _reach(side), poses, avoid):
-                break
+        touching = None
+        if poses and not tilt and rng.random() < style.touch_chance:
+            touching = _touching(poses, side, margin, size, avoid, rng)
+        if touching is not None:
+            x, y, yaw = touching
         else:
-            raise ValueError(f"cannot fit {len(faces)} dice of {style.die_size} px in {size}")
+            x, y = _free_spot(poses, side, margin, size, avoid, rng, len(faces), style)
         color = str(rng.choice(list(style.die_colors)))
         poses.append(_Pose(face, x, y, side, yaw, tilt, color, _other_faces(face, kind, rng)))
     return poses
+
+
+def _free_spot(
+    poses: list[_Pose],
+    side: float,
+    margin: float,
+    size: Size,
+    avoid: list[tuple[float, float, float]],
+    rng: np.random.Generator,
+    count: int,
+    style: SceneStyle,
+) -> tuple[float, float]:
+    width, height = size
+    for _ in range(2000):
+        x, y = rng.uniform(margin, width - margin), rng.uniform(margin, height - margin)
+        if _clear(x, y, _reach(side), poses, avoid):
+            return float(x), float(y)
+    raise ValueError(f"cannot fit {count} dice of {style.die_size} px in {size}")
+
+
+def _touching(
+    poses: list[_Pose],
+    side: float,
+    margin: float,
+    size: Size,
+    avoid: list[tuple[float, float, float]],
+    rng: np.random.Generator,
+) -> tuple[float, float, float] | None:
+    """A spot flush against a die lying flat (a hair's gap apart), turned like it; None if no
+    such spot is free."""
+    width, height = size
+    for _ in range(20):
+        other = poses[int(rng.integers(len(poses)))]
+        if other.tilt:
+            continue
+        direction = other.yaw + int(rng.integers(4)) * np.pi / 2
+        distance = (other.side + side) / 2 + float(rng.uniform(0.5, 2.0))
+        x = other.x + np.cos(direction) * distance
+        y = other.y + np.sin(direction) * distance
+        inside = margin <= x <= width - margin and margin <= y <= height - margin
+        rest = [p for p in poses if p is not other]
+        if inside and _clear(x, y, _reach(side), rest, avoid):
+            return float(x), float(y), other.yaw
+    return None
 
 
 def _clear(
@@ -464,9 +515,12 @@ def _draw_frame(
         draw.shadow(image, footprint, offset, style.shadows)
     for prop in props:
         _draw_prop(image, prop)
-    truth = []
-    for pose, faces in zip(poses, dice_faces, strict=True):
-        truth.append(_draw_die(image, pose, faces, kind, camera, light, style, looks))
+    # Dice farther from the image centre first: a nearer die hides the side of a farther one that
+    # touches it, as the camera sees them.
+    far_first = sorted(range(len(poses)), key=lambda i: -np.hypot(*(poses[i].xy - camera.centre)))
+    truth: list[TruthDie | None] = [None] * len(poses)
+    for i in far_first:
+        truth[i] = _draw_die(image, poses[i], dice_faces[i], kind, camera, light, style, looks)
     noise_rng = rng if rng is not None else np.random.default_rng([seed, 13, frame_index])
     frame = draw.camera_effects(
         image,
