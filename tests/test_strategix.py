@@ -25,7 +25,7 @@ from engines._strategix_formulas import (
     strength,
 )
 from engines.core import CHANCE, IllegalActionError, NotationError
-from engines.strategix import FULL_DECK, Strategix, StrategixState
+from engines.strategix import FULL_DECK, Strategix, StrategixState, _best_card, _worst_card
 
 NAMES = ("Ana", "Bob", "Cleo", "Dan")
 RUN_B_TO_U = "BCDEFGHIJKLMNOPQRSTU"
@@ -487,3 +487,37 @@ def test_the_listed_steps_reach_exactly_every_allowed_formula(letters, stars, to
     if top is not None:
         state.top = (1, parse_play(top))
     assert listed_plays(state) == brute_force_plays(hand.replace("!", ""), top)
+
+
+# ----- choices where the book is silent -------------------------------------------------------
+
+
+def test_a_leader_holding_only_petards_passes_the_lead() -> None:
+    state = short_hands(3, {0: "!!", 1: "CD", 2: "EF"})
+    assert [a.notation for a in state.legal_actions()] == ["pass"]
+    state.apply("pass")
+    assert state.current == 1 and state.passed == [True, False, False]
+    play_all(state, "play C", "play E", "pass")  # Ana sits this trick out
+    assert state.last_trick["winner"] == 2 and state.current == 2
+
+
+def test_when_nobody_left_can_lead_the_round_ends() -> None:
+    state = short_hands(3, {0: "!", 1: "!!", 2: "!"})
+    play_all(state, "pass", "pass", "pass")
+    assert state.last_order == [0, 2, 1]  # fewer cards first, then turn order
+    assert state.round_points == [[2, -2, 0]] and state.round == 2
+
+
+def test_the_exchanged_cards_best_and_worst() -> None:
+    assert [_best_card(h) for h in ("BZ*!", "BZ*", "BYZ", "CB")] == ["!", "*", "Z", "C"]
+    assert [_worst_card(h) for h in ("!*DC", "!*", "!")] == ["C", "*", "!"]
+
+
+def test_a_formula_under_way_survives_a_save() -> None:
+    state = short_hands(3, {0: "DEFMNO!"})
+    state.apply("play D E F +")
+    # short_hands edits the deal, so replay the same steps on a real deal for the save check
+    real = dealt(3, {0: "DEFMNOQRSTUVWXY*****"})
+    real.apply("play D E F +")
+    assert engines.loads(engines.dumps(real)) == real
+    assert state.view(None)["trick"]["building"] == "D E F"
