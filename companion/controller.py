@@ -136,6 +136,7 @@ class Controller:
         self.image: np.ndarray | None = None
         self.seen: list[DieMark] = []
         self.rules_game = ""
+        self.last_roll: DiceProposal | None = None  # the reading behind the last confirmed roll
         self.scores_player = ""  # whose history the scores screen shows ("" = the totals)
         self.teaching: int | None = None  # index of the poker face being taught
         self.taught: dict[str, list[np.ndarray]] = {}
@@ -538,6 +539,9 @@ class Controller:
         session.state.undo()
         self._reset_turn()
         self._say(text(self.language, "undone", what=logged.notation))
+        if logged.notation.startswith("roll ") and self.last_roll is not None:
+            # the dice are still on the tray: show the undone reading again, to fix and confirm
+            self.proposal, self.last_roll = self.last_roll, None
         return True
 
     # ----- dice -----------------------------------------------------------------------------
@@ -603,7 +607,9 @@ class Controller:
             self._say(text(self.language, "need_roll_first"), True)
             return
         corrected = len(self.proposal.corrected)
-        self.play("roll " + " ".join(self.proposal.faces), corrected)
+        confirmed = self.proposal
+        if self.play("roll " + " ".join(self.proposal.faces), corrected):
+            self.last_roll = confirmed
 
     # ----- Struggle re-throws ---------------------------------------------------------------
 
@@ -884,6 +890,7 @@ class Controller:
         if name not in self.store.known_players():
             self._say(f"no player {name!r}", True)
             return
+        self.last_roll: DiceProposal | None = None  # the reading behind the last confirmed roll
         self.scores_player = "" if name == self.scores_player else name
 
     def _screen_settings(self) -> Screen:

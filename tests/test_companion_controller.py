@@ -379,3 +379,16 @@ def test_scores_screen_shows_totals_and_a_players_history(controller, store):
     assert any("record 20" in line for line in lines)
     controller.handle(Tap("player:Nobody"))
     assert controller.error
+
+
+def test_undoing_a_roll_shows_its_reading_again_for_correction(controller):
+    controller.start_game("struggle", ["Ann", "Bob"], seed=1)
+    controller.handle(Tap("move:first 0"))
+    roll(controller, "K", "K", "Q", "A", "9")
+    controller.handle(Press("undo"))
+    assert controller.dice_request() is not None
+    assert controller.proposal.faces == ["K", "K", "Q", "A", "9"]
+    controller.handle(Tap("die:1"))
+    controller.handle(Tap("face:J"))
+    controller.handle(Press("confirm"))
+    assert logged(controller)[-1] == "roll 9 J Q K A"
