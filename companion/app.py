@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.config import Config
 from companion.controller import Controller, Press, Tap
-from companion.feed import DiceFeed
+from companion.feed import BackgroundFeed, DiceFeed
 from companion.store import Store
 
 log = logging.getLogger(__name__)
@@ -109,40 +109,45 @@ class App:
         watchdog = Watchdog()
         window = Window(self.config.display.size, self.config.display.rotation, self.kiosk)
         hardware = open_hardware(self.config, self.camera_spec)
-        feed = DiceFeed(hardware.camera, self.config.camera.tray_roi,
-                        load_profile(self.config.camera.poker_profile))  # fmt: skip
+        dice_feed = DiceFeed(hardware.camera, self.config.camera.tray_roi,
+                             load_profile(self.config.camera.poker_profile))  # fmt: skip
+        feed = BackgroundFeed(dice_feed)
         store = Store(self.config.state_dir)
         controller = Controller(store, self.config.language,
                                 window.renderer.layout.moves_per_page,
                                 status=hardware.status)  # fmt: skip
         if not self.config.camera.poker_profile and controller.profile_path:
-            feed.poker_profile = load_profile(controller.profile_path)
+            dice_feed.poker_profile = load_profile(controller.profile_path)
         self.applied = (controller.camera_choice, controller.profile_path)
         if window.problem:
             hardware.status["display"] = window.problem
         if self.game and controller.session is None:
             controller.handle(Tap(f"game:{self.game}"))
+        feed.start()
         try:
             return self._loop(window, feed, hardware, controller, watchdog, started, max_frames)
         finally:
             watchdog.stopping()
+            feed.stop()
             hardware.camera.stop()
             hardware.buttons.close()
             store.close()
             window.close()
 
-    def _apply_settings(self, controller: Controller, feed: DiceFeed, hardware: Hardware) -> None:
+    def _apply_settings(
+        self, controller: Controller, feed: BackgroundFeed, hardware: Hardware
+    ) -> None:
         """A camera chosen or a poker profile taught on the settings screen takes effect now."""
         camera_choice, profile_path = self.applied
         if controller.camera_choice and controller.camera_choice != camera_choice:
             hardware.camera.stop()
             fresh = open_hardware_camera(controller.camera_choice)
-            hardware.camera = feed.camera = fresh
+            hardware.camera = fresh
+            feed.swap_camera(fresh)
             hardware.status["camera"] = f"{fresh.name} — {fresh.status.message}"
-            feed.reset()
         if controller.profile_path and controller.profile_path != profile_path:
             try:
-                feed.set_poker_profile(load_profile(controller.profile_path))
+                feed.feed.set_poker_profile(load_profile(controller.profile_path))
             except (OSError, ValueError) as error:
                 hardware.status["camera"] = f"poker profile: {error}"
         self.applied = (controller.camera_choice, controller.profile_path)
@@ -161,10 +166,11 @@ class App:
             while not hardware.buttons.events.empty():
                 controller.handle(Press(hardware.buttons.events.get_nowait()))
             request = controller.dice_request()
-            for event in feed.step(request.kind if request else None, timeout=0.0):
+            feed.want(request.kind if request else None, controller.request_number())
+            for event in feed.poll():
                 controller.handle(event)
-            if feed.problem:
-                hardware.status["camera"] = feed.problem
+            if feed.feed.problem:
+                hardware.status["camera"] = feed.feed.problem
             self._apply_settings(controller, feed, hardware)
             window.show(controller.screen())
             frames += 1

@@ -216,6 +216,13 @@ class Controller:
             return DiceRequest(kind, int(match.group(1)))
         return None
 
+    def request_number(self) -> int:
+        """Changes whenever the game moves on: readings made for an older request are stale."""
+        session = self.session
+        if session is None:
+            return 0
+        return session.record.id * 1_000_000 + len(session.state.history)
+
     def _advance_automatic(self) -> None:
         """Full mode deals and draws by itself (the engine is the dealer); log each outcome."""
         state = self.state

@@ -8,6 +8,8 @@ in `problem` and gives empty readings: the players can still enter the dice by h
 from __future__ import annotations
 
 import logging
+import queue
+import threading
 from typing import Any
 
 import numpy as np
@@ -72,7 +74,7 @@ class DiceFeed:
         self._readers.pop("poker", None)
 
     def reset(self) -> None:
-        """Forget the roll being tracked (a new roll is awaited)."""
+        """Forget the tray's history (another camera, another simulated tray)."""
         self._tracker = None
 
     def step(self, wanted_kind: str | None, timeout: float = 0.0) -> list[Event]:
@@ -83,7 +85,8 @@ class DiceFeed:
         self.last_image = frame.image
         events: list[Event] = [CameraImage(frame.image)]
         if wanted_kind is None:
-            self._tracker = None
+            # The tracker is kept: dice thrown while nobody waited for them show as movement
+            # against its last frame, while dice left untouched never settle a second time.
             return events
         settled = self.track(frame.image, wanted_kind)
         if settled is not None:
@@ -102,3 +105,70 @@ class DiceFeed:
         if event is not None and event.kind == "settled":
             return event.reading
         return None
+
+
+class BackgroundFeed:
+    """Runs a DiceFeed on its own thread so reading dice never holds up touches and drawing.
+
+    The main loop says which dice it waits for (`want`, with a request number that changes with
+    every new request) and drains `poll()`; a settled reading made for an older request is
+    dropped, so a slow read can never answer the next roll.
+    """
+
+    def __init__(self, feed: DiceFeed) -> None:
+        self.feed = feed
+        self._wanted: tuple[str | None, int] = (None, 0)
+        self._events: queue.Queue[tuple[int, Event]] = queue.Queue()
+        self._stop = threading.Event()
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name="dice-feed", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float = 2.0) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+            self._thread = None
+
+    def want(self, kind: str | None, request: int) -> None:
+        self._wanted = (kind, request)
+
+    def swap_camera(self, camera: Any) -> None:
+        with self._lock:
+            self.feed.camera = camera
+            self.feed.reset()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            kind, request = self._wanted
+            with self._lock:
+                try:
+                    events = self.feed.step(kind, timeout=0.05)
+                except Exception as error:  # the table goes on; the status says why
+                    self.feed._report(f"camera feed failed: {error}")
+                    events = []
+            for event in events:
+                self._events.put((request, event))
+            if not events:
+                self._stop.wait(0.01)
+
+    def poll(self) -> list[Event]:
+        """Events since the last poll: the newest camera image, and settled readings made for
+        the request still current."""
+        kind, request = self._wanted
+        image: Event | None = None
+        found: list[Event] = []
+        while True:
+            try:
+                made_for, event = self._events.get_nowait()
+            except queue.Empty:
+                break
+            if isinstance(event, CameraImage):
+                image = event
+            elif made_for == request and kind is not None:
+                found.append(event)
+        return ([image] if image is not None else []) + found

@@ -137,3 +137,31 @@ def test_feed_survives_a_broken_reader():
     for _ in range(12):
         feed.step("d6")
     assert "model file missing" in feed.problem
+
+
+def test_background_feed_reads_off_the_main_thread_and_drops_stale_readings():
+    from companion.controller import Settled
+    from companion.feed import BackgroundFeed
+
+    camera = SimulatedCamera(seed=3, kind="d6", dice=2, size=(320, 240), stepped=True,
+                             moving_frames=2, settled_frames=3)  # fmt: skip
+    camera.start()
+    dice_feed = DiceFeed(camera, settle_frames=2)
+    dice_feed._readers["d6"] = TruthReader(camera)
+    background = BackgroundFeed(dice_feed)
+    background.want("d6", 1)
+    camera.request_roll([6, 2])
+    background.start()
+    try:
+        found = []
+        deadline = time.monotonic() + 20
+        while not any(isinstance(e, Settled) for e in found) and time.monotonic() < deadline:
+            found += background.poll()
+            time.sleep(0.01)
+    finally:
+        background.stop()
+    settled = [e for e in found if isinstance(e, Settled)]
+    assert len(settled) == 1 and sorted(d.value for d in settled[0].reading.dice) == [2, 6]
+    background._events.put((1, settled[0]))  # a reading made for request 1 ...
+    background.want("d6", 2)  # ... arrives after the game moved on: dropped
+    assert not [e for e in background.poll() if isinstance(e, Settled)]
