@@ -433,29 +433,22 @@ def brute_force_plays(hand: str, top: str | None) -> set[str]:
     """Every multiset of groups the hand can lay that the rules and full-mode spelling allow."""
     counts = [hand.count(letter) for letter in LETTERS]
     stars = hand.count("*")
-    universe = []
-    for kind, sizes in ((SINGLE, [1]), (PAIRS, [2]), (RUNS, range(2, len(hand) + 1))):
-        for size in sizes:
-            for start in range(len(LETTERS) - (size - 1 if kind == RUNS else 0)):
-                masks = (0, 2, 3) if kind == PAIRS else range(1 << size)
-                masks = [m for m in masks if m.bit_count() <= stars]
-                universe += [make_group(kind, start, size, mask) for mask in masks]
-    holdable = [g for g in universe if holds(counts, stars, (g,))]
     found = set()
-    for combo in multisets(holdable, counts, stars):
-        try:
+    for kind, size in [(SINGLE, 1), (PAIRS, 2)] + [(RUNS, n) for n in range(2, len(hand) + 1)]:
+        last = len(LETTERS) - (size - 1 if kind == RUNS else 0)
+        masks = (0, 1) if kind == SINGLE else (0, 2, 3) if kind == PAIRS else range(1 << size)
+        groups = [make_group(kind, start, size, mask) for start in range(last) for mask in masks]
+        holdable = [g for g in groups if holds(counts, stars, (g,))]
+        combos = [(g,) for g in holdable] if kind == SINGLE else multisets(holdable, counts, stars)
+        for combo in combos:
             play = canonical(combo)
-        except IllegalActionError:
-            continue
-        if not holds(counts, stars, play) or spelled_as_listed(play, counts) != play:
-            continue
-        if play[0].kind == SINGLE and len(play) > 1:
-            continue
-        if top is not None:
-            wanted = parse_play(top)
-            if shape_of(play) != shape_of(wanted) or strength(play) < strength(wanted):
+            if spelled_as_listed(play, counts) != play:
                 continue
-        found.add(play_text(play))
+            if top is not None:
+                wanted = parse_play(top)
+                if shape_of(play) != shape_of(wanted) or strength(play) < strength(wanted):
+                    continue
+            found.add(play_text(play))
     return found
 
 
