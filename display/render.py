@@ -37,6 +37,7 @@ class Renderer:
         self.hits: list[tuple[pygame.Rect, str]] = []
         self._fonts: dict[int, pygame.font.Font] = {}
         self._texts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._fits: dict[tuple, tuple[int, list]] = {}
         self._camera_key: tuple | None = None
         self._camera_surface: pygame.Surface | None = None
 
@@ -136,7 +137,9 @@ class Renderer:
         if len(parts) > 1 and all(font.size(part)[0] <= width for part in parts):
             return parts
         lines: list[str] = []
-        for word in content.split():
+        for word in content.split(" "):  # not on no-break spaces: "Équipe 1" stays whole
+            if not word:
+                continue
             if lines and font.size(lines[-1] + " " + word)[0] <= width:
                 lines[-1] += " " + word
             else:
@@ -146,6 +149,15 @@ class Renderer:
     def fit_lines(self, content: str, box: Box, size: int, minimum: int = 12) -> tuple[int, list]:
         """The largest size (<= `size`) at which `content`, word-wrapped, fits in `box`."""
         _, _, w, h = box
+        key = (content, w, h, size, minimum)
+        found = self._fits.get(key)
+        if found is None:
+            found = self._fits[key] = self._fit_lines(content, w, h, size, minimum)
+            if len(self._fits) > TEXT_CACHE_SIZE:
+                self._fits.clear()
+        return found
+
+    def _fit_lines(self, content: str, w: int, h: int, size: int, minimum: int) -> tuple[int, list]:
         while True:
             lines = self.wrap(content, w, size)
             line_h = self.font(size).get_linesize()
@@ -154,13 +166,13 @@ class Renderer:
                 return size, lines
             size -= 1
 
-    def wrapped_button(self, target: Target, box: Box, size: int) -> None:
+    def wrapped_button(self, target: Target, box: Box, size: int | None = None) -> None:
         """A button whose label wraps onto several lines at one size (long move texts)."""
         fill, ink = palette.BUTTON_STYLES.get(target.style, palette.BUTTON_STYLES["normal"])
         rect = pygame.Rect(box)
         pygame.draw.rect(self.surface, fill, rect, border_radius=8)
         inner = (box[0] + 8, box[1] + 3, box[2] - 16, box[3] - 6)
-        fitted, lines = self.fit_lines(target.label, inner, size)
+        fitted, lines = self.fit_lines(target.label, inner, size or self.layout.font)
         line_h = self.font(fitted).get_linesize()
         top = inner[1] + (inner[3] - line_h * len(lines)) // 2
         for number, line in enumerate(lines):
@@ -169,12 +181,8 @@ class Renderer:
         self.hits.append((rect, target.id))
 
     def button(self, target: Target, box: Box, size: int | None = None) -> None:
-        fill, ink = palette.BUTTON_STYLES.get(target.style, palette.BUTTON_STYLES["normal"])
-        rect = pygame.Rect(box)
-        pygame.draw.rect(self.surface, fill, rect, border_radius=8)
-        inner = (box[0] + 6, box[1] + 2, box[2] - 12, box[3] - 4)
-        self.label(target.label, inner, size, ink, "center")
-        self.hits.append((rect, target.id))
+        """A button; its label wraps onto more lines, all at one size, when it is long."""
+        self.wrapped_button(target, box, size)
 
     def buttons(self, targets: list[Target], box: Box, columns: int | None = None) -> None:
         if not targets:
