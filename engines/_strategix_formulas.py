@@ -179,10 +179,18 @@ def canonical(groups: Sequence[Group]) -> Play:
 
 
 def group_candidates(
-    kind: str, size: int, counts: Sequence[int], stars: int, min_start: int = 0
+    kind: str,
+    size: int,
+    counts: Sequence[int],
+    stars: int,
+    min_start: int = 0,
+    missing: int | None = None,
 ) -> list[Group]:
-    """Every group of this kind and size the hand can lay, lowest letter first."""
-    return list(_candidates(kind, size, counts, stars, min_start))
+    """Every group of this kind and size the hand can lay, lowest letter first.
+
+    `missing` (see `missing_letters`) may be passed when already known, to save its cost.
+    """
+    return list(_candidates(kind, size, counts, stars, min_start, missing))
 
 
 def _candidates(
@@ -234,21 +242,22 @@ def give_back(counts: list[int], group: Group) -> None:
         counts[letter] += 1
 
 
-def can_extend(model: Group, counts: list[int], stars: int, needed: int) -> bool:
+def missing_after(missing: int, counts: Sequence[int], group: Group) -> int:
+    """`missing` once `group` was taken from the hand `counts`."""
+    return missing | sum(1 << letter for letter in group.uses if not counts[letter])
+
+
+def can_extend(model: Group, counts: list[int], stars: int, needed: int, missing: int) -> bool:
     """Whether `needed` more groups like `model`, none lower than it, can still be laid.
 
-    `counts` is the hand after `model` was taken from it.
+    `counts`, `stars` and `missing` describe the hand after `model` was taken from it.
     """
-    return _can_extend(model, counts, stars, needed, missing_letters(counts))
-
-
-def _can_extend(model: Group, counts: list[int], stars: int, needed: int, missing: int) -> bool:
     if needed == 0:
         return True
     for group in _candidates(model.kind, model.size, counts, stars, model.start, missing):
         take(counts, group)
-        emptied = sum(1 << letter for letter in group.uses if not counts[letter])
-        found = _can_extend(group, counts, stars - group.nstars, needed - 1, missing | emptied)
+        after = missing_after(missing, counts, group)
+        found = can_extend(group, counts, stars - group.nstars, needed - 1, after)
         give_back(counts, group)
         if found:
             return True

@@ -27,6 +27,8 @@ from engines._strategix_formulas import (
     group_candidates,
     has_z,
     make_group,
+    missing_after,
+    missing_letters,
     parse_play,
     play_text,
     real_letters,
@@ -231,23 +233,32 @@ class StrategixState(State):
     def _first_steps(self) -> list[Action]:
         """Full mode: each formula's first group, complete (`play g`) or to go on (`play g +`)."""
         counts, stars = self._available()
+        missing = missing_letters(counts)
         top = self.top_play()
         if top is not None:
             shape = shape_of(top)
-            candidates = group_candidates(shape.kind, shape.length, counts, stars, strength(top))
-            return self._opening_steps(candidates, counts, stars, shape.groups)
+            candidates = group_candidates(
+                shape.kind, shape.length, counts, stars, strength(top), missing
+            )
+            return self._opening_steps(candidates, counts, stars, missing, shape.groups)
         actions = []
-        actions += self._opening_steps(group_candidates(SINGLE, 1, counts, stars), counts, stars)
-        actions += self._opening_steps(group_candidates(PAIRS, 2, counts, stars), counts, stars)
+        for kind, length in ((SINGLE, 1), (PAIRS, 2)):
+            candidates = group_candidates(kind, length, counts, stars, 0, missing)
+            actions += self._opening_steps(candidates, counts, stars, missing)
         for length in range(2, len(LETTERS) + 1):
-            candidates = group_candidates(RUNS, length, counts, stars)
+            candidates = group_candidates(RUNS, length, counts, stars, 0, missing)
             if not candidates:
                 break  # a longer run needs even more cards
-            actions += self._opening_steps(candidates, counts, stars)
+            actions += self._opening_steps(candidates, counts, stars, missing)
         return actions
 
     def _opening_steps(
-        self, candidates: list[Group], counts: list[int], stars: int, groups: int | None = None
+        self,
+        candidates: list[Group],
+        counts: list[int],
+        stars: int,
+        missing: int,
+        groups: int | None = None,
     ) -> list[Action]:
         """`groups` is the follow's group count, None for a lead (any count)."""
         actions = []
@@ -256,23 +267,29 @@ class StrategixState(State):
                 actions.append(self._play_action((group,)))
             if group.kind == SINGLE or groups == 1:
                 continue
-            take(counts, group)
-            if can_extend(group, counts, stars - group.nstars, (groups or 2) - 1):
+            if self._completable(group, counts, stars, missing, (groups or 2) - 1):
                 actions.append(self._step_action("play", group))
-            give_back(counts, group)
         return actions
+
+    @staticmethod
+    def _completable(group: Group, counts: list[int], stars: int, missing: int, more: int) -> bool:
+        """Whether `more` groups can follow `group` (`counts` etc. before taking it)."""
+        take(counts, group)
+        after = missing_after(missing, counts, group)
+        found = can_extend(group, counts, stars - group.nstars, more, after)
+        give_back(counts, group)
+        return found
 
     def _building_steps(self) -> list[Action]:
         """Full mode, a formula under way: its next group (`+ g`), or `done` for a lead."""
         counts, stars = self._available()
+        missing = missing_letters(counts)
         last, top = self.building[-1], self.top_play()
-        needed = shape_of(top).groups - len(self.building) if top is not None else 0
+        more = shape_of(top).groups - len(self.building) - 1 if top is not None else 0
         actions = []
-        for group in group_candidates(last.kind, last.size, counts, stars, last.start):
-            take(counts, group)
-            if top is None or can_extend(group, counts, stars - group.nstars, needed - 1):
+        for group in group_candidates(last.kind, last.size, counts, stars, last.start, missing):
+            if self._completable(group, counts, stars, missing, more):
                 actions.append(self._step_action("+", group))
-            give_back(counts, group)
         if top is None and len(self.building) >= 2:
             play = canonical(self.building)
             name = self.players[self.current]
