@@ -33,6 +33,7 @@ TABLE_TARGETS = frozenset(
     {"move", "page", "die", "face", "confirm", "hand", "reroll", "square", "play", "undo"}
 )
 NAME_KEYS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+STRUGGLE_PAWNS = ("K", "Q", "J", "10", "9")
 
 
 # ----- events ------------------------------------------------------------------------------
@@ -433,6 +434,10 @@ class Controller:
             if key in NAME_KEYS and len(self.entry) < MAX_NAME:
                 self.entry += key
             return
+        allowed = {t.id.removeprefix("key:") for t in self._card_keys(self.state)}
+        if key not in allowed:
+            self._say(f"no key {key!r} here", True)
+            return
         if key == "+":
             self.entry = (self.entry + " + ").replace("  ", " ")
         elif self.session.record.game == "sequence" and _is_card(key):
@@ -454,6 +459,8 @@ class Controller:
             self.entry = self.entry[:-1].rstrip(" +") if self.entry else ""
         elif command == "ok":
             self._entry_ok()
+        elif command == "dead" and self.entry:
+            self.play(f"dead {self.entry}")
         else:
             self._say(f"unknown entry command {command!r}", True)
 
@@ -474,6 +481,8 @@ class Controller:
     def _entry_notation(self) -> str:
         entry = " ".join(self.entry.split()).strip(" +")
         game = self.session.record.game if self.session else ""
+        if self.state is not None and self._revealing(self.state):
+            return "objective " + entry
         if game == "strategix" and entry and entry not in ("pass", "petard"):
             return "play " + entry
         return entry
@@ -826,11 +835,16 @@ class Controller:
     def move_targets(self, state: engines.State) -> list[Target]:
         if state.is_over or self.dice_request() is not None:
             return []
+        if self._uses_keyboard(state) and (self._revealing(state) or self._board_entry(state)):
+            return []  # entered on the keyboard / board, not picked from hundreds of moves
         return [
             Target(f"move:{a.notation}", a.describe(self.language))
             for a in state.legal_actions()
             if not a.notation.startswith("rethrow")
         ]
+
+    def _board_entry(self, state: engines.State) -> bool:
+        return state.game.name == "sequence"
 
     def _page_count(self) -> int:
         state = self.state
@@ -840,21 +854,26 @@ class Controller:
 
     def _uses_keyboard(self, state: engines.State) -> bool:
         record = self.session.record if self.session else None
-        return (
-            record is not None
-            and record.game in CARD_GAMES
-            and record.mode == "table"
-            and isinstance(state.actor, int)
-        )
+        if record is None or record.mode != "table" or not isinstance(state.actor, int):
+            return False
+        return record.game in CARD_GAMES or self._revealing(state)
+
+    @staticmethod
+    def _revealing(state: engines.State) -> bool:
+        """Struggle at the table: each player says the arrival order on their objective card."""
+        return state.game.name == "struggle" and state.view(None).get("phase") == "reveal"
 
     def _card_keys(self, state: engines.State) -> list[Target]:
         game = self.session.record.game
+        if self._revealing(state):
+            return [Target(f"key:{p}", p) for p in STRUGGLE_PAWNS] + self._entry_controls()
         if game == "strategix":
             keys = [Target(f"key:{k}", k) for k in STRATEGIX_KEYS]
             keys += [Target("play:pass", self._t("pass")), Target("play:petard", "Pétard")]
         else:
             keys = [Target(f"key:{r}", "10" if r == "T" else r) for r in SEQUENCE_RANKS]
             keys += [Target(f"key:{s}", _suit_symbol(s)) for s in SEQUENCE_SUITS]
+            keys.append(Target("entry:dead", self._t("dead_card"), "quiet"))
         return keys + self._entry_controls()
 
     def _screen_scores(self) -> Screen:

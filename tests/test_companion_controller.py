@@ -392,3 +392,43 @@ def test_undoing_a_roll_shows_its_reading_again_for_correction(controller):
     controller.handle(Tap("face:J"))
     controller.handle(Press("confirm"))
     assert logged(controller)[-1] == "roll 9 J Q K A"
+
+
+def test_struggle_objectives_are_typed_at_the_end_of_a_table_game(controller):
+    controller.start_game("struggle", ["Ann", "Bob"], seed=2)
+    controller.handle(Tap("move:first 0"))
+    rng = random.Random(3)
+    while controller.dice_request() or not controller.screen().keys:
+        if controller.dice_request():
+            roll(controller, *controller.state.sample_chance().notation.split()[1:])
+        else:
+            controller.handle(Tap(rng.choice(controller.screen().moves).id))
+    screen = controller.screen()
+    assert not screen.moves  # 120 orders are typed, not listed
+    assert [k.id for k in screen.keys][:5] == ["key:K", "key:Q", "key:J", "key:10", "key:9"]
+    for pawn in ("K", "Q", "J", "10", "9"):
+        controller.handle(Tap(f"key:{pawn}"))
+    controller.handle(Tap("entry:ok"))
+    assert logged(controller)[-1] == "objective K Q J 10 9"
+    for pawn in ("K", "Q", "J", "10", "9"):  # the same card twice: refused
+        controller.handle(Tap(f"key:{pawn}"))
+    controller.handle(Tap("entry:ok"))
+    assert controller.error and logged(controller)[-1] == "objective K Q J 10 9"
+    controller.handle(Tap("entry:clear"))
+    for pawn in ("9", "10", "J", "Q", "K"):
+        controller.handle(Tap(f"key:{pawn}"))
+    controller.handle(Tap("entry:ok"))
+    assert controller.state.is_over
+    assert controller.store.game(controller.session.record.id).status == "over"
+
+
+def test_sequence_dead_card_key(controller):
+    requires("sequence")
+    controller.start_game("sequence", ["Ann", "Bob"], seed=1)
+    controller.handle(Tap("move:dealer 0"))
+    controller.handle(Tap("key:7"))
+    controller.handle(Tap("key:D"))
+    controller.handle(Tap("entry:dead"))  # both 7D squares are free: not dead, refused
+    assert controller.error and "not dead" in controller.message
+    controller.handle(Tap("key:ZZ"))
+    assert controller.error
