@@ -107,7 +107,8 @@ class App:
 
         started = time.perf_counter()
         watchdog = Watchdog()
-        window = Window(self.config.display.size, self.config.display.rotation, self.kiosk)
+        display = self.config.display
+        window = Window(display.size, display.rotation, self.kiosk, display.fullscreen)
         hardware = open_hardware(self.config, self.camera_spec)
         dice_feed = DiceFeed(hardware.camera, self.config.camera.tray_roi,
                              load_profile(self.config.camera.poker_profile))  # fmt: skip

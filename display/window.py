@@ -68,7 +68,11 @@ class Window:
     """Opens the display and turns pygame input into taps on target ids and button presses."""
 
     def __init__(
-        self, size: tuple[int, int] = (800, 480), rotation: int = 0, kiosk: bool = True
+        self,
+        size: tuple[int, int] = (800, 480),
+        rotation: int = 0,
+        kiosk: bool = True,
+        fullscreen: bool = True,
     ) -> None:
         if rotation not in ROTATIONS:
             raise ValueError(f"rotation must be one of {ROTATIONS}, got {rotation}")
@@ -77,7 +81,8 @@ class Window:
         self.problem = ""
         driver = choose_driver(kiosk)
         self.driver = self._init_video(driver)
-        flags = pygame.FULLSCREEN if kiosk and self.driver == "kmsdrm" else 0
+        # full screen on the bare console (KMSDRM); a window on a desktop
+        flags = pygame.FULLSCREEN if kiosk and fullscreen and self.driver == "kmsdrm" else 0
         self.panel = pygame.display.set_mode(physical_size(self.size, rotation), flags)
         pygame.display.set_caption("tabletop")
         if kiosk and self.driver == "kmsdrm":

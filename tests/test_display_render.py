@@ -126,6 +126,23 @@ def test_window_rotated_turns_a_click_into_the_target(controller):
         window.close()
 
 
+def test_window_finger_touch_on_an_upside_down_panel(controller):
+    window = Window(LANDSCAPE, rotation=180, kiosk=False)
+    try:
+        window.show(controller.screen())
+        rect = next(r for r, t in window.renderer.hits if t == "nav:rules")
+        lx, ly = rect.center
+        px, py = LANDSCAPE[0] - 1 - lx, LANDSCAPE[1] - 1 - ly
+        pygame.event.clear()
+        where = {"x": px / LANDSCAPE[0], "y": py / LANDSCAPE[1], "finger_id": 0, "touch_id": 0}
+        pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, where))
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u))
+        inputs = window.poll()
+        assert [(i.kind, i.value) for i in inputs] == [("tap", "nav:rules"), ("button", "undo")]
+    finally:
+        window.close()
+
+
 def test_english_screen_and_screenshot_file(controller, tmp_path):
     controller.handle(Tap("lang:en"))
     renderer = Renderer(LANDSCAPE)
