@@ -700,6 +700,9 @@ class StrategixState(State):
             self.totals[player] += points[player]
         self.round_points.append(points)
         self.last_order = order
+        if self.trick:  # the round ends mid-trick: keep what was laid for the display
+            self.last_trick = {"winner": None, "by_z": False,
+                               "plays": [list(p) for p in self.trick]}  # fmt: skip
         self.trick, self.top, self.after_petard = [], None, False
         if self.round == len(self.players):
             self.phase = "over"

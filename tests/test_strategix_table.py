@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from engines.core import CHANCE, IllegalActionError, NotationError
+from engines._strategix_formulas import canonical, play_text
+from engines.core import CHANCE, Action, IllegalActionError, NotationError
 from engines.strategix import Strategix, StrategixState
 
 
@@ -99,3 +103,38 @@ def test_a_play_of_more_cards_than_held_or_after_the_game_is_refused() -> None:
         state.apply("play D E +")
     with pytest.raises(NotationError, match="not a Stratégix action"):
         state.apply("jump")
+
+
+def laid_notation(action: Action, building: tuple, after: StrategixState) -> str | None:
+    """What a table enters for a full-mode action (None: nothing laid yet, or a deal)."""
+    word = action.notation.split()[0]
+    if word == "deal" or after.building:
+        return None
+    if word == "done":
+        return "play " + play_text(action.data)
+    if word == "+":
+        return "play " + play_text(canonical((*building, action.data)))
+    return action.notation
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10**6), count=st.sampled_from([2, 3, 4]))
+def test_table_mode_accepts_every_full_mode_game_and_agrees_on_it(seed: int, count: int) -> None:
+    names = [f"P{i}" for i in range(count)]
+    full = Strategix(names, seed=seed).new_state()
+    mirror = Strategix(names, mode="table").new_state()
+    rng = random.Random(seed)
+    while not full.is_over:
+        building = full.building
+        if full.is_chance:
+            action = full.play_chance()
+        else:
+            action = full.apply(rng.choice(full.legal_actions()))
+        entered = laid_notation(action, building, full)
+        if entered is not None:
+            mirror.apply(entered)
+            mirror.check_invariants()
+        if full.phase == "play" and not full.building:
+            assert (mirror.current, mirror.counts, mirror.scores()) == (
+                full.current, full.counts, full.scores())  # fmt: skip
+    assert mirror.is_over and mirror.round_points == full.round_points
