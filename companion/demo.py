@@ -139,7 +139,9 @@ def play_game(table: DemoTable, game: str) -> GameSummary:
             controller.load(finished[-1])
             table.out.mkdir(parents=True, exist_ok=True)
             shoot(table, controller, "end")
-        return summary_from_store(table.store, finished[-1], 0.0)
+        summary = summary_from_store(table.store, finished[-1], 0.0)
+        summary.screenshots = len(list(table.out.glob("*.png")))
+        return summary
     controller = Controller(table.store, language="fr", moves_per_page=4, auto_resume=False)
     if controller.resume(label):
         done = len(controller.state.history)
@@ -171,6 +173,7 @@ def play_game(table: DemoTable, game: str) -> GameSummary:
     summary = summary_from_store(table.store, controller.session.record, 0.0)
     summary.seconds = round(time.perf_counter() - started, 2)
     summary.reader_problem = table.feed.problem
+    summary.screenshots = len(list(table.out.glob("*.png")))
     return summary
 
 
