@@ -514,3 +514,22 @@ def test_a_formula_under_way_survives_a_save() -> None:
     real.apply("play D E F +")
     assert engines.loads(engines.dumps(real)) == real
     assert state.view(None)["trick"]["building"] == "D E F"
+
+
+def test_out_on_a_petard_is_padbolix_too() -> None:
+    state = short_hands(3, {0: "CD", 1: "!"})
+    play_all(state, "play C", "petard")
+    assert state.bottom == [1] and state.current == 0  # Cleo is skipped by the pétard
+
+
+def test_the_referee_plays_it_in_both_modes() -> None:
+    from companion.referee import Referee
+
+    full = Referee(Strategix(["Ana", "Bob"], seed=3).new_state(), auto_chance=True)
+    reply = full.handle("show")
+    assert reply["ok"] and reply["actor"] in (0, 1) and reply["legal"]
+    assert full.handle(reply["legal"][0])["ok"]
+    table = Referee(Strategix(["Ana", "Bob"], mode="table").new_state())
+    assert table.handle("first 1")["actor"] == 1
+    refused = table.handle("play D D D")
+    assert not refused["ok"] and "neither a pair nor a run" in refused["error"]
