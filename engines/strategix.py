@@ -81,6 +81,16 @@ def _hand_counts(hand: str) -> tuple[list[int], int, int]:
     return counts, hand.count(STAR), hand.count(PETARD)
 
 
+def _fewest_stars_from(candidates: list[Group]) -> list[float]:
+    """For each letter index, the fewest stars a candidate starting there or later needs."""
+    fewest = [float("inf")] * (len(LETTERS) + 2)
+    for group in candidates:
+        fewest[group.start] = min(fewest[group.start], group.nstars)
+    for start in range(len(LETTERS) - 1, -1, -1):
+        fewest[start] = min(fewest[start], fewest[start + 1])
+    return fewest
+
+
 def _remove_cards(hand: str, cards: str) -> str:
     remaining = list(hand)
     for card in cards:
@@ -262,12 +272,17 @@ class StrategixState(State):
     ) -> list[Action]:
         """`groups` is the follow's group count, None for a lead (any count)."""
         actions = []
+        fewest_stars_from = _fewest_stars_from(candidates)
         for group in candidates:
             if groups in (None, 1):
                 actions.append(self._play_action((group,)))
             if group.kind == SINGLE or groups == 1:
                 continue
-            if self._completable(group, counts, stars, missing, (groups or 2) - 1):
+            # Fast path for a lead: a later group on other letters needs no search.
+            beyond = group.start + (group.size if group.kind == RUNS else 1)
+            if groups is None and fewest_stars_from[beyond] <= stars - group.nstars:
+                actions.append(self._step_action("play", group))
+            elif self._completable(group, counts, stars, missing, (groups or 2) - 1):
                 actions.append(self._step_action("play", group))
         return actions
 
