@@ -100,6 +100,7 @@ class App:
         self.kiosk = kiosk
         self.first_frame_at: float | None = None
         self.applied: tuple[str, str] = ("", "")
+        self.status_shown = ""
 
     def run(self, max_frames: int | None = None) -> int:
         from companion.watchdog import Watchdog
@@ -173,12 +174,17 @@ class App:
             if feed.feed.problem:
                 hardware.status["camera"] = feed.feed.problem
             self._apply_settings(controller, feed, hardware)
-            window.show(controller.screen())
+            screen = controller.screen()
+            window.show(screen)
             frames += 1
             if self.first_frame_at is None:
                 self.first_frame_at = time.perf_counter() - started
                 watchdog.ready(f"first frame after {self.first_frame_at:.2f} s")
                 log.info("first frame after %.2f s", self.first_frame_at)
+            status = f"{screen.title}: {screen.turn}" if screen.turn else screen.title
+            if status != self.status_shown:  # `systemctl status tabletop` says what is going on
+                watchdog.status(status)
+                self.status_shown = status
             watchdog.feed()
             time.sleep(max(0.0, FRAME_SECONDS - (time.perf_counter() - tick)))
         return 0
