@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from functools import cache
+from functools import lru_cache
 from typing import NamedTuple
 
 from engines.core import IllegalActionError, NotationError
@@ -35,7 +35,7 @@ class Group(NamedTuple):
     has_z: bool
 
     def __deepcopy__(self, memo: dict) -> Group:
-        return self  # immutable, and cached by make_group: undo snapshots share it
+        return self  # immutable: undo snapshots share it
 
 
 class Shape(NamedTuple):
@@ -55,7 +55,7 @@ class Shape(NamedTuple):
         return f"{self.groups} run(s) of {self.length}"
 
 
-@cache
+@lru_cache(maxsize=8192)  # bounded: table-mode input can name any star pattern
 def make_group(kind: str, start: int, size: int, mask: int) -> Group:
     if kind == RUNS:
         declared = [start + i for i in range(size)]
