@@ -17,8 +17,10 @@ import numpy as np
 from vision._nets import CLASSIFIER_INPUT, CROP_CONTEXT, NOT_A_DIE, classify_crops, crop_face
 from vision.types import DieCandidate
 
-# Chance of "no die here" above which a candidate is not reported at all.
+# Chance of "no die here" above which a candidate is not reported at all (nor when "no die" is
+# likelier than any single value): a phantom die is worse than a missed unreadable one.
 NOT_A_DIE_CUTOFF = 0.5
+MIRROR_VOTE = True
 
 
 @dataclass(frozen=True)
@@ -36,7 +38,7 @@ class PipReading:
 
 def reading_from(probs: np.ndarray) -> PipReading:
     """The face net's verdict from its seven chances (no die, 1..6)."""
-    if probs[NOT_A_DIE] >= NOT_A_DIE_CUTOFF:
+    if probs[NOT_A_DIE] >= NOT_A_DIE_CUTOFF or int(np.argmax(probs)) == NOT_A_DIE:
         return PipReading(None, float(probs[NOT_A_DIE]))
     value = int(np.argmax(probs[1:])) + 1
     others = [(float(p), v) for v, p in enumerate(probs) if v != value]
@@ -54,7 +56,16 @@ def candidate_angle(cand: DieCandidate) -> float:
 def read_faces(frame_bgr: np.ndarray, candidates: list[DieCandidate]) -> list[PipReading]:
     """One reading per candidate, all crops through the net in one batch."""
     crops = [crop_face(frame_bgr, c.center, c.size, candidate_angle(c)) for c in candidates]
-    return [reading_from(probs) for probs in classify_crops(crops)]
+    return [reading_from(probs) for probs in classify_both_ways(crops)]
+
+
+def classify_both_ways(crops: list[np.ndarray]) -> np.ndarray:
+    """The net's chances averaged over each crop and its mirror image (a face's value does not
+    change in a mirror, the net's small quirks do): steadier on marbled and worn dice."""
+    if not MIRROR_VOTE:
+        return classify_crops(crops)
+    probs = classify_crops(crops + [cv2.flip(crop, 1) for crop in crops])
+    return (probs[: len(crops)] + probs[len(crops) :]) / 2.0
 
 
 def count_pips(face_bgr: np.ndarray) -> PipReading:

@@ -16,7 +16,7 @@ from vision.types import Die, DieCandidate, Face, Reading
 
 KINDS = ("d6", "poker")
 RECTIFIED_SIZE = 64
-DEFAULT_MIN_CONFIDENCE = 0.6
+DEFAULT_MIN_CONFIDENCE = 0.5
 
 
 def load_default_profile(kind: str) -> Any:

@@ -338,6 +338,7 @@ def export(net: nn.Module, path: Path, shape: tuple[int, int, int, int], dynamic
         dynamic_axes=axes,
         dynamo=False,
     )
+    torch.save(net.state_dict(), path.with_suffix(".pt"))  # to resume from; not shipped
     print(f"wrote {path} ({path.stat().st_size / 1024:.0f} KiB)")
 
 

@@ -1,0 +1,51 @@
+"""The reader on the held-out real photos (never used in training): a floor that guards regressions.
+
+The floors sit well below what `tabletop bench vision` measures, so they catch a broken reader,
+not noise. Skipped when ../shared (the photos) is not beside the clone.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import pytest
+
+from companion.bench.vision import Score, dice_free_crops, score_image
+from vision._photos import is_held_out, photo_sets
+from vision.reader import DiceReader
+
+# set name -> (per-die accuracy, per-image exact accuracy) floors on its held-out photos
+FLOORS = {"mixed-tray-train": (0.88, 0.5), "white-webcam-train": (0.93, 0.85)}
+
+
+@pytest.fixture(scope="module")
+def reader() -> DiceReader:
+    return DiceReader()
+
+
+@pytest.mark.parametrize("set_name", sorted(FLOORS))
+def test_held_out_photos_read_above_the_floor(shared_dir: Path, reader: DiceReader, set_name):
+    (photo_set,) = [s for s in photo_sets(shared_dir) if s.name == set_name]
+    score = Score()
+    for photo in photo_set.photos:
+        if is_held_out(photo.image.name):
+            image = cv2.imread(str(photo.image))
+            score.add(score_image(photo, reader.read(image), photo_set.box_kind))
+    figures = score.figures()
+    die_floor, image_floor = FLOORS[set_name]
+    assert score.images > 40
+    assert figures["die_accuracy"] >= die_floor, score.wrong[:20]
+    assert figures["image_exact"] >= image_floor, score.wrong[:20]
+
+
+def test_no_phantom_dice_on_bare_parts_of_the_photos(shared_dir: Path, reader: DiceReader):
+    crops = phantoms = 0
+    for photo_set in photo_sets(shared_dir):
+        for photo in photo_set.photos[::6]:
+            if is_held_out(photo.image.name):
+                for crop in dice_free_crops(photo, cv2.imread(str(photo.image))):
+                    crops += 1
+                    phantoms += len(reader.read(crop).dice)
+    assert crops > 10
+    assert phantoms == 0
