@@ -122,7 +122,7 @@ def ink_map(crop_bgr: np.ndarray) -> np.ndarray:
     ink = np.clip((distance / strongest - 0.35) / 0.5, 0.0, 1.0)
     brightest, darkest = image.max(axis=2), image.min(axis=2)
     saturation = (brightest - darkest) / (brightest + 1.0)
-    colourful = np.clip((saturation - 0.25) / 0.3, 0.0, 1.0)
+    colourful = np.clip((saturation - 0.15) / 0.2, 0.0, 1.0)
     return np.dstack([ink * colourful, ink * (1 - colourful)])
 
 
