@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
-from companion.config import Config
+from companion.config import CONFIG_NAME, Config, ConfigError, save_tray_roi
 from companion.controller import Controller, Press, Tap
 from companion.feed import BackgroundFeed, DiceFeed
 from companion.store import Store
@@ -52,11 +53,9 @@ def open_hardware(config: Config, camera_spec: str | None) -> Hardware:
         reroll_pin=config.gpio.reroll_pin,
         long_press_s=config.gpio.long_press_s,
     )
-    roi = config.camera.tray_roi
     status = {
         "camera": f"{camera.name} — {camera.status.message}",
         "buttons": "GPIO ok" if buttons.available else buttons.reason,
-        "tray": "" if roi is None else f"x={roi[0]} y={roi[1]} {roi[2]}x{roi[3]}",
     }
     return Hardware(camera, buttons, status)
 
@@ -100,6 +99,7 @@ class App:
         self.kiosk = kiosk
         self.first_frame_at: float | None = None
         self.applied: tuple[str, str] = ("", "")
+        self.applied_roi = config.camera.tray_roi
         self.status_shown = ""
 
     def run(self, max_frames: int | None = None) -> int:
@@ -117,7 +117,8 @@ class App:
         store = Store(self.config.state_dir)
         controller = Controller(store, self.config.language,
                                 window.renderer.layout.moves_per_page,
-                                status=hardware.status)  # fmt: skip
+                                status=hardware.status,
+                                tray_roi=self.config.camera.tray_roi)  # fmt: skip
         if not self.config.camera.poker_profile and controller.profile_path:
             dice_feed.poker_profile = load_profile(controller.profile_path)
         self.applied = (controller.camera_choice, controller.profile_path)
@@ -153,6 +154,28 @@ class App:
             except (OSError, ValueError) as error:
                 hardware.status["camera"] = f"poker profile: {error}"
         self.applied = (controller.camera_choice, controller.profile_path)
+        if controller.tray_roi != self.applied_roi:
+            self.apply_tray(controller.tray_roi, feed, hardware.status)
+
+    @property
+    def config_path(self) -> Path:
+        """Where settings changed on the screen are saved: the config file it was started with,
+        else tabletop.toml in the state directory (which `tabletop run` then reads)."""
+        return self.config.source or Path(self.config.state_dir) / CONFIG_NAME
+
+    def apply_tray(
+        self, roi: tuple[int, int, int, int] | None, feed: BackgroundFeed, status: dict[str, str]
+    ) -> None:
+        """The tray region chosen on the settings screen: read within it now, and keep it."""
+        feed.set_roi(roi)
+        self.applied_roi = roi
+        self.config = replace(self.config, camera=replace(self.config.camera, tray_roi=roi))
+        try:
+            save_tray_roi(self.config_path, roi)
+            status["tray_problem"] = ""
+        except ConfigError as error:  # used for this session all the same
+            log.warning("tray region not saved: %s", error)
+            status["tray_problem"] = f"not saved: {error}"
 
     def _loop(self, window, feed, hardware, controller, watchdog, started, max_frames) -> int:
         frames = 0

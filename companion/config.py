@@ -22,6 +22,7 @@ long_press_s = 1.0
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -199,3 +200,58 @@ def _int_list(value: Any, length: int, key: str, shape: str) -> tuple[int, ...]:
     ):
         raise ConfigError(f"{key}: expected {shape} as whole numbers, got {value!r}")
     return tuple(value)
+
+
+CONFIG_NAME = "tabletop.toml"  # in the state directory, when `tabletop run` is given no --config
+
+
+def saved_config(state_dir: str | Path | None = None) -> Path | None:
+    """The config file settings are saved to when none is named, if it exists."""
+    path = Path(state_dir or default_state_dir(os.environ)) / CONFIG_NAME
+    return path if path.is_file() else None
+
+
+def save_tray_roi(path: str | Path, roi: tuple[int, int, int, int] | None) -> Config:
+    """Write `camera.tray_roi` (None: remove it, the whole frame) into the TOML file at `path`,
+    keeping every other line and comment; creates the file if need be. Returns the config read
+    back; a file that would not load again is left untouched (ConfigError)."""
+    path = Path(path)
+    try:
+        old = path.read_text(encoding="utf-8") if path.exists() else ""
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{path}: cannot read the config file: {error}") from None
+    line = None if roi is None else f"tray_roi = [{', '.join(str(int(v)) for v in roi)}]"
+    new = _with_camera_key(old, "tray_roi", line)
+    try:
+        config = parse_config(tomllib.loads(new), source=path)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path}: cannot update camera.tray_roi: {error}") from None
+    if config.camera.tray_roi != (None if roi is None else tuple(roi)):
+        raise ConfigError(f"{path}: camera.tray_roi is set in a way this editor cannot change")
+    scratch = path.with_name(path.name + ".new")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        scratch.write_text(new, encoding="utf-8")
+        os.replace(scratch, path)
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot write the config file: {error}") from None
+    return config
+
+
+def _with_camera_key(text: str, key: str, line: str | None) -> str:
+    """`text` with `key = ...` in its [camera] table replaced by `line` (None: removed)."""
+    lines = text.splitlines()
+    header = next((i for i, t in enumerate(lines) if re.match(r"\s*\[camera\]\s*(#.*)?$", t)), None)
+    if header is None:
+        if line is None:
+            return text
+        return (text.rstrip("\n") + "\n\n" if text.strip() else "") + f"[camera]\n{line}\n"
+    end = next(
+        (i for i in range(header + 1, len(lines)) if re.match(r"\s*\[", lines[i])), len(lines)
+    )
+    found = next((i for i in range(header + 1, end) if re.match(rf"\s*{key}\s*=", lines[i])), None)
+    if found is not None:
+        lines[found : found + 1] = [] if line is None else [line]
+    elif line is not None:
+        lines.insert(header + 1, line)
+    return "\n".join(lines) + "\n"

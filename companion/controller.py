@@ -34,6 +34,8 @@ TABLE_TARGETS = frozenset(
 )
 NAME_KEYS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 STRUGGLE_PAWNS = ("K", "Q", "J", "10", "9")
+MIN_TRAY_SIDE = 40  # px of camera image: a smaller tray region is surely a slip of the finger
+Roi = tuple[int, int, int, int]  # x, y, w, h in camera image pixels
 
 
 # ----- events ------------------------------------------------------------------------------
@@ -118,6 +120,7 @@ class Controller:
         seed_source: random.Random | None = None,
         status: dict[str, str] | None = None,
         auto_resume: bool = True,
+        tray_roi: Roi | None = None,
     ) -> None:
         self.store = store
         self.language = store.setting("language", language)
@@ -143,6 +146,8 @@ class Controller:
         self.taught: dict[str, list[np.ndarray]] = {}
         self.profile_path = store.setting("poker_profile")  # the app loads it into the reader
         self.camera_choice = store.setting("camera")  # the app reopens the camera on change
+        self.tray_roi = tray_roi  # the app saves it to the config file and the reader on change
+        self.tray_points: list[tuple[int, int]] | None = None  # corners touched (None: not editing)
         if auto_resume:
             self.resume()
 
@@ -316,6 +321,7 @@ class Controller:
             self._say(text(self.language, "no_game"), True)
             return
         self.screen_name = name
+        self.tray_points = None
         self._say("")
 
     def _tap_lang(self, language: str) -> None:
@@ -928,8 +934,13 @@ class Controller:
             Target(f"camera:{spec}", spec, "selected" if spec == self.camera_choice else "quiet")
             for spec in CAMERA_CHOICES
         ]
+        if self.tray_points is not None:
+            return self._screen_tray(screen)
         if self.teaching is None:
-            screen.actions = [Target("teach:start", self._t("teach"), "primary")]
+            screen.actions = [
+                Target("tray:edit", self._t("tray_edit"), "normal"),
+                Target("teach:start", self._t("teach"), "primary"),
+            ]
         else:
             face = POKER_FACES[self.teaching]
             screen.actions = [
@@ -939,12 +950,90 @@ class Controller:
             screen.camera = self.image
         screen.lines = [
             self._t("camera", status=self.status.get("camera", "?")),
-            self._t("tray", roi=self.status.get("tray") or self._t("tray_all")),
+            self._t("tray", roi=self._roi_text(self.tray_roi)),
+            *([self.status["tray_problem"]] if self.status.get("tray_problem") else []),
             self._t("buttons", status=self.status.get("buttons", "?")),
             self._t("state_dir", path=self.store.state_dir),
             self._t("profile", path=self.profile_path or self._t("profile_default")),
         ]
         return screen
+
+    def _roi_text(self, roi: Roi | None) -> str:
+        if roi is None:
+            return self._t("tray_all")
+        return f"x={roi[0]} y={roi[1]}, {roi[2]}×{roi[3]}"
+
+    def _screen_tray(self, screen: Screen) -> Screen:
+        """The live camera view to touch two opposite corners of the tray on."""
+        points = self.tray_points or []
+        screen.camera = self.image
+        screen.point_target = "trayat:"
+        screen.tray_points = list(points)
+        screen.tray = tray_rect(points) if len(points) == 2 else self.tray_roi
+        screen.actions = [
+            Target("tray:ok", self._t("ok"), "primary" if len(points) == 2 else "quiet"),
+            Target("tray:reset", self._t("tray_reset"), "danger"),
+            Target("tray:cancel", self._t("cancel"), "quiet"),
+        ]
+        shown = tray_rect(points) if len(points) == 2 else self.tray_roi
+        screen.lines = [self._t("tray_help"), self._t("tray", roi=self._roi_text(shown))]
+        return screen
+
+    # ----- settings: tray region ------------------------------------------------------------
+
+    def _tap_tray(self, step: str) -> None:
+        if self.screen_name != "settings":
+            self._say(f"tray:{step} is not on this screen", True)
+        elif step == "edit":
+            self.teaching, self.taught = None, {}
+            self.tray_points = []
+            self._say(self._t("tray_touch") if self.image is not None
+                      else self._t("no_camera_frame"), self.image is None)  # fmt: skip
+        elif step in ("ok", "reset", "cancel") and self.tray_points is not None:
+            getattr(self, f"_tray_{step}")()
+        else:
+            self._say(f"unknown tray step {step!r}", True)
+
+    def _tray_ok(self) -> None:
+        points = self.tray_points or []
+        if len(points) != 2:
+            self._say(self._t("tray_two", n=len(points)), True)
+            return
+        roi = tray_rect(points)
+        if min(roi[2], roi[3]) < MIN_TRAY_SIDE:
+            self._say(self._t("tray_small", side=MIN_TRAY_SIDE), True)
+            return
+        self.tray_roi, self.tray_points = roi, None
+        self._say(self._t("tray_saved", roi=self._roi_text(roi)))
+
+    def _tray_reset(self) -> None:
+        self.tray_roi, self.tray_points = None, None
+        self._say(self._t("tray_saved", roi=self._t("tray_all")))
+
+    def _tray_cancel(self) -> None:
+        self.tray_points = None
+        self._say("")
+
+    def _tap_trayat(self, where: str) -> None:
+        """A touch on the camera view while choosing the tray: `x,y` in camera image pixels."""
+        if self.tray_points is None or self.screen_name != "settings":
+            self._say("the tray region is not being chosen", True)
+            return
+        if self.image is None:
+            self._say(self._t("no_camera_frame"), True)
+            return
+        match = re.fullmatch(r"(-?\d+),(-?\d+)", where)
+        height, width = self.image.shape[:2]
+        if match is None:
+            self._say(f"bad tray point {where!r}", True)
+            return
+        x = min(max(int(match.group(1)), 0), width)
+        y = min(max(int(match.group(2)), 0), height)
+        if len(self.tray_points) == 2:
+            self.tray_points = []  # a third touch starts a new rectangle
+        self.tray_points.append((x, y))
+        self._say(self._t("tray_touch_second") if len(self.tray_points) == 1
+                  else self._t("tray_confirm"))  # fmt: skip
 
     # ----- settings: camera, teaching poker dice --------------------------------------------
 
@@ -960,7 +1049,7 @@ class Controller:
         if self.screen_name != "settings":
             self._say(f"teach:{step} is not on this screen", True)
         elif step == "start":
-            self.teaching, self.taught = 0, {}
+            self.teaching, self.taught, self.tray_points = 0, {}, None
             self._say(self._t("teach_show", face=POKER_FACES[0]))
         elif step == "cancel":
             self.teaching, self.taught = None, {}
@@ -1025,6 +1114,12 @@ def rebuild_state(record: GameRecord, store: Store) -> engines.State:
     for logged in store.actions(record.id):
         state.apply(logged.notation)
     return state
+
+
+def tray_rect(corners: list[tuple[int, int]]) -> Roi:
+    """The x, y, w, h rectangle with these two opposite corners."""
+    (x1, y1), (x2, y2) = corners
+    return (min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1))
 
 
 def dice_kind(faces: list[str]) -> str:

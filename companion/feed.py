@@ -73,6 +73,12 @@ class DiceFeed:
         self.poker_profile = profile
         self._readers.pop("poker", None)
 
+    def set_roi(self, roi: tuple[int, int, int, int] | None) -> None:
+        """Read dice only inside this region of the frame from now on (None: all of it)."""
+        self.roi = roi
+        self._readers.clear()
+        self._tracker = None
+
     def reset(self) -> None:
         """Forget the tray's history (another camera, another simulated tray)."""
         self._tracker = None
@@ -141,6 +147,10 @@ class BackgroundFeed:
         with self._lock:
             self.feed.camera = camera
             self.feed.reset()
+
+    def set_roi(self, roi: tuple[int, int, int, int] | None) -> None:
+        with self._lock:
+            self.feed.set_roi(roi)
 
     def _run(self) -> None:
         while not self._stop.is_set():

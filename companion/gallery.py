@@ -20,7 +20,15 @@ from companion.controller import Controller, Settled, Tap
 from companion.store import Store
 
 SIZES = {"": (800, 480), "-portrait": (720, 1280)}
-PORTRAIT_SCENES = ("table", "table-moves", "sequence-entry", "roudalon", "home", "setup")
+PORTRAIT_SCENES = (
+    "table",
+    "table-moves",
+    "sequence-entry",
+    "roudalon",
+    "home",
+    "setup",
+    "settings-tray",
+)
 
 
 def advance(controller: Controller, steps: int, rng: random.Random) -> None:
@@ -120,6 +128,20 @@ def scenes(store: Store) -> list[tuple[str, Callable[[], Controller]]]:
         controller.handle(CameraImage(render_scene(["9"] * 3, kind="poker", seed=1).frame))
         return controller
 
+    def tray_choice() -> Controller:
+        from companion.controller import CameraImage
+        from vision.render import render_scene
+
+        controller = fresh()
+        controller.handle(Tap("nav:settings"))
+        frame = render_scene([3, 5, 6], kind="d6", seed=2).frame
+        controller.handle(CameraImage(frame))
+        controller.handle(Tap("tray:edit"))
+        height, width = frame.shape[:2]
+        controller.handle(Tap(f"trayat:{width // 8},{height // 10}"))
+        controller.handle(Tap(f"trayat:{width * 7 // 8},{height * 9 // 10}"))
+        return controller
+
     return [
         ("table", lambda: table("struggle", ["Alice", "Bruno", "Chloé"], 20, True)),
         ("table-moves", lambda: table("struggle", ["Alice", "Bruno", "Chloé"], 21, False)),
@@ -135,6 +157,7 @@ def scenes(store: Store) -> list[tuple[str, Callable[[], Controller]]]:
         ("scores-player", scorebook("Alice")),
         ("settings", nav("settings")),
         ("settings-teach", teaching),
+        ("settings-tray", tray_choice),
         ("rules", nav("rules")),
     ]
 

@@ -63,6 +63,10 @@ class Screen:
     turn: str = ""
     scores: list[tuple[str, str]] = field(default_factory=list)  # (name, score text)
     lines: list[str] = field(default_factory=list)  # rules text, score sheet rows, settings
+    # touching the camera view gives `point_target + "x,y"` (camera image pixels): tray corners
+    point_target: str = ""
+    tray: tuple[int, int, int, int] | None = None  # tray region drawn on the camera view
+    tray_points: list[tuple[int, int]] = field(default_factory=list)  # corners touched so far
 
     def all_targets(self) -> list[Target]:
         dice = [Target(d.target_id, d.label) for d in self.dice]

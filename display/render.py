@@ -35,6 +35,8 @@ class Renderer:
         self.size = self.layout.size
         self.surface = pygame.Surface(self.size)
         self.hits: list[tuple[pygame.Rect, str]] = []
+        # areas where a touch becomes `prefix + "x,y"` in image pixels: (rect, prefix, scale)
+        self.point_areas: list[tuple[pygame.Rect, str, float]] = []
         self._fonts: dict[int, pygame.font.Font] = {}
         self._texts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._fits: dict[tuple, tuple[int, list]] = {}
@@ -198,7 +200,7 @@ class Renderer:
     # ----- screens --------------------------------------------------------------------------
 
     def draw(self, screen: Screen) -> pygame.Surface:
-        self.hits = []
+        self.hits, self.point_areas = [], []
         self.surface.fill(palette.BACKGROUND)
         self._bar(screen)
         getattr(self, f"_draw_{screen.name}", self._draw_lines)(screen)
@@ -212,6 +214,15 @@ class Renderer:
         for rect, target_id in reversed(self.hits):
             if rect.collidepoint(position):
                 return target_id
+        return self.point_at(position)
+
+    def point_at(self, position: tuple[int, int]) -> str | None:
+        """A touch on a picture that takes points (the tray corners): the point in its pixels."""
+        for rect, prefix, scale in self.point_areas:
+            if rect.collidepoint(position):
+                x = round((position[0] - rect.x) / scale)
+                y = round((position[1] - rect.y) / scale)
+                return f"{prefix}{x},{y}"
         return None
 
     def _bar(self, screen: Screen) -> None:
@@ -342,6 +353,10 @@ class Renderer:
             return
         surface, scale, offset = self._camera_image(image, box)
         self.surface.blit(surface, offset)
+        if screen.point_target:
+            self.point_areas.append((pygame.Rect(offset, surface.get_size()),
+                                     screen.point_target, scale))  # fmt: skip
+            self._tray_marks(screen, scale, offset)
         placed = [die for die in screen.dice if die.center is not None]
         for die in placed:
             self._die_mark(die, scale, offset, pygame.Rect(box))
@@ -385,6 +400,23 @@ class Renderer:
         touch.center = (int(cx), int(cy))
         self.hits.append((touch.union(tag), die.target_id))
 
+    def _tray_marks(self, screen: Screen, scale: float, offset: tuple[int, int]) -> None:
+        """The tray region (chosen or current) and the corners touched so far."""
+
+        def place(x: float, y: float) -> tuple[int, int]:
+            return (int(offset[0] + x * scale), int(offset[1] + y * scale))
+
+        if screen.tray is not None:
+            x, y, w, h = screen.tray
+            left, top = place(x, y)
+            right, bottom = place(x + w, y + h)
+            rect = pygame.Rect(left, top, right - left, bottom - top)
+            pygame.draw.rect(self.surface, palette.BLACK, rect, 6)
+            pygame.draw.rect(self.surface, palette.YELLOW, rect, 3)
+        for point in screen.tray_points:
+            pygame.draw.circle(self.surface, palette.BLACK, place(*point), 12)
+            pygame.draw.circle(self.surface, palette.YELLOW, place(*point), 9)
+
     def _dice_without_frame(self, dice: list[DieMark], box: Box) -> None:
         """Dice with no place in the frame (entered by hand, or no frame): a row of buttons."""
         if not dice:
@@ -400,6 +432,9 @@ class Renderer:
 
     def _draw_settings(self, screen: Screen) -> None:
         """The settings list; while teaching dice, the camera view beside it."""
+        if screen.point_target:
+            self._draw_tray_choice(screen)
+            return
         if screen.camera is None:
             self._draw_lines(screen)
             return
@@ -411,6 +446,25 @@ class Renderer:
         if self.layout.portrait:
             top = y + h // 2
         self._camera(screen, (x + w - preview_w, top, preview_w, bottom - top))
+
+    def _draw_tray_choice(self, screen: Screen) -> None:
+        """Choosing the tray region: the camera view as large as it goes, the help beside it."""
+        x, y, w, h = self.layout.body
+        row = self.layout.row_height
+        if self.layout.portrait:
+            camera_box, side = (x, y, w, w * 3 // 4), (x, y + w * 3 // 4 + 12, w, 0)
+            side = (side[0], side[1], w, y + h - side[1])
+        else:
+            camera_w = min(w * 2 // 3, h * 4 // 3)
+            camera_box, side = (x, y, camera_w, h), (x + camera_w + 10, y, w - camera_w - 10, h)
+        self._camera(screen, camera_box)
+        sx, sy, sw, sh = side
+        actions_h = len(screen.actions) * (row + 6)
+        used = 0
+        for line in screen.lines:
+            used += self.paragraph(line, (sx, sy + used, sw, sh - actions_h - used),
+                                   self.layout.font - 2) + 10  # fmt: skip
+        self.buttons(screen.actions, (sx, sy + sh - actions_h, sw, actions_h), 1)
 
     def _options_height(self, screen: Screen, box: Box) -> int:
         if not screen.options:

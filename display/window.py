@@ -16,6 +16,7 @@ from display.model import Screen
 from display.render import Renderer
 
 ROTATIONS = (0, 90, 180, 270)
+DRAG_PX = 16  # a finger lifted this far from where it went down made a drag
 KEY_BUTTONS = {
     pygame.K_RETURN: "confirm",
     pygame.K_SPACE: "confirm",
@@ -79,6 +80,7 @@ class Window:
         layout_for(size)  # refuses unsupported sizes before any window opens
         self.size, self.rotation = tuple(size), rotation
         self.problem = ""
+        self._down: tuple[int, int] | None = None  # where a drag on a point picture started
         driver = choose_driver(kiosk)
         self.driver = self._init_video(driver)
         # full screen on the bare console (KMSDRM); a window on a desktop
@@ -125,15 +127,31 @@ class Window:
                 return [UserInput("quit")]
             button = KEY_BUTTONS.get(event.key)
             return [UserInput("button", button)] if button else []
-        if event.type == pygame.FINGERDOWN:
+        if event.type in (pygame.FINGERDOWN, pygame.FINGERUP):
             width, height = self.panel.get_size()
-            return self._tap((event.x * width, event.y * height))
-        if event.type == pygame.MOUSEBUTTONDOWN and not getattr(event, "touch", False):
+            position = (event.x * width, event.y * height)
+            return self._tap(position) if event.type == pygame.FINGERDOWN else self._lift(position)
+        if getattr(event, "touch", False):
+            return []  # the same touch already came as a finger event
+        if event.type == pygame.MOUSEBUTTONDOWN:
             return self._tap(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP:
+            return self._lift(event.pos)
         return []
 
     def _tap(self, position: tuple[float, float]) -> list[UserInput]:
-        target = self.renderer.hit(to_logical(position, self.size, self.rotation))
+        logical = to_logical(position, self.size, self.rotation)
+        target = self.renderer.hit(logical)
+        self._down = logical if target and target == self.renderer.point_at(logical) else None
+        return [UserInput("tap", target)] if target else []
+
+    def _lift(self, position: tuple[float, float]) -> list[UserInput]:
+        """The end of a drag across a picture that takes points: its second point."""
+        logical = to_logical(position, self.size, self.rotation)
+        down, self._down = self._down, None
+        if down is None or max(abs(logical[0] - down[0]), abs(logical[1] - down[1])) < DRAG_PX:
+            return []
+        target = self.renderer.point_at(logical)
         return [UserInput("tap", target)] if target else []
 
     def close(self) -> None:

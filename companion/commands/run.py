@@ -28,11 +28,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from companion.app import App
-    from companion.config import ConfigError, load_config
+    from companion.config import ConfigError, load_config, saved_config
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     try:
-        config = load_config(args.config)
+        config = load_config(args.config or saved_config(args.state_dir))
     except ConfigError as error:
         print(f"tabletop run: {error}", file=sys.stderr)
         return 2
