@@ -46,18 +46,26 @@ def parse_track(text: str) -> str:
     spaces, commas or new lines; a run of letters like `YYRYB` also works.
     """
     squares: list[str] = []
-    for line in text.splitlines():
+    for number, line in enumerate(text.splitlines(), start=1):
         line = line.split("#", 1)[0].replace(",", " ")
         for word in line.split():
-            upper = word.upper()
-            if upper in _COLOUR_WORDS and len(upper) > 1:
-                squares.append(_COLOUR_WORDS[upper])
-                continue
-            for letter in upper:
-                if letter not in _COLOUR_WORDS:
-                    raise ValueError(f"{letter!r} is not a square colour (Y/J, R, B/N)")
-                squares.append(_COLOUR_WORDS[letter])
+            squares.extend(_read_colours(word.upper(), number))
     return "".join(squares)
+
+
+def _read_colours(word: str, line: int) -> list[str]:
+    singular = word.removesuffix("S") if len(word) > 2 else word  # "rouges", "noires"
+    for spelling in (word, singular):
+        if len(spelling) > 1 and spelling in _COLOUR_WORDS:
+            return [_COLOUR_WORDS[spelling]]
+    colours = []
+    for letter in word:
+        if letter not in _COLOUR_WORDS:
+            raise ValueError(
+                f"line {line}: {letter!r} is not a square colour (Y/J yellow, R red, B/N black)"
+            )
+        colours.append(_COLOUR_WORDS[letter])
+    return colours
 
 
 def _check_track(track: str) -> str | None:
@@ -65,6 +73,12 @@ def _check_track(track: str) -> str | None:
         return f"a track has 5 to 200 squares, this one has {len(track)}"
     if set(track) - {YELLOW, RED, BLACK}:
         return "a track is made of Y, R and B squares"
+    wall = track.find(BLACK * DICE)
+    if wall >= 0:
+        return (
+            f"squares {wall + 1} to {wall + DICE} are five black squares in a row: no pawn moves "
+            "more than five squares, so no pawn could ever pass them"
+        )
     return None
 
 
@@ -200,8 +214,10 @@ class StruggleState(State):
         return actions
 
     def _rethrow_action(self, faces: tuple[str, ...]) -> Action:
-        fr = "Relancer " + ", ".join(poker_name(f) for f in faces)
-        en = "Re-throw " + ", ".join(poker_name(f, "en") for f in faces)
+        if len(faces) == DICE:
+            fr, en = f"Relancer les {DICE} dés", f"Re-throw all {DICE} dice"
+        else:
+            fr, en = "Relancer " + _counted(faces, "fr"), "Re-throw " + _counted(faces, "en")
         return Action("rethrow " + " ".join(faces), fr, en, faces)
 
     def _plays(self) -> list[Action]:
@@ -262,29 +278,170 @@ class StruggleState(State):
         if phase == "deal":
             return self._parse_deal(text)
         if phase == "roll":
-            return roll_action(parse_roll(text, POKER_FACES, self.awaiting_roll), POKER_FACES)
+            return self._parse_roll(text)
         if phase == "choose":
             return self._parse_choice(text)
+        if phase == "first":
+            raise self._first_error(text)
+        if phase == "reveal":
+            raise self._reveal_error(text)
         raise self._illegal(text)
+
+    def _parse_roll(self, text: str) -> Action:
+        if text.split()[0].lower() != "roll":
+            raise IllegalActionError(f"{self._waiting_for_dice()} first: {self.chance_hint()}")
+        try:
+            faces = parse_roll(text, POKER_FACES, self.awaiting_roll)
+        except NotationError as error:
+            raise NotationError(f"{error} ({self._waiting_for_dice()})") from None
+        return roll_action(faces, POKER_FACES)
+
+    def _waiting_for_dice(self) -> str:
+        if not self.throws:
+            return f"throw the {DICE} dice"
+        if self.awaiting_roll == 1:
+            return "1 die was re-thrown: give its new face"
+        return f"{self.awaiting_roll} dice were re-thrown: give their new faces"
+
+    def _first_error(self, text: str) -> EngineError:
+        players = ", ".join(f"{i} {name}" for i, name in enumerate(self.players))
+        words = text.split()
+        if words[0].lower() == "first" and len(words) == 2:
+            return IllegalActionError(f"there is no player {words[1]}: the players are {players}")
+        return IllegalActionError(
+            f"first draw who starts: first 0 to first {len(self.players) - 1} ({players})"
+        )
+
+    def _reveal_error(self, text: str) -> EngineError:
+        name = self.players[self.objectives.index(None)]
+        words = text.upper().split()
+        if words[0] != "OBJECTIVE":
+            return IllegalActionError(
+                f"{name} reveals the order on their objective card, e.g. objective K Q J 10 9"
+            )
+        order = tuple(words[1:])
+        if sorted(order) != sorted(PAWNS):
+            return IllegalActionError(
+                "an objective names each of the five pawns once, in arrival order, "
+                "e.g. objective K Q J 10 9"
+            )
+        if order not in self.objectives:
+            return self._illegal(text)
+        holder = self.players[self.objectives.index(order)]
+        return IllegalActionError(
+            f"{holder} already revealed {' '.join(order)}: no two cards show the same order"
+        )
 
     def _parse_choice(self, text: str) -> Action:
         """Accept any spelling of a legal choice: faces in any order, any equivalent play."""
         words = text.upper().split()
         if words[0] == "RETHROW":
-            wanted = sort_faces([w for w in words[1:] if w in POKER_FACES], POKER_FACES)
-            for action in self._rethrows():
-                if action.data == wanted and len(wanted) == len(words) - 1:
-                    return action
+            return self._parse_rethrow(words[1:])
+        if words[0] in ("ROLL", "FIRST", "DEAL", "OBJECTIVE"):
             raise self._illegal(text)
         moves = tuple(_parse_move(word) for word in words)
-        if None in moves or moves not in set(self._move_lists()):
-            raise self._illegal(text)
-        result = self._simulate(moves)
+        if None in moves or not self._is_move_list(moves):  # type: ignore[arg-type]
+            raise IllegalActionError(self._explain_play(words))
+        result = self._simulate(moves)  # type: ignore[arg-type]
         for action in self._plays():
             other: _Result = action.data[1]
             if (other.squares, other.boxes) == (result.squares, result.boxes):
                 return action
         raise self._illegal(text)  # pragma: no cover - every move list has a listed twin
+
+    def _is_move_list(self, moves: tuple[tuple[str, int], ...]) -> bool:
+        """A full (attachment, order) list, or the part of one that ends the race (RULINGS 8)."""
+        full = set(self._move_lists())
+        if moves in full:
+            return True
+        if not any(candidate[: len(moves)] == moves for candidate in full):
+            return False
+        ended = self._simulate(moves)
+        return len(ended.outcomes) == len(moves) and len(ended.boxes) == len(PAWNS)
+
+    def _parse_rethrow(self, words: list[str]) -> Action:
+        if self.throws >= MAX_THROWS:
+            raise IllegalActionError("no more throws: three throws were made, play the hand")
+        if not words:
+            raise IllegalActionError("name the dice to re-throw, e.g. rethrow J Q")
+        unknown = [word for word in words if word not in POKER_FACES]
+        if unknown:
+            raise NotationError(f"{unknown[0]!r} is not a face of the dice (9 10 J Q K A)")
+        held, wanted = Counter(self.hand), Counter(words)
+        for face, count in wanted.items():
+            if held[face] < count:
+                raise IllegalActionError(self._missing_dice(face, held[face]))
+        return self._rethrow_action(sort_faces(words, POKER_FACES))
+
+    def _missing_dice(self, face: str, held: int) -> str:
+        name = poker_name(face, "en")
+        if not held:
+            return f"there is no {name} in the hand {self._hand()}"
+        return f"the hand {self._hand()} has only {_counted([face] * held, 'en')}"
+
+    def _explain_play(self, words: list[str]) -> str:
+        """Why a line is not a play of the hand, in the player's words (RULINGS 4-5)."""
+        if words == ["PASS"]:
+            return f"the hand {self._hand()} cannot be declined: play it, e.g. {self._example()}"
+        moves = []
+        for word in words:
+            move = _parse_move(word)
+            if move is None:
+                return (
+                    f"{word!r} is not a move: write a pawn and its squares together, e.g. J+3 "
+                    "(pawns K Q J 10 9)"
+                )
+            moves.append(move)
+        return self._explain_moves(moves) or (
+            f"{' '.join(words)} is not a play of the hand {self._hand()}: each figure's pawn "
+            "moves once, by its count plus the aces attached to it"
+        )
+
+    def _explain_moves(self, moves: list[tuple[str, int]]) -> str | None:
+        counts, pawns = Counter(self.hand), [pawn for pawn, _ in moves]
+        for pawn, steps in moves:
+            problem = self._explain_move(pawn, steps, counts, pawns.count(pawn))
+            if problem:
+                return problem
+        aces, used = counts[ACE], sum(steps - counts[pawn] for pawn, steps in moves)
+        if used > aces:
+            return f"these moves use {used} aces, the hand {self._hand()} has {aces}"
+        missing = [pawn_name(p, "en") for p in self._movers(counts) if p not in pawns]
+        if missing:
+            return f"{_and(missing, 'en')} must move too: every figure of the hand is played"
+        if used < aces:
+            return (
+                f"{aces - used} {'ace' if aces - used == 1 else 'aces'} left over: every ace "
+                "is added to one "
+                f"figure of the hand ({', '.join(p for p in self._movers(counts))})"
+            )
+        return None
+
+    def _explain_move(self, pawn: str, steps: int, counts: Counter, times: int) -> str | None:
+        name, dice, aces = pawn_name(pawn, "en"), counts[pawn], counts[ACE]
+        if pawn in self.boxes:
+            return f"{name} has already arrived: its dice are void"
+        if not dice:
+            return f"{name} is not in the hand {self._hand()}: only the figures thrown move"
+        if times > 1:
+            return f"{name} moves once, by all its dice and the aces added to it"
+        if steps < dice or steps > dice + aces:
+            die = "die" if dice == 1 else "dice"
+            if not aces:
+                return f"{name} has {dice} {die} and the hand no ace: {pawn}+{dice}"
+            ace = "ace" if aces == 1 else "aces"
+            return (
+                f"{name} has {dice} {die} and the hand only {aces} {ace}: "
+                f"{pawn}+{dice} to {pawn}+{dice + aces}"
+            )
+        return None
+
+    def _movers(self, counts: Counter) -> list[str]:
+        return [p for p in PAWNS if counts[p] and p not in self.boxes]
+
+    def _example(self) -> str:
+        plays = self._plays()
+        return plays[0].notation if plays else "pass"
 
     def _parse_deal(self, text: str) -> Action:
         words = text.split()
@@ -304,26 +461,13 @@ class StruggleState(State):
                       "Objective cards dealt", cards)  # fmt: skip
 
     def _illegal(self, text: str) -> EngineError:
-        phase, word = self.phase, text.split()[0].lower()
-        if phase == "choose" and word == "rethrow" and self.throws >= MAX_THROWS:
-            return IllegalActionError("no more throws: three throws were made, play the hand")
-        if phase == "choose" and word == "rethrow":
-            return IllegalActionError(f"{text!r}: re-throw only dice of the hand {self._hand()}")
-        if phase == "choose" and word == "roll":
-            return IllegalActionError("the player must choose a play or a re-throw, not a roll")
-        if phase == "choose":
+        if self.phase == "choose" and text.split()[0].lower() == "roll":
+            name = self.players[self.current]
             return IllegalActionError(
-                f"{text!r} is not a play of the hand {self._hand()}: each figure's pawn moves "
-                "once, by its count plus the aces attached to it"
+                f"the dice are already thrown: {name} plays the hand {self._hand()} "
+                "or re-throws some dice (rethrow …)"
             )
-        if phase == "roll":
-            return IllegalActionError(f"waiting for the dice: {self.chance_hint()}")
-        if phase == "reveal":
-            return IllegalActionError(
-                f"{self.players[self.objectives.index(None)]} must reveal an objective order "
-                "of the five pawns not already revealed (objective K Q J 10 9)"
-            )
-        return IllegalActionError(f"{text!r} is not legal now ({phase}: {self.chance_hint()})")
+        return IllegalActionError(f"{text!r} is not legal now ({self.phase})")
 
     def _hand(self) -> str:
         return " ".join(self.hand) or "(none)"
@@ -413,7 +557,7 @@ class StruggleState(State):
             return Action("pass", "Main sans effet", "The hand moves nothing", ((), result))
         notation = " ".join(f"{pawn}+{steps}" for pawn, steps in moves)
         fr = " ; ".join(_describe(o, "fr") for o in result.outcomes)
-        en = " ; ".join(_describe(o, "en") for o in result.outcomes)
+        en = "; ".join(_describe(o, "en") for o in result.outcomes)
         return Action(notation, fr, en, (moves, result))
 
     # ----- scores and views ---------------------------------------------------------------------
@@ -429,7 +573,7 @@ class StruggleState(State):
         return sum(10 for place, pawn in enumerate(order) if self.boxes.get(pawn) == BOXES[place])
 
     def _view(self, player: int | None) -> dict[str, Any]:
-        show_all = self.is_over
+        show_all = self.is_over or self.game.mode == "table"  # table: a revealed card is face up
         return {
             "game": "struggle",
             "phase": self.phase,
@@ -447,6 +591,17 @@ class StruggleState(State):
             ],
             "scores": self.scores(),
         }
+
+    def check_invariants(self) -> None:
+        on_track = [square for square in self.squares.values() if square > 0]
+        assert len(on_track) == len(set(on_track)), f"two pawns share a square: {self.squares}"
+        assert all(0 <= sq <= len(self.track) for sq in self.squares.values()), self.squares
+        assert all(self.track[sq - 1] != BLACK for sq in on_track), f"on black: {self.squares}"
+        assert not set(self.squares) & set(self.boxes), "a pawn both on the track and arrived"
+        assert set(self.squares) | set(self.boxes) == FIGURES, "a pawn went missing"
+        assert sorted(self.boxes.values()) == list(BOXES[: len(self.boxes)]), self.boxes
+        assert len(self.boxes) != len(PAWNS) - 1, "the fifth pawn must go to E with the fourth"
+        assert 0 <= self.throws <= MAX_THROWS and len(self.hand) in (0, DICE), self.hand
 
 
 def _parse_move(word: str) -> tuple[str, int] | None:
@@ -480,14 +635,37 @@ def _describe(outcome: tuple[str, int, tuple[str, Any]], language: str) -> str:
         return f"{head} : impasse (case occupée)" if fr else f"{head}: blocked (square taken)"
     if kind == "take":
         square, victim, back = detail
-        name = pawn_name(victim, language)
+        name, where = pawn_name(victim, language), _square_name(back, language)
         if fr:
-            return f"{head} prend la case rouge {square}, {name} recule en {back}"
-        return f"{head} takes red square {square}, {name} goes back to {back}"
+            return f"{head} prend la case rouge {square}, {name} recule {where}"
+        return f"{head} takes red square {square}, {name} goes back to {where}"
     if kind == "arrive":
-        return f"{head} : arrive en {detail}" if fr else f"{head}: arrives in {detail}"
+        return f"{head} : arrive en {detail}" if fr else f"{head}: reaches box {detail}"
     box, last = detail
     name = pawn_name(last, language)
     if fr:
         return f"{head} : arrive en {box}, {name} va en E"
-    return f"{head}: arrives in {box}, {name} goes to E"
+    return f"{head}: reaches box {box}, {name} goes to box E"
+
+
+def _square_name(square: int, language: str) -> str:
+    if language == "en":
+        return "the start" if square == 0 else f"square {square}"
+    return "au départ" if square == 0 else f"en case {square}"
+
+
+def _counted(faces: Sequence[str], language: str) -> str:
+    """'2 Valets et 1 Dame' / '2 Jacks and 1 Queen' for the faces given."""
+    counts = Counter(faces)
+    parts = []
+    for face in sort_faces(list(counts), POKER_FACES):
+        name, count = poker_name(face, language), counts[face]
+        plural = count > 1 and (language == "en" or name[-1] not in "sxf")  # Dix, Neuf, As
+        parts.append(f"{count} {name}{'s' if plural else ''}")
+    return _and(parts, language)
+
+
+def _and(words: Sequence[str], language: str) -> str:
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + (" and " if language == "en" else " et ") + words[-1]

@@ -28,6 +28,21 @@ def table_game(players=("Ana", "Bob"), **options) -> StruggleState:
     return state
 
 
+def last_hand(state: StruggleState) -> None:
+    """Three pawns arrived, J on square 30, 10 on 5; the hand J J J 10 A ends the race."""
+    state.squares = {"J": 30, "10": 5}
+    state.boxes = {"K": "A", "Q": "B", "9": "C"}
+    state.apply("roll J J J 10 A")
+
+
+def full_game(players=("Ana", "Bob")) -> StruggleState:
+    """A full-mode game with cards 1, 2, … dealt and Ana to play."""
+    state = Struggle(list(players), seed=1).new_state()
+    state.apply("deal " + " ".join(str(i + 1) for i in range(len(players))))
+    state.apply("first 0")
+    return state
+
+
 def results(state: StruggleState) -> list[tuple[dict, dict]]:
     plays = [a for a in state.legal_actions() if not a.notation.startswith("rethrow")]
     return [(a.data[1].squares, a.data[1].boxes) for a in plays]
@@ -155,7 +170,7 @@ def test_equivalent_play_spellings_map_to_the_listed_play() -> None:
     state.apply("roll J J J 10 10")
     listed = state.legal_actions()[0]
     assert state.parse("10+2 J+3") == listed
-    with pytest.raises(IllegalActionError, match="not a play of the hand"):
+    with pytest.raises(IllegalActionError, match="Ten has 2 dice and the hand no ace: 10"):
         state.apply("J+3 10+3")
 
 
@@ -170,9 +185,7 @@ def test_aces_attach_only_to_pawns_still_on_the_track() -> None:
 
 def test_arrivals_fill_boxes_in_order_and_the_fourth_ends_the_race() -> None:
     state = table_game()
-    state.squares = {"J": 30, "10": 5}
-    state.boxes = {"K": "A", "Q": "B", "9": "C"}
-    state.apply("roll J J J 10 A")
+    last_hand(state)
     plays = [a for a in state.legal_actions() if not a.notation.startswith("rethrow")]
     finals = {tuple(sorted(a.data[1].boxes.items())) for a in plays}
     assert (("10", "E"), ("9", "C"), ("J", "D"), ("K", "A"), ("Q", "B")) in finals
@@ -182,12 +195,8 @@ def test_arrivals_fill_boxes_in_order_and_the_fourth_ends_the_race() -> None:
 
 
 def test_scoring_ten_points_per_well_placed_pawn_full_mode() -> None:
-    state = Struggle(["Ana", "Bob"], seed=1).new_state()
-    state.apply("deal 1 2")
-    state.apply("first 0")
-    state.squares = {"J": 30, "10": 5}
-    state.boxes = {"K": "A", "Q": "B", "9": "C"}
-    state.apply("roll J J J 10 A")
+    state = full_game()
+    last_hand(state)
     state.apply("J+4 10+1")
     assert state.is_over
     # card 1 is K Q J 10 9: K, Q, J, 10 well placed (A, B, D?, E?) -> K A, Q B right; 9 is C not E
@@ -200,9 +209,7 @@ def test_scoring_ten_points_per_well_placed_pawn_full_mode() -> None:
 
 def test_table_mode_reveal_objectives_at_the_end() -> None:
     state = table_game()
-    state.squares = {"J": 30, "10": 5}
-    state.boxes = {"K": "A", "Q": "B", "9": "C"}
-    state.apply("roll J J J 10 A")
+    last_hand(state)
     state.apply("J+4 10+1")
     state.apply("objective K Q 9 J 10")
     with pytest.raises(IllegalActionError):
@@ -265,3 +272,215 @@ def test_every_listed_play_keeps_pawns_on_distinct_squares(seed: int) -> None:
             assert len(squares) == len(set(squares))
             assert all(state.track[sq - 1] != "B" for sq in squares)
         state.apply(rng.choice(state.legal_actions()))
+
+
+# ----- audit: RULINGS Struggle 1-11 point by point ----------------------------------------------
+
+
+def play_notations(state: StruggleState) -> list[str]:
+    return [a.notation for a in state.legal_actions() if not a.notation.startswith("rethrow")]
+
+
+def test_void_aces_and_void_figures_once_their_pawn_has_arrived() -> None:
+    # RULINGS 5: aces attach only to figures whose pawn is on the track; the rest are void.
+    state = table_game()
+    state.squares = {"Q": 0, "J": 0, "10": 0, "9": 0}
+    state.boxes = {"K": "A"}
+    state.apply("roll K K A A A")
+    assert play_notations(state) == ["pass"]
+    state.undo()
+    state.apply("roll K Q A A A")
+    assert play_notations(state) == ["Q+4"]
+    with pytest.raises(IllegalActionError, match="King has already arrived"):
+        state.apply("K+1 Q+3")
+
+
+def test_red_square_take_from_the_start_sends_the_occupant_to_square_zero() -> None:
+    # RULINGS 6: the occupant goes to the mover's square at the start of the move, even square 0.
+    state = table_game(track="YRYYYYYY")
+    state.squares = {"K": 0, "Q": 2, "J": 0, "10": 0, "9": 0}
+    state.apply("roll J J 9 9 9")
+    plays = [a for a in state.legal_actions() if not a.notation.startswith("rethrow")]
+    assert [a.data[1].squares for a in plays] == [{"K": 0, "Q": 0, "J": 2, "10": 0, "9": 3}]
+    assert "Dame recule au départ" in plays[0].fr
+    assert "Queen goes back to the start" in plays[0].en
+
+
+def test_the_red_square_take_is_compulsory() -> None:
+    state = table_game()
+    state.squares = {"K": 0, "Q": 6, "J": 4, "10": 0, "9": 0}
+    state.apply("roll J J K K K")
+    assert all(sq["J"] == 6 and sq["Q"] == 4 for sq, _ in results(state))
+
+
+def test_arrival_boxes_fill_in_the_order_the_pawns_arrive() -> None:
+    state = table_game()
+    state.squares = {"K": 0, "Q": 30, "J": 31, "10": 0, "9": 0}
+    state.apply("roll J J Q Q Q")
+    finals = sorted(tuple(sorted(boxes.items())) for _, boxes in results(state))
+    assert finals == [(("J", "A"), ("Q", "B")), (("J", "B"), ("Q", "A"))]
+
+
+def test_fourth_arrival_ends_the_game_mid_hand_and_the_rest_is_void() -> None:
+    state = table_game()
+    last_hand(state)
+    assert play_notations(state) == ["J+4"]  # J leaves first whichever figure takes the ace
+    assert state.parse("J+3") == state.parse("J+4") == state.parse("10+2 J+3")
+    with pytest.raises(IllegalActionError, match="Jack must move too"):
+        state.apply("10+2")
+    state.apply("J+3")
+    assert state.boxes["J"] == "D" and state.boxes["10"] == "E" and state.phase == "reveal"
+
+
+def test_plays_are_deduplicated_by_resulting_position() -> None:
+    state = table_game()
+    state.squares = {"K": 23, "Q": 16, "J": 9, "10": 3, "9": 0}
+    state.apply("roll 9 10 J Q K")
+    assert len(play_notations(state)) == 1  # 120 orders, one position
+    state.undo()
+    state.squares = {p: 0 for p in PAWNS}
+    state.apply("roll 9 10 J Q K")
+    assert len(play_notations(state)) == 5  # whichever moves first takes square 1
+    state.undo()
+    state.apply("roll J J J 10 Q")  # the 10 and Q both want square 1
+    assert len(play_notations(state)) == 2
+
+
+def test_rethrowing_all_five_dice_is_allowed() -> None:
+    state = table_game()
+    state.apply("roll 9 10 J Q A")
+    state.apply("rethrow A Q J 10 9")
+    assert state.chance_hint().startswith("roll <5") and state.kept == ()
+
+
+def test_the_first_player_is_drawn_by_chance_among_all_players() -> None:
+    state = Struggle(["A", "B", "C", "D"], seed=2).new_state()
+    state.play_chance()  # the deal
+    assert state.actor == CHANCE
+    assert [a.notation for a in state.legal_actions()] == [f"first {i}" for i in range(4)]
+    firsts = set()
+    for seed in range(40):
+        game = Struggle(["A", "B", "C", "D"], seed=seed).new_state()
+        game.play_chance()
+        firsts.add(game.play_chance().notation)
+    assert firsts == {f"first {i}" for i in range(4)}
+
+
+def test_table_mode_revealed_cards_are_public_and_scored_at_the_end() -> None:
+    state = table_game(("Ana", "Bob", "Cy"))
+    last_hand(state)
+    state.apply("J+4")
+    assert state.view(1)["objectives"] == [None, None, None]
+    state.apply("objective K Q 9 J 10")
+    assert state.view(2)["objectives"][0] == ["K", "Q", "9", "J", "10"]
+    assert state.scores() == [0, 0, 0]  # not over yet
+    state.apply("objective K Q 10 J 9")
+    state.apply("objective 9 10 J Q K")
+    assert state.scores() == [50, 30, 0] and state.winners() == [0]
+
+
+def test_full_mode_views_hide_the_other_cards_until_the_end() -> None:
+    state = full_game()
+    last_hand(state)
+    assert state.view(0)["objectives"] == [list(OBJECTIVE_DECK[0]), None]
+    state.apply("J+4")
+    assert state.view(None)["objectives"] == [list(OBJECTIVE_DECK[0]), list(OBJECTIVE_DECK[1])]
+
+
+def test_a_board_file_through_the_option_at_syntax(tmp_path) -> None:
+    from companion.referee import parse_options
+
+    board = tmp_path / "board.txt"
+    board.write_text("# my board\njaune rouge noir\nY Y R B Y Y Y\n", encoding="utf-8")
+    state = Struggle(["A", "B"], parse_options([f"track=@{board}"])).new_state()
+    assert state.track == "YRBYYRBYYY"
+
+
+def test_a_board_that_cannot_be_crossed_is_refused() -> None:
+    # Five black squares in a row: no pawn moves more than five squares, the race never ends.
+    with pytest.raises(OptionError, match="five black squares in a row"):
+        Struggle(["A", "B"], {"track": "YYBBBBBYY"})
+    with pytest.raises(OptionError, match="line 2"):
+        Struggle(["A", "B"], {"track": "YYY\nYYQ"})
+
+
+@pytest.mark.parametrize(
+    ("setup", "line", "message"),
+    [
+        ([], "roll 9 9 9 9 9", "who starts"),
+        ([], "first 3", "no player 3"),
+        (["first 0"], "J+3", "throw the 5 dice first"),
+        (["first 0"], "rethrow J", "throw the 5 dice first"),
+        (
+            ["first 0", "roll J J J 10 Q", "rethrow Q"],
+            "J+3 10+1",
+            "1 die was re-thrown: give its new face first",
+        ),
+        (["first 0", "roll J J J 10 Q"], "pass", "cannot be declined"),
+        (["first 0", "roll J J J 10 Q"], "J+3", "Ten must move too"),
+        (["first 0", "roll J J J 10 Q"], "J+3 J+3 10+1 Q+1", "moves once"),
+        (["first 0", "roll J J J 10 Q"], "J+2 10+1 Q+1", "Jack has 3 dice"),
+        (["first 0", "roll J J J 10 A"], "J+3 10+1", "1 ace"),
+        (["first 0", "roll J J J 10 A"], "J+5 10+1", "only 1 ace"),
+        (["first 0", "roll J J J 10 Q"], "K+1 J+3 10+1 Q+1", "King is not in the hand"),
+        (["first 0", "roll J J J 10 Q"], "J +3", "write a pawn and its squares"),
+        (["first 0", "roll J J J 10 Q"], "rethrow 9", "no Nine in the hand"),
+        (["first 0", "roll J J J 10 Q"], "rethrow J J J J", "only 3 Jack"),
+        (["first 0", "roll J J J 10 Q"], "rethrow", "name the dice"),
+        (["first 0", "roll J J J 10 Q"], "roll 9 9 9 9 9", "plays the hand"),
+    ],
+)
+def test_bad_lines_say_what_is_wrong(setup: list[str], line: str, message: str) -> None:
+    state = Struggle(["Ana", "Bob"], mode="table").new_state()
+    for action in setup:
+        state.apply(action)
+    before = state.history
+    with pytest.raises(engines.EngineError, match=message):
+        state.apply(line)
+    assert state.history == before
+
+
+def test_reveal_errors_name_the_problem() -> None:
+    state = table_game()
+    last_hand(state)
+    state.apply("J+4")
+    with pytest.raises(IllegalActionError, match="each of the five pawns once"):
+        state.apply("objective K K Q J 10")
+    with pytest.raises(IllegalActionError, match="Ana reveals"):
+        state.apply("J+4")
+    state.apply("objective K Q J 10 9")
+    with pytest.raises(IllegalActionError, match="Ana already revealed"):
+        state.apply("objective K Q J 10 9")
+
+
+def test_descriptions_read_naturally() -> None:
+    state = table_game()
+    state.apply("roll J J Q A A")
+    rethrow = state.parse("rethrow J J Q")
+    assert rethrow.fr == "Relancer 2 Valets et 1 Dame"
+    assert rethrow.en == "Re-throw 2 Jacks and 1 Queen"
+    assert state.parse("rethrow J J Q A A").fr == "Relancer les 5 dés"
+    assert state.parse("rethrow J J Q A A").en == "Re-throw all 5 dice"
+    play = state.parse("J+3 Q+2")
+    assert sorted(play.fr.split(" ; ")) == ["Dame +2 : case 2", "Valet +3 : case 3"]
+    assert sorted(play.en.split("; ")) == ["Jack +3: square 3", "Queen +2: square 2"]
+
+
+def test_random_games_keep_the_invariants() -> None:
+    for seed in range(6):
+        state = Struggle(["A", "B", "C"], seed=seed).new_state()
+        rng = random.Random(seed)
+        while not state.is_over:
+            if state.is_chance:
+                state.play_chance()
+            else:
+                state.apply(rng.choice(state.legal_actions()))
+            state.check_invariants()
+        assert sorted(state.boxes.values()) == list("ABCDE")
+
+
+def test_invariants_catch_a_broken_position() -> None:
+    state = table_game()
+    state.squares["K"] = 8  # black square
+    with pytest.raises(AssertionError):
+        state.check_invariants()
