@@ -341,7 +341,7 @@ class StruggleState(State):
             raise self._illegal(text)
         moves = tuple(_parse_move(word) for word in words)
         if None in moves or not self._is_move_list(moves):  # type: ignore[arg-type]
-            raise IllegalActionError(self._explain_play(words))
+            raise IllegalActionError(self._explain_play(text.split()))
         result = self._simulate(moves)  # type: ignore[arg-type]
         for action in self._plays():
             other: _Result = action.data[1]
@@ -381,15 +381,15 @@ class StruggleState(State):
 
     def _explain_play(self, words: list[str]) -> str:
         """Why a line is not a play of the hand, in the player's words (RULINGS 4-5)."""
-        if words == ["PASS"]:
+        if [word.upper() for word in words] == ["PASS"]:
             return f"the hand {self._hand()} cannot be declined: play it, e.g. {self._example()}"
         moves = []
         for word in words:
-            move = _parse_move(word)
+            move = _parse_move(word.upper())
             if move is None:
                 return (
-                    f"{word!r} is not a move: write a pawn and its squares together, e.g. J+3 "
-                    "(pawns K Q J 10 9)"
+                    f"{word!r} is not a move: a play lists each pawn with its squares, e.g. "
+                    f"{self._example()} (or rethrow and the dice to throw again)"
                 )
             moves.append(move)
         return self._explain_moves(moves) or (
@@ -446,13 +446,15 @@ class StruggleState(State):
     def _parse_deal(self, text: str) -> Action:
         words = text.split()
         if not words or words[0].lower() != "deal":
-            raise IllegalActionError(f"{text!r}: the objective cards must be dealt first (deal …)")
+            raise IllegalActionError(f"the objective cards are dealt first: {self.chance_hint()}")
         try:
             cards = tuple(int(word) for word in words[1:])
         except ValueError:
             raise NotationError(f"{text!r}: card numbers are whole numbers 1-20") from None
         if len(cards) != len(self.players):
-            raise IllegalActionError(f"deal one card per player ({len(self.players)})")
+            raise IllegalActionError(
+                f"deal one card per player: {len(self.players)} card numbers, got {len(cards)}"
+            )
         if any(not 1 <= card <= len(OBJECTIVE_DECK) for card in cards):
             raise IllegalActionError("objective cards are numbered 1 to 20")
         if len(set(cards)) != len(cards):
@@ -461,12 +463,11 @@ class StruggleState(State):
                       "Objective cards dealt", cards)  # fmt: skip
 
     def _illegal(self, text: str) -> EngineError:
-        if self.phase == "choose" and text.split()[0].lower() == "roll":
-            name = self.players[self.current]
-            return IllegalActionError(
-                f"the dice are already thrown: {name} plays the hand {self._hand()} "
-                "or re-throws some dice (rethrow …)"
-            )
+        if self.phase == "choose":
+            already = "the dice are already thrown" if text.split()[0].lower() == "roll" else ""
+            turn = f"{self.players[self.current]} plays the hand {self._hand()}"
+            rethrow = " or re-throws some dice (rethrow …)" if self.throws < MAX_THROWS else ""
+            return IllegalActionError(f"{already or 'not now'}: {turn}{rethrow}")
         return IllegalActionError(f"{text!r} is not legal now ({self.phase})")
 
     def _hand(self) -> str:
