@@ -173,9 +173,12 @@ def canonical(groups: Sequence[Group]) -> Play:
 
 # ----- listing plays by shape -----------------------------------------------------------------
 #
-# Full mode spells every choice of letters one way: a star stands only for a letter the hand has
-# no real card left for, groups taken in canonical order (docs/games/strategix.md, "Stars in full
-# mode"). So for a given hand there is exactly one group of each kind, size and lowest letter.
+# Full mode spells each play one way: real cards go to the earliest occurrences of their letter
+# (groups lowest letter first), stars to the rest (`respelled`). The listing reaches a play with
+# stars only where the hand lacks the letter directly, and a star for a letter the hand holds
+# through `star X` steps ("locks") taken before the group; once a group lays a star for a held
+# letter, later groups of the formula lay stars for it too. So every (letters declared, real cards
+# laid) is reached by exactly one path (docs/games/strategix.md, "Stars in full mode").
 
 
 def group_candidates(
@@ -224,14 +227,6 @@ def missing_letters(counts: Sequence[int]) -> int:
 _PAIR_MASKS = (3, 2, 0)  # pair masks for 0, 1, 2 real cards held
 
 
-def group_at(kind: str, start: int, size: int, counts: Sequence[int]) -> Group:
-    """The group starting at `start`, with stars exactly where the hand lacks the letter."""
-    if kind == PAIRS:
-        return make_group(PAIRS, start, 2, _PAIR_MASKS[min(counts[start], 2)])
-    mask = sum(1 << i for i in range(size) if not counts[start + i])
-    return make_group(kind, start, size, mask)
-
-
 def take(counts: list[int], group: Group) -> None:
     for letter in group.uses:
         counts[letter] -= 1
@@ -264,12 +259,50 @@ def can_extend(model: Group, counts: list[int], stars: int, needed: int, missing
     return False
 
 
-def spelled_as_listed(play: Play, counts: Sequence[int]) -> Play:
-    """The full-mode spelling of a play's letters: real cards first, in canonical order."""
-    left = list(counts)
+def respelled(play: Play) -> Play:
+    """The one spelling of a play's cards: real cards on the earliest occurrences of a letter."""
+    real = [0] * len(LETTERS)
+    for letter in real_letters(play):
+        real[letter] += 1
     groups = []
     for model in sorted(play, key=lambda g: g.start):
-        group = group_at(model.kind, model.start, model.size, left)
-        take(left, group)
-        groups.append(group)
+        mask = 0
+        for position, letter in enumerate(model.letters):
+            index = LETTERS.index(letter)
+            if real[index]:
+                real[index] -= 1
+            else:
+                mask |= 1 << position
+        groups.append(make_group(model.kind, model.start, model.size, mask))
     return canonical(groups)
+
+
+def locked_candidates(
+    kind: str, size: int, counts: Sequence[int], stars: int, min_start: int, locks: Sequence[int]
+) -> list[Group]:
+    """Groups of this kind and size holding a star for each locked letter (a letter held).
+
+    `locks` is sorted; `counts` is the hand (frozen letters at 0). Other stars go where the hand
+    lacks the letter, as in `group_candidates`.
+    """
+    low, high = locks[0], locks[-1]
+    if kind == SINGLE:
+        if len(locks) > 1 or low < min_start or stars < 1:
+            return []
+        return [make_group(SINGLE, low, 1, 1)]
+    if kind == PAIRS:
+        if high != low or low < min_start or len(locks) > min(counts[low], 2):
+            return []
+        mask = _PAIR_MASKS[min(counts[low], 2) - len(locks)]
+        return [make_group(PAIRS, low, 2, mask)] if mask.bit_count() <= stars else []
+    if len(set(locks)) < len(locks):
+        return []
+    lock_bits = sum(1 << letter for letter in locks)
+    width = (1 << size) - 1
+    missing = missing_letters(counts)
+    found = []
+    for start in range(max(min_start, high - size + 1, 0), min(low, len(LETTERS) - size) + 1):
+        mask = (missing | lock_bits) >> start & width
+        if mask.bit_count() <= stars:
+            found.append(make_group(RUNS, start, size, mask))
+    return found

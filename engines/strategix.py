@@ -26,14 +26,15 @@ from engines._strategix_formulas import (
     give_back,
     group_candidates,
     has_z,
+    locked_candidates,
     make_group,
     missing_after,
     missing_letters,
     parse_play,
     play_text,
     real_letters,
+    respelled,
     shape_of,
-    spelled_as_listed,
     star_count,
     strength,
     take,
@@ -60,6 +61,7 @@ _SET_ASIDE_TWO_PLAYERS = PETARD * PETARDS + STAR * STARS + "ZZ"  # R1
 _PASS_WORDS = ("pass", "passe", "passer")
 _PETARD_WORDS = ("petard", "pétard")
 _PLAY_WORDS = ("play", "jouer", "joue")
+_STAR_WORDS = ("star", "étoile", "etoile")
 
 
 class Strategix(Game):
@@ -137,6 +139,7 @@ class StrategixState(State):
         self.top: tuple[int, Play] | None = None  # who laid the formula to beat, and it
         self.after_petard = False
         self.building: tuple[Group, ...] = ()  # full mode: a formula laid group by group
+        self.locks: tuple[int, ...] = ()  # full mode: held letters the next group lays as stars
         self.last_trick: dict[str, Any] | None = None
         self.places: list[int] = []
         self.bottom: list[int] = []  # out on a star, Z or pétard: Padbolix first
@@ -172,12 +175,13 @@ class StrategixState(State):
             return [self._first_action(i) for i in range(len(self.players))]
         if self.phase == "deal":
             return []  # far too many deals to list: see chance_hint
-        if self.building:
-            return self._building_steps()
-        actions = self._pass_and_petard()
-        if self.game.mode == "full":
-            actions = self._first_steps() + actions
-        return actions
+        if self.game.mode == "table":
+            return self._pass_and_petard()
+        steps = self._building_steps() if self.building else self._first_steps()
+        steps += self._star_steps()
+        if self.building or self.locks:
+            return steps
+        return steps + self._pass_and_petard()
 
     def chance_hint(self) -> str:
         if self.phase == "first":
@@ -233,11 +237,20 @@ class StrategixState(State):
         return None
 
     def _available(self) -> tuple[list[int], int]:
-        """Letter counts and stars of the current hand, less the formula being built."""
+        """Letter counts and stars the next group may use: the hand less the formula being built,
+        and no letter the formula already laid a star for while holding it (see `respelled`)."""
         counts, stars, _ = _hand_counts(self.hands[self.current])
+        frozen = []
         for group in self.building:
-            take(counts, group)
+            for position, letter in enumerate(group.letters):
+                index = LETTERS.index(letter)
+                if not group.mask >> position & 1:
+                    counts[index] -= 1
+                elif counts[index]:
+                    frozen.append(index)
             stars -= group.nstars
+        for index in frozen:
+            counts[index] = 0
         return counts, stars
 
     def _first_steps(self) -> list[Action]:
@@ -247,20 +260,35 @@ class StrategixState(State):
         top = self.top_play()
         if top is not None:
             shape = shape_of(top)
-            candidates = group_candidates(
-                shape.kind, shape.length, counts, stars, strength(top), missing
-            )
+            candidates = self._candidates(shape.kind, shape.length, counts, stars, strength(top))
             return self._opening_steps(candidates, counts, stars, missing, shape.groups)
         actions = []
         for kind, length in ((SINGLE, 1), (PAIRS, 2)):
-            candidates = group_candidates(kind, length, counts, stars, 0, missing)
+            candidates = self._candidates(kind, length, counts, stars, 0, missing)
             actions += self._opening_steps(candidates, counts, stars, missing)
         for length in range(2, len(LETTERS) + 1):
-            candidates = group_candidates(RUNS, length, counts, stars, 0, missing)
-            if not candidates:
+            candidates = self._candidates(RUNS, length, counts, stars, 0, missing)
+            if not candidates and length >= self._locked_span():
                 break  # a longer run needs even more cards
             actions += self._opening_steps(candidates, counts, stars, missing)
         return actions
+
+    def _locked_span(self) -> int:
+        return self.locks[-1] - self.locks[0] + 1 if self.locks else 0
+
+    def _candidates(
+        self,
+        kind: str,
+        size: int,
+        counts: list[int],
+        stars: int,
+        min_start: int,
+        missing: int | None = None,
+    ) -> list[Group]:
+        """The next group's candidates, holding a star for each locked letter if any."""
+        if self.locks:
+            return locked_candidates(kind, size, counts, stars, min_start, self.locks)
+        return group_candidates(kind, size, counts, stars, min_start, missing)
 
     def _opening_steps(
         self,
@@ -280,20 +308,67 @@ class StrategixState(State):
                 continue
             # Fast path for a lead: a later group on other letters needs no search.
             beyond = group.start + (group.size if group.kind == RUNS else 1)
-            if groups is None and fewest_stars_from[beyond] <= stars - group.nstars:
+            fast = groups is None and not self.locks
+            if fast and fewest_stars_from[beyond] <= stars - group.nstars:
                 actions.append(self._step_action("play", group))
             elif self._completable(group, counts, stars, missing, (groups or 2) - 1):
                 actions.append(self._step_action("play", group))
         return actions
 
-    @staticmethod
-    def _completable(group: Group, counts: list[int], stars: int, missing: int, more: int) -> bool:
+    def _completable(
+        self, group: Group, counts: list[int], stars: int, missing: int, more: int
+    ) -> bool:
         """Whether `more` groups can follow `group` (`counts` etc. before taking it)."""
+        if self.locks:  # the locked letters are out of the rest of the formula
+            left = list(counts)
+            take(left, group)
+            for letter in self.locks:
+                left[letter] = 0
+            return can_extend(group, left, stars - group.nstars, more, missing_letters(left))
         take(counts, group)
         after = missing_after(missing, counts, group)
         found = can_extend(group, counts, stars - group.nstars, more, after)
         give_back(counts, group)
         return found
+
+    def _star_steps(self) -> list[Action]:
+        """Full mode, R2: `star X` before a group lays a star for a letter X the player holds."""
+        counts, stars = self._available()
+        if stars < len(self.locks) + 1:
+            return []
+        lowest = self.locks[-1] if self.locks else 0
+        actions = []
+        for letter in range(lowest, len(LETTERS)):
+            if counts[letter] > self.locks.count(letter) and self._lock_fits(letter, counts, stars):
+                actions.append(self._star_action(letter))
+        return actions
+
+    def _lock_fits(self, letter: int, counts: list[int], stars: int) -> bool:
+        """Whether a group holding a star for `letter` (and the earlier locks) can be laid."""
+        locks = (*self.locks, letter)
+        top, last = self.top_play(), self.building[-1] if self.building else None
+        if last is None and top is None:  # a lead's first group: any one-group formula will do
+            if len(locks) == 1:
+                return True
+            kind, size = (PAIRS, 2) if locks[0] == locks[-1] else (RUNS, locks[-1] - locks[0] + 1)
+            return bool(locked_candidates(kind, size, counts, stars, 0, locks))
+        model = last or top[0]
+        low = last.start if last else strength(top)
+        more = (shape_of(top).groups if top else len(self.building) + 1) - len(self.building) - 1
+        saved, self.locks = self.locks, locks
+        try:
+            missing = missing_letters(counts)
+            return any(self._completable(group, counts, stars, missing, more)
+                       for group in locked_candidates(model.kind, model.size, counts, stars,
+                                                      low, locks))  # fmt: skip
+        finally:
+            self.locks = saved
+
+    def _star_action(self, letter: int) -> Action:
+        name, shown = self.players[self.current], LETTERS[letter]
+        fr = f"{name} posera une étoile pour {shown} et garde son {shown}"
+        return Action(f"star {shown}", fr, f"{name} will lay a star as {shown}, keeping a {shown}",
+                      letter)  # fmt: skip
 
     def _building_steps(self) -> list[Action]:
         """Full mode, a formula under way: its next group (`+ g`), or `done` for a lead."""
@@ -302,10 +377,10 @@ class StrategixState(State):
         last, top = self.building[-1], self.top_play()
         more = shape_of(top).groups - len(self.building) - 1 if top is not None else 0
         actions = []
-        for group in group_candidates(last.kind, last.size, counts, stars, last.start, missing):
+        for group in self._candidates(last.kind, last.size, counts, stars, last.start, missing):
             if self._completable(group, counts, stars, missing, more):
                 actions.append(self._step_action("+", group))
-        if top is None and len(self.building) >= 2:
+        if top is None and len(self.building) >= 2 and not self.locks:
             play = canonical(self.building)
             name = self.players[self.current]
             actions.append(Action("done", f"{name} termine : {play_text(play)}",
@@ -354,11 +429,18 @@ class StrategixState(State):
             if word != "deal":
                 raise self._not_now(text, word, "deal")
             return self._parse_deal(rest)
-        if self.building and word not in ("+", "done"):
+        if self.building and word not in ("+", "done", *_STAR_WORDS):
             raise IllegalActionError(
                 f"finish the formula under way ({play_text(canonical(self.building))} + …) "
                 "with '+ <group>' or 'done', or undo it"
             )
+        if self.locks and word not in ("+", *_PLAY_WORDS, *_STAR_WORDS):
+            raise IllegalActionError(
+                f"you said a star stands for {self._locks_text()}: lay the group holding "
+                "it (one of the listed steps), or undo"
+            )
+        if word in _STAR_WORDS:
+            raise self._bad_star(rest)
         if word in ("+", "done"):
             raise self._bad_step(text)
         if word in _PLAY_WORDS and rest.endswith("+"):
@@ -381,6 +463,29 @@ class StrategixState(State):
             f"{text!r} is not a Stratégix action: play <cards>, petard or pass "
             "(e.g. 'play D E F + M N O', 'play *=Z')"
         )
+
+    def _locks_text(self) -> str:
+        return " and ".join(LETTERS[letter] for letter in self.locks)
+
+    def _bad_star(self, rest: str) -> EngineError:
+        """Why `star X` is not a step now."""
+        if self.game.mode == "table":
+            return IllegalActionError("in table mode lay the whole formula at once, a star "
+                                      "written as *=X: play D *=E F")  # fmt: skip
+        letter = rest.strip().upper().removeprefix("*=")
+        if len(letter) != 1 or letter not in LETTERS:
+            return NotationError("'star X' names one letter B to Z, e.g. 'star E'")
+        index = LETTERS.index(letter)
+        counts, stars = self._available()
+        if stars <= len(self.locks):
+            return IllegalActionError("you have no star left for that")
+        if counts[index] <= self.locks.count(index):
+            return IllegalActionError(f"you hold no {letter} to keep (a star for a letter you "
+                                      f"do not hold is laid directly: *={letter})")  # fmt: skip
+        if self.locks and index < self.locks[-1]:
+            return IllegalActionError(f"name the letters in order: {letter} comes before "
+                                      f"{LETTERS[self.locks[-1]]}")  # fmt: skip
+        return IllegalActionError(f"no group you can lay now holds a star for {letter}")
 
     def _not_now(self, text: str, word: str, expected: str) -> EngineError:
         if word not in ("first", "deal", *_PLAY_WORDS, *_PASS_WORDS, *_PETARD_WORDS):
@@ -405,6 +510,9 @@ class StrategixState(State):
         self._check_holding(group)
 
     def _bad_step(self, text: str) -> EngineError:
+        if self.game.mode == "table":
+            return IllegalActionError("in table mode lay the whole formula at once: "
+                                      "play D E F + M N O")  # fmt: skip
         if not self.building and not text.lower().startswith("play"):
             return IllegalActionError(f"{text!r}: no formula is under way (start one with "
                                       "'play <group> +')")  # fmt: skip
@@ -459,14 +567,9 @@ class StrategixState(State):
             raise IllegalActionError(f"that needs {star_count(play)} stars, you hold {stars}")
 
     def _checked_full_play(self, play: Play) -> Action:
+        """Any cards the hand holds (R2): recorded in the one spelling the listing uses."""
         self._check_holding(play)
-        listed = spelled_as_listed(play, _hand_counts(self.hands[self.current])[0])
-        if listed != play:
-            raise IllegalActionError(
-                "in full mode a star stands only for a letter you hold no more of: "
-                f"play {play_text(listed)}"
-            )
-        return self._play_action(play)
+        return self._play_action(respelled(play))
 
     def _checked_table_play(self, play: Play) -> Play:
         """Card counting: a third copy of a letter must be a star (R1: two of each letter)."""
@@ -566,12 +669,15 @@ class StrategixState(State):
             self._lay(PETARD, "petard")
             self.after_petard = True
             self._after_lay(skip=1, last_cards=PETARD)
+        elif word == "star":
+            self.locks += (action.data,)
         elif action.notation.endswith(" +"):
-            self.building = (action.data,)
+            self.building, self.locks = (action.data,), ()
         elif word == "+":
+            self.locks = ()
             self._add_group(action.data)
         else:
-            self.building = ()
+            self.building, self.locks = (), ()
             self._apply_play(action.data)
 
     def _add_group(self, group: Group) -> None:
@@ -682,8 +788,8 @@ class StrategixState(State):
         self.trick.append((player, "pass"))
         if self.top is None:
             self._pass_lead(player)
-        elif self.is_two_player_game:
-            self._end_trick(1 - player, by_z=False)  # R4: with two players, the other wins
+        elif self.is_two_player_game:  # R4: a pass ends the trick; R8: the strongest formula wins
+            self._end_trick(self.top[0], by_z=False)
         elif not self._others_in_trick():
             self._end_trick(self.top[0], by_z=False)
         else:
@@ -759,6 +865,7 @@ class StrategixState(State):
                 "passed": list(self.passed),
                 "after_petard": self.after_petard,
                 "building": play_text(canonical(self.building)) if self.building else None,
+                "stars_for": [LETTERS[letter] for letter in self.locks],
             },
             "last_trick": self.last_trick,
             "places": list(self.places),

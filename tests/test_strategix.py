@@ -20,8 +20,8 @@ from engines._strategix_formulas import (
     make_group,
     parse_play,
     play_text,
+    respelled,
     shape_of,
-    spelled_as_listed,
     strength,
 )
 from engines.core import CHANCE, IllegalActionError, NotationError
@@ -198,13 +198,49 @@ def test_a_star_stands_for_any_letter_z_included() -> None:
     assert state.current == 1 and state.top is None
 
 
-def test_full_mode_stars_stand_only_for_letters_the_hand_lacks() -> None:
-    state = short_hands(3, {0: "*D"})
-    assert "play *=D" not in [a.notation for a in state.legal_actions()]
-    with pytest.raises(IllegalActionError, match="hold no more of: play D"):
-        state.apply("play *=D")
+def test_full_mode_a_star_may_stand_for_a_letter_the_player_holds() -> None:
+    state = short_hands(3, {0: "*D!"})
+    legal = [a.notation for a in state.legal_actions()]
+    assert "play *=D" not in legal and "star D" in legal  # R2: declared by a step first
+    state.apply("star D")
+    assert [a.notation for a in state.legal_actions()] == ["play *=D"]
+    state.apply("play *=D")
+    assert state.hands[0] == "!D"  # the real D is kept
+    typed = short_hands(3, {0: "*D!"})
+    typed.apply("play *=D")  # typed at once, no step needed
+    assert typed.hands[0] == "!D" and typed.history[-1].notation == "play *=D"
     with pytest.raises(IllegalActionError, match="do not hold"):
-        state.apply("play Q")
+        short_hands(3, {0: "*D!"}).apply("play Q")
+
+
+def test_a_typed_formula_is_spelled_one_way_real_cards_first() -> None:
+    state = short_hands(3, {0: "DE**!"})
+    action = state.apply("play *=D E + D *=E")
+    assert action.notation == "play D E + *=D *=E"  # same cards laid, same letters declared
+    assert state.hands[0] == "!"
+
+
+def test_a_star_for_a_held_letter_keeps_that_letter_out_of_the_rest_of_the_formula() -> None:
+    state = short_hands(3, {0: "DDEE*!"})
+    state.apply("play D E +")
+    steps = [a.notation for a in state.legal_actions()]
+    assert steps == ["+ D E", "+ E *=F", "star D", "star E"]
+    state.apply("star D")
+    assert [a.notation for a in state.legal_actions()] == ["+ *=D E"]
+    state.apply("+ *=D E")
+    state.apply("done")
+    assert state.hands[0] == "!D" and state.trick[-1] == (0, "play D E + *=D E")
+
+
+def test_star_steps_for_a_follow_need_a_group_that_beats_the_trick() -> None:
+    state = short_hands(3, {0: "DE!", 1: "CDEF*!"})
+    state.apply("play D E")
+    steps = [a.notation for a in state.legal_actions()]
+    assert {"star D", "star E", "star F"} <= set(steps) and "star C" not in steps
+    state.apply("star F")
+    assert [a.notation for a in state.legal_actions()] == ["play E *=F"]
+    with pytest.raises(IllegalActionError, match="a star stands for F"):
+        state.apply("pass")
 
 
 # ----- building a formula group by group (full mode) ------------------------------------------
@@ -274,6 +310,15 @@ def test_with_two_players_a_pass_gives_the_trick_to_the_other() -> None:
     state.apply("play B")
     state.apply("pass")
     assert state.last_trick["winner"] == 0 and state.current == 0 and state.top is None
+
+
+def test_with_two_players_the_top_player_passing_still_wins_the_trick() -> None:
+    state = short_hands(2, {0: "CH!", 1: "CK!"})
+    state.apply("play C")
+    state.apply("play C")  # the same letters: Ana is skipped, Bob is on top and to act again
+    assert state.current == 1 and state.top[0] == 1
+    state.apply("pass")  # R4 ends the trick; R8: the strongest formula (Bob's) wins it
+    assert state.last_trick["winner"] == 1 and state.current == 1 and state.top is None
 
 
 def test_the_same_letters_skip_the_next_player() -> None:
@@ -416,6 +461,11 @@ def listed_plays(state: StrategixState) -> set[str]:
         notation = action.notation
         if notation in ("pass", "petard"):
             continue
+        if notation.startswith("star "):
+            after = state.clone()
+            after.apply(action, validate=False)
+            found |= listed_plays(after)
+            continue
         if notation.startswith("play") and not notation.endswith("+") or notation == "done":
             found.add(play_text(action.data))
             continue
@@ -442,7 +492,7 @@ def brute_force_plays(hand: str, top: str | None) -> set[str]:
         combos = [(g,) for g in holdable] if kind == SINGLE else multisets(holdable, counts, stars)
         for combo in combos:
             play = canonical(combo)
-            if spelled_as_listed(play, counts) != play:
+            if respelled(play) != play:
                 continue
             if top is not None:
                 wanted = parse_play(top)

@@ -108,7 +108,7 @@ def test_a_play_of_more_cards_than_held_or_after_the_game_is_refused() -> None:
 def laid_notation(action: Action, building: tuple, after: StrategixState) -> str | None:
     """What a table enters for a full-mode action (None: nothing laid yet, or a deal)."""
     word = action.notation.split()[0]
-    if word == "deal" or after.building:
+    if word in ("deal", "star") or after.building:
         return None
     if word == "done":
         return "play " + play_text(action.data)
