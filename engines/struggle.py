@@ -288,20 +288,22 @@ class StruggleState(State):
         raise self._illegal(text)
 
     def _parse_roll(self, text: str) -> Action:
-        if text.split()[0].lower() != "roll":
+        words = text.split()
+        if words[0].lower() != "roll":
             raise IllegalActionError(f"{self._waiting_for_dice()} first: {self.chance_hint()}")
-        try:
-            faces = parse_roll(text, POKER_FACES, self.awaiting_roll)
-        except NotationError as error:
-            raise NotationError(f"{error} ({self._waiting_for_dice()})") from None
-        return roll_action(faces, POKER_FACES)
+        if len(words) > 1 and len(words) - 1 != self.awaiting_roll:
+            got = "1 face" if len(words) == 2 else f"{len(words) - 1} faces"
+            raise NotationError(f"{self._waiting_for_dice()}, got {got}")
+        return roll_action(parse_roll(text, POKER_FACES, self.awaiting_roll), POKER_FACES)
 
     def _waiting_for_dice(self) -> str:
         if not self.throws:
             return f"throw the {DICE} dice"
         if self.awaiting_roll == 1:
             return "1 die was re-thrown: give its new face"
-        return f"{self.awaiting_roll} dice were re-thrown: give their new faces"
+        return (
+            f"{self.awaiting_roll} dice were re-thrown: give their {self.awaiting_roll} new faces"
+        )
 
     def _first_error(self, text: str) -> EngineError:
         players = ", ".join(f"{i} {name}" for i, name in enumerate(self.players))
@@ -633,7 +635,7 @@ def _describe(outcome: tuple[str, int, tuple[str, Any]], language: str) -> str:
     if kind == "black":
         return f"{head} : impasse (case noire)" if fr else f"{head}: blocked (black square)"
     if kind == "occupied":
-        return f"{head} : impasse (case occupée)" if fr else f"{head}: blocked (square taken)"
+        return f"{head} : impasse (case occupée)" if fr else f"{head}: blocked (square occupied)"
     if kind == "take":
         square, victim, back = detail
         name, where = pawn_name(victim, language), _square_name(back, language)

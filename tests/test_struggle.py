@@ -112,7 +112,7 @@ def test_up_to_three_throws_with_chosen_rethrows() -> None:
     state.apply("roll 9 9 10 J Q")
     state.apply("rethrow 9 9")
     assert state.kept == ("10", "J", "Q") and state.chance_hint().startswith("roll <2")
-    with pytest.raises(NotationError, match="expected 2 dice"):
+    with pytest.raises(NotationError, match="2 dice were re-thrown: give their 2 new faces, got 3"):
         state.apply("roll 9 9 9")
     state.apply("roll A K")
     assert state.hand == ("10", "J", "Q", "K", "A") and state.throws == 2
@@ -427,6 +427,8 @@ def test_a_board_that_cannot_be_crossed_is_refused() -> None:
         (["first 0", "roll J J J 10 Q"], "hello", "'hello' is not a move"),
         (["first 0", "roll J J J 10 Q"], "first 1", "not now: Ana plays the hand 10 J J J Q"),
         (["first 0"], "deal 1 2", "throw the 5 dice first"),
+        (["first 0"], "roll 9 9 9 9", "throw the 5 dice, got 4 faces"),
+        (["first 0"], "roll 9 9 9 9 X", "'X' is not a face"),
         (["first 0", "roll J J J 10 Q"], "rethrow 9", "no Nine in the hand"),
         (["first 0", "roll J J J 10 Q"], "rethrow J J J J", "only 3 Jack"),
         (["first 0", "roll J J J 10 Q"], "rethrow", "name the dice"),
