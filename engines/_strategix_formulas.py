@@ -44,15 +44,20 @@ class Shape(NamedTuple):
     length: int
 
     def describe(self, language: str = "fr") -> str:
+        fr = language == "fr"
         if self.kind == SINGLE:
-            return "une carte seule" if language == "fr" else "a single card"
+            return "une carte seule" if fr else "a single card"
         if self.kind == PAIRS:
-            if language == "fr":
-                return f"{self.groups} paire(s)"
-            return f"{self.groups} pair(s)"
-        if language == "fr":
-            return f"{self.groups} suite(s) de {self.length}"
-        return f"{self.groups} run(s) of {self.length}"
+            if self.groups == 1:
+                return "une paire" if fr else "a pair"
+            return f"{self.groups} paires" if fr else f"{self.groups} pairs"
+        if self.groups == 1:
+            return f"une suite de {self.length}" if fr else f"a run of {self.length}"
+        return (
+            f"{self.groups} suites de {self.length}"
+            if fr
+            else f"{self.groups} runs of {self.length}"
+        )
 
 
 @lru_cache(maxsize=8192)  # bounded: table-mode input can name any star pattern

@@ -629,8 +629,10 @@ class StrategixState(State):
 
     def _check_deal(self, hands: list[str], out: str) -> None:
         size = HAND_SIZE[len(self.players)]
-        if any(len(hand) != size for hand in hands):
-            raise IllegalActionError(f"each hand holds {size} cards")
+        for player, hand in enumerate(hands):
+            if len(hand) != size:
+                raise IllegalActionError(f"each hand holds {size} cards: "
+                                         f"{self.players[player]}'s has {len(hand)}")  # fmt: skip
         if out and (len(out) != REMOVED_TWO_PLAYERS or set(out) & set(_SET_ASIDE_TWO_PLAYERS)):
             raise IllegalActionError("the 20 cards out are letters B to Y (stars, pétards and "
                                      "Z are always dealt)")  # fmt: skip

@@ -371,6 +371,19 @@ def test_two_players_out_normally_is_dubolix() -> None:
     assert state.round == 2 and state.phase == "deal"
 
 
+def test_two_players_out_on_a_star_is_padbolix_and_the_other_dubolix() -> None:
+    hands = {0: "BCDEFGHIJKLMNOPQRS**", 1: "VWXYVWXYZZ*****!!!TU"}
+    state = Strategix(["Ana", "Bob"], seed=1).new_state()
+    state.apply("first 0")
+    state.apply(f"deal {hands[0]} / {hands[1]} / out BCDEFGHIJKLMNOPQRSTU")
+    state.apply("play " + " ".join("BCDEFGHIJKLMNOPQRS") + " *=T *=U")
+    assert state.last_order == [1, 0]  # Ana out on stars: Padbolix, Bob Dubolix
+    assert state.round_points == [[-2, 2]] and state.round == 2
+    state.play_chance()
+    assert state.current == 0  # Padbolix leads round 2
+    assert state.exchange[0] == 0 and state.exchange[2] == 1
+
+
 def test_out_on_a_star_z_or_petard_is_padbolix_at_once() -> None:
     state = dealt(3, {0: "GHIJKLMNOPQRSTUVWXYZ"})
     state.apply("play " + " ".join("GHIJKLMNOPQRSTUVWXYZ"))  # holds Z: Padbolix
@@ -454,28 +467,24 @@ SMALL_LETTERS = "BCDEFG"
 FOLLOW_TOPS = [None, "C", "C D", "C C", "C D + D E", "B B + D D", "B C D"]
 
 
-def listed_plays(state: StrategixState) -> set[str]:
-    """Every whole formula reachable through the listed steps (play g, play g +, + h, done)."""
-    found: set[str] = set()
+def listed_plays(state: StrategixState) -> list[str]:
+    """Every whole formula reached through the listed steps (play g, play g +, + h, star x, done),
+    once per path: a play reached twice would be a duplicate in the listing."""
+    found: list[str] = []
     for action in state.legal_actions():
         notation = action.notation
         if notation in ("pass", "petard"):
             continue
-        if notation.startswith("star "):
-            after = state.clone()
-            after.apply(action, validate=False)
-            found |= listed_plays(after)
-            continue
         if notation.startswith("play") and not notation.endswith("+") or notation == "done":
-            found.add(play_text(action.data))
+            found.append(play_text(action.data))
             continue
         after = state.clone()
         after.apply(action, validate=False)
-        if after.building:
-            found |= listed_plays(after)
+        if after.building or after.locks:
+            found += listed_plays(after)
         else:  # a follow completed by its last group
             laid = after.trick or after.last_trick["plays"]  # a Z ends the trick at once
-            found.add(laid[-1][1].removeprefix("play "))
+            found.append(laid[-1][1].removeprefix("play "))
     return found
 
 
@@ -529,7 +538,9 @@ def test_the_listed_steps_reach_exactly_every_allowed_formula(letters, stars, to
     state = short_hands(3, {0: hand})
     if top is not None:
         state.top = (1, parse_play(top))
-    assert listed_plays(state) == brute_force_plays(hand.replace("!", ""), top)
+    paths = listed_plays(state)
+    assert len(paths) == len(set(paths)), "a play is reached by two paths"
+    assert set(paths) == brute_force_plays(hand.replace("!", ""), top)
 
 
 # ----- choices where the book is silent -------------------------------------------------------

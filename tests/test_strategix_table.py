@@ -34,7 +34,7 @@ def test_a_scripted_trick_with_wrong_plays_rejected_with_their_reason() -> None:
     state.apply("play D E F + M N O")
     state.apply("play d e f + m n o")  # the same letters: Ana misses her turn
     assert state.history[-1].notation == "play D E F + M N O" and state.current == 1
-    with pytest.raises(IllegalActionError, match="2 run.*not 1 pair"):
+    with pytest.raises(IllegalActionError, match="2 runs of 3.*not a pair"):
         state.apply("play D D")
     with pytest.raises(IllegalActionError, match="too weak: its lowest letter C is below D"):
         state.apply("play C D E + M N O")
