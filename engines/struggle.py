@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from functools import cache
 from itertools import permutations, product
 from typing import Any
 
@@ -204,21 +205,7 @@ class StruggleState(State):
     def _rethrows(self) -> list[Action]:
         if self.throws >= MAX_THROWS:
             return []
-        counts = Counter(self.hand)
-        faces = [face for face in POKER_FACES if counts[face]]
-        actions = []
-        for taken in product(*(range(counts[face] + 1) for face in faces)):
-            chosen = [face for face, n in zip(faces, taken, strict=True) for _ in range(n)]
-            if chosen:
-                actions.append(self._rethrow_action(tuple(chosen)))
-        return actions
-
-    def _rethrow_action(self, faces: tuple[str, ...]) -> Action:
-        if len(faces) == DICE:
-            fr, en = f"Relancer les {DICE} dés", f"Re-throw all {DICE} dice"
-        else:
-            fr, en = "Relancer " + _counted(faces, "fr"), "Re-throw " + _counted(faces, "en")
-        return Action("rethrow " + " ".join(faces), fr, en, faces)
+        return list(_rethrow_actions(self.hand))
 
     def _plays(self) -> list[Action]:
         """One play per distinct resulting position, found depth-first over move orders.
@@ -373,7 +360,7 @@ class StruggleState(State):
         for face, count in wanted.items():
             if held[face] < count:
                 raise IllegalActionError(self._missing_dice(face, held[face]))
-        return self._rethrow_action(sort_faces(words, POKER_FACES))
+        return _rethrow_action(sort_faces(words, POKER_FACES))
 
     def _missing_dice(self, face: str, held: int) -> str:
         name = poker_name(face, "en")
@@ -605,6 +592,27 @@ class StruggleState(State):
         assert sorted(self.boxes.values()) == list(BOXES[: len(self.boxes)]), self.boxes
         assert len(self.boxes) != len(PAWNS) - 1, "the fifth pawn must go to E with the fourth"
         assert 0 <= self.throws <= MAX_THROWS and len(self.hand) in (0, DICE), self.hand
+
+
+@cache
+def _rethrow_actions(hand: tuple[str, ...]) -> tuple[Action, ...]:
+    """Every non-empty choice of dice to throw again: 252 hands at most, so kept."""
+    counts = Counter(hand)
+    faces = [face for face in POKER_FACES if counts[face]]
+    actions = []
+    for taken in product(*(range(counts[face] + 1) for face in faces)):
+        chosen = [face for face, n in zip(faces, taken, strict=True) for _ in range(n)]
+        if chosen:
+            actions.append(_rethrow_action(tuple(chosen)))
+    return tuple(actions)
+
+
+def _rethrow_action(faces: tuple[str, ...]) -> Action:
+    if len(faces) == DICE:
+        fr, en = f"Relancer les {DICE} dés", f"Re-throw all {DICE} dice"
+    else:
+        fr, en = "Relancer " + _counted(faces, "fr"), "Re-throw " + _counted(faces, "en")
+    return Action("rethrow " + " ".join(faces), fr, en, faces)
 
 
 def _parse_move(word: str) -> tuple[str, int] | None:

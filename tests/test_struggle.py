@@ -489,3 +489,29 @@ def test_invariants_catch_a_broken_position() -> None:
     state.squares["K"] = 8  # black square
     with pytest.raises(AssertionError):
         state.check_invariants()
+
+
+def test_listed_plays_are_exactly_the_positions_of_every_attachment_and_order() -> None:
+    # RULINGS 7 by brute force: simulate every (ace attachment, move order) pair separately.
+    checked = 0
+    for seed in range(8):
+        state = Struggle(["A", "B"], seed=seed).new_state()
+        rng = random.Random(seed)
+        while not state.is_over:
+            if state.is_chance:
+                state.play_chance()
+                continue
+            brute = set()
+            for moves in state._move_lists():
+                done = state._simulate(moves)
+                brute.add((tuple(sorted(done.squares.items())), tuple(sorted(done.boxes.items()))))
+            listed = [
+                (tuple(sorted(sq.items())), tuple(sorted(bx.items()))) for sq, bx in results(state)
+            ]
+            assert len(listed) == len(set(listed)) and set(listed) == brute
+            typed = rng.choice(list(state._move_lists()))  # any spelling names a listed play
+            line = " ".join(f"{p}+{k}" for p, k in typed) or "pass"
+            assert state.parse(line) in state.legal_actions()
+            checked += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked > 100
