@@ -17,6 +17,7 @@ import numpy as np
 
 import engines
 from companion.store import GameRecord, Store, StoreError
+from display import refusals
 from display.i18n import RULES, game_title, text
 from display.model import DieMark, Screen, Target
 
@@ -137,6 +138,7 @@ class Controller:
         self.page = 0
         self.message = ""
         self.error = False
+        self.detail = ""  # an engine's own words when they could not be translated
         self.image: np.ndarray | None = None
         self.seen: list[DieMark] = []
         self.rules_game = ""
@@ -255,8 +257,13 @@ class Controller:
         else:
             raise TypeError(f"unknown event {event!r}")
 
-    def _say(self, message: str, error: bool = False) -> None:
-        self.message, self.error = message, error
+    def _say(self, message: str, error: bool = False, detail: str = "") -> None:
+        self.message, self.error, self.detail = message, error, detail
+
+    def _refuse(self, error: Exception, game: str, key: str = "illegal") -> None:
+        """An engine's refusal, in the player's language (the original kept when not known)."""
+        reason, original = refusals.translate(str(error), game, self.language)
+        self._say(self._t(key, reason=reason), True, original)
 
     def _settled(self, event: Settled) -> None:
         if event.image is not None:
@@ -418,7 +425,7 @@ class Controller:
         try:
             self.start_game(draft.game, list(draft.players), dict(draft.options), teams=teams)
         except (engines.EngineError, StoreError) as error:
-            self._say(text(self.language, "start_error", reason=error), True)
+            self._refuse(error, draft.game, "start_error")
             return
         self._say("")
 
@@ -475,7 +482,7 @@ class Controller:
             name = self.entry.strip().title()
             others = [n for i, n in enumerate(self.draft.players) if i != self.draft.editing]
             if not name or name in others:
-                self._say(text(self.language, "illegal", reason="name empty or taken"), True)
+                self._say(self._t("illegal", reason=self._t("name_taken")), True)
                 return
             self.draft.players[self.draft.editing] = name
             self.draft.editing, self.entry = None, ""
@@ -527,7 +534,7 @@ class Controller:
         try:
             action = state.clone().apply(notation)
         except engines.EngineError as error:
-            self._say(text(self.language, "illegal", reason=error), True)
+            self._refuse(error, state.game.name)
             return False
         self._commit(action.notation, corrected)
         self._reset_turn()
@@ -671,6 +678,7 @@ class Controller:
         screen: Screen = builder()
         screen.language = self.language
         screen.message, screen.error = self.message, self.error
+        screen.message_detail = self.detail
         screen.nav = self._nav()
         return screen
 
@@ -922,7 +930,6 @@ class Controller:
         if name not in self.store.known_players():
             self._say(f"no player {name!r}", True)
             return
-        self.last_roll: DiceProposal | None = None  # the reading behind the last confirmed roll
         self.scores_player = "" if name == self.scores_player else name
 
     def _screen_settings(self) -> Screen:

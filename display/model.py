@@ -48,6 +48,7 @@ class Screen:
     language: str = "fr"
     message: str = ""
     error: bool = False
+    message_detail: str = ""  # small type under the message (an untranslated engine reason)
     nav: list[Target] = field(default_factory=list)  # top-bar buttons
     actions: list[Target] = field(default_factory=list)  # big primary buttons
     moves: list[Target] = field(default_factory=list)  # legal moves, one page

@@ -205,9 +205,19 @@ class Renderer:
         self._bar(screen)
         getattr(self, f"_draw_{screen.name}", self._draw_lines)(screen)
         if screen.message:
-            colour = palette.ERROR if screen.error else palette.TEXT_DIM
-            self.label(screen.message, self.layout.message, self.layout.font - 4, colour)
+            self._message(screen)
         return self.surface
+
+    def _message(self, screen: Screen) -> None:
+        colour = palette.ERROR if screen.error else palette.TEXT_DIM
+        x, y, w, h = self.layout.message
+        if not screen.message_detail:
+            self.label(screen.message, (x, y, w, h), self.layout.font - 4, colour)
+            return
+        small = max(12, h * 2 // 5)
+        self.label(screen.message, (x, y, w, h - small), h - small - 2, colour)
+        self.label(screen.message_detail, (x, y + h - small, w, small), small - 1,
+                   palette.TEXT_DIM)  # fmt: skip
 
     def hit(self, position: tuple[int, int]) -> str | None:
         """The target under a touch (logical coordinates), the topmost one drawn."""

@@ -429,6 +429,6 @@ def test_sequence_dead_card_key(controller):
     controller.handle(Tap("key:7"))
     controller.handle(Tap("key:D"))
     controller.handle(Tap("entry:dead"))  # both 7D squares are free: not dead, refused
-    assert controller.error and "not dead" in controller.message
+    assert controller.error and "pas une carte morte" in controller.message
     controller.handle(Tap("key:ZZ"))
     assert controller.error
