@@ -162,3 +162,11 @@ def test_read_end_to_end_with_the_real_finder(tmp_path, capsys):
     read = [d["value"] for d in result["dice"]]
     assert set(read) <= set(POKER_FACES)
     assert len(read) + result["unreadable"] >= 4  # most dice are found
+
+
+def test_learn_can_check_itself_on_whole_rendered_trays(tmp_path, capsys):
+    out = tmp_path / "p.npz"
+    argv = ["learn", "--kind", "poker", "--rendered", "1", "--check", "5", "--check-trays"]
+    code, lines, err = run_cli(capsys, *argv, "--out", str(out))
+    assert code == 0, err
+    assert any(line.startswith("check on 5 new rendered dice:") for line in lines)

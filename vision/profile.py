@@ -55,9 +55,13 @@ _JITTER = (
     (1.0, 0, -3),
 )
 # A crop to read is also tried moved and rescaled, as a finder's quad is rarely exact.
-_QUERY_WARPS = tuple((1.0, dx, dy) for dx in (-3, 0, 3) for dy in (-3, 0, 3) if dx or dy) + (
-    (0.9, 0, 0),
-    (1.1, 0, 0),
+# The finder's outline may be off by a fifth of the side in size and an eighth in place.
+_QUERY_WARPS = tuple(
+    (scale, dx, dy)
+    for scale in (0.8, 0.9, 1.0, 1.1, 1.25)
+    for dx in (-6, -3, 0, 3, 6)
+    for dy in (-6, -3, 0, 3, 6)
+    if (scale, dx, dy) != (1.0, 0, 0)
 )
 _CLEAR_MATCH = (0.9, 0.15)  # best similarity and margin that need no trying of moved crops
 _STROKE_BLUR = 0.7  # sigma, in feature pixels
@@ -192,6 +196,8 @@ class FaceProfile:
     _templates: np.ndarray = field(init=False, repr=False)
     _labels: np.ndarray = field(init=False, repr=False)
     _owners: np.ndarray = field(init=False, repr=False)
+    _plain: np.ndarray = field(init=False, repr=False)
+    _plain_templates: np.ndarray = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         faces = faces_of(self.kind)
@@ -217,6 +223,10 @@ class FaceProfile:
         self._templates = np.array(templates, np.float32)
         self._labels = np.array(labels)
         self._owners = np.array(owners)
+        # Moved tries of a crop are compared with the plain (unjittered) templates only: the tries
+        # already cover small moves, and this keeps them affordable.
+        self._plain = np.arange(len(templates)) % len(_JITTER) == 0
+        self._plain_templates = self._templates[self._plain]
 
     @classmethod
     def learn(cls, examples: Mapping[Face | str, Sequence[np.ndarray]], kind: str) -> FaceProfile:
@@ -238,7 +248,8 @@ class FaceProfile:
         ranked = np.sort(best)[::-1]
         if ranked[0] >= _CLEAR_MATCH[0] and ranked[0] - ranked[1] >= _CLEAR_MATCH[1]:
             return best  # a well-cut crop: no need to try it moved
-        moved = (self._templates @ _moved_features(ink).T).max(axis=1)
+        moved = np.full_like(scores, -1.0)
+        moved[self._plain] = (self._plain_templates @ _moved_features(ink).T).max(axis=1)
         return self._best_per_face(np.maximum(scores, moved), exclude_owner)
 
     def _best_per_face(self, scores: np.ndarray, exclude_owner: int | None) -> np.ndarray:
@@ -439,18 +450,25 @@ class RenderedCheck:
 
 
 def check_rendered(
-    profile: FaceProfile, dice: int = 300, seed: int = 50_000, quad_error: float = 0.0
+    profile: FaceProfile,
+    dice: int = 300,
+    seed: int = 50_000,
+    quad_error: float = 0.0,
+    whole_trays: bool = False,
 ) -> RenderedCheck:
-    """Read `dice` new rendered dice of the profile's kind (varied styles, five to a tray, cut out
-    along their true top faces) and count the right answers, refusals and wrong answers.
+    """Read `dice` new rendered dice of the profile's kind (varied styles, five to a tray) and
+    count the right answers, refusals and wrong answers.
 
-    `quad_error` > 0 cuts each face out along a spoilt outline, as a finder might give: moved by
-    that fraction of the side, rescaled by that fraction and turned by 40 times it in degrees
-    (standard deviations)."""
-    from vision.render import SceneStyle, rectify_truth, render_scene
+    Each face is cut out along its true outline; with `quad_error` > 0 along a spoilt one, as a
+    finder might give: moved by that fraction of the side, rescaled by that fraction and turned by
+    40 times it in degrees (standard deviations). With `whole_trays` the whole reader
+    (`vision.reader.DiceReader`: its finder, then this profile) reads each tray instead, and a die
+    it does not report counts as refused."""
+    from vision.render import SceneStyle, render_scene
 
     rng = np.random.default_rng(seed)
     spoil = np.random.default_rng([seed, 1])
+    read = _reader_answers(profile) if whole_trays else _crop_answers(profile, quad_error, spoil)
     faces = profile.faces
     correct = refused = seen = 0
     tray = 0
@@ -459,13 +477,43 @@ def check_rendered(
         style = SceneStyle.random(rng, profile.kind)
         scene = render_scene(chosen, kind=profile.kind, seed=seed + tray, style=style)
         tray += 1
-        for die in scene.dice:
-            spoilt = replace(die, quad=_spoilt(die.quad, quad_error, spoil))
-            value, _ = profile.classify(rectify_truth(scene.frame, spoilt, CROP))
+        for die, value in zip(scene.dice, read(scene), strict=True):
             correct += value == die.value
             refused += value is None
             seen += 1
     return RenderedCheck(seen, correct, refused)
+
+
+def _crop_answers(
+    profile: FaceProfile, quad_error: float, spoil: np.random.Generator
+) -> Callable[..., list[Face | None]]:
+    from vision.render import rectify_truth
+
+    def read(scene) -> list[Face | None]:
+        answers = []
+        for die in scene.dice:
+            spoilt = replace(die, quad=_spoilt(die.quad, quad_error, spoil))
+            answers.append(profile.classify(rectify_truth(scene.frame, spoilt, CROP))[0])
+        return answers
+
+    return read
+
+
+def _reader_answers(profile: FaceProfile) -> Callable[..., list[Face | None]]:
+    from vision.reader import DiceReader
+
+    reader = DiceReader(profile.kind, profile=profile)
+
+    def read(scene) -> list[Face | None]:
+        reported = reader.read(scene.frame).dice
+        answers: list[Face | None] = []
+        for die in scene.dice:
+            side = float(np.linalg.norm(die.quad[0] - die.quad[1]))
+            near = [d for d in reported if np.hypot(*np.subtract(d.center, die.center)) < side / 2]
+            answers.append(near[0].value if near else None)
+        return answers
+
+    return read
 
 
 def _spoilt(quad: np.ndarray, error: float, rng: np.random.Generator) -> np.ndarray:

@@ -41,6 +41,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         metavar="E",
         help="with --check: spoil each die's outline by E (0.05: 5%% of its side) as a finder may",
     )
+    parser.add_argument(
+        "--check-trays",
+        action="store_true",
+        help="with --check: read whole rendered trays with the reader (finder, then the profile)",
+    )
     parser.add_argument("directory", nargs="?", type=Path, metavar="DIR")
     parser.set_defaults(handler=run)
 
@@ -78,9 +83,12 @@ def run(args: argparse.Namespace) -> int:
     path = profile.save(args.out)
     print(f"wrote {path} ({path.stat().st_size / 1024:.0f} KB)")
     if args.check:
-        check = check_rendered(profile, args.check, quad_error=args.check_error)
+        check = check_rendered(
+            profile, args.check, quad_error=args.check_error, whole_trays=args.check_trays
+        )
+        refusal = "unreadable or not found" if args.check_trays else "unreadable"
         print(
             f"check on {check.dice} new rendered dice: {check.accuracy:.1%} right, "
-            f"{check.refused} refused (unreadable), {check.wrong} wrong"
+            f"{check.refused} refused ({refusal}), {check.wrong} wrong"
         )
     return 0
