@@ -515,3 +515,22 @@ def test_listed_plays_are_exactly_the_positions_of_every_attachment_and_order() 
             checked += 1
             state.apply(rng.choice(state.legal_actions()))
     assert checked > 100
+
+
+def test_squares_passed_over_do_not_matter_and_a_free_red_square_is_a_plain_move() -> None:
+    state = table_game()
+    state.squares = {"K": 0, "Q": 4, "J": 7, "10": 3, "9": 0}
+    state.apply("roll J J 9 9 9")  # J 7 -> 9 over black 8; 9 +3 hits the yellow 3 held by 10
+    assert results(state) == [({"K": 0, "Q": 4, "J": 9, "10": 3, "9": 0}, {})]
+    state.undo()
+    state.apply("roll 10 10 10 K K")  # 10 3 -> 6, a free red square, over the Queen on 4
+    assert {sq["10"] for sq, _ in results(state)} == {6}
+
+
+def test_equal_scores_make_several_winners() -> None:
+    state = table_game()
+    last_hand(state)
+    state.apply("J+4")  # boxes: K A, Q B, 9 C, J D, 10 E
+    state.apply("objective K Q 9 10 J")  # K, Q and 9 well placed
+    state.apply("objective Q K 9 J 10")  # 9, J and 10 well placed
+    assert state.scores() == [30, 30] and state.winners() == [0, 1]
