@@ -146,3 +146,10 @@ def test_cocked_dice_are_flagged_and_their_top_face_is_foreshortened():
     for die in scene.dice:
         sides = np.linalg.norm(die.quad - np.roll(die.quad, -1, axis=0), axis=1)
         assert sides.max() / sides.min() > 1.02
+
+
+def test_truth_values_are_plain_ints_even_from_numpy_faces():
+    scene = render_scene(list(np.array([2, 6])), seed=1)
+    assert [type(d.value) for d in scene.dice] == [int, int]
+    with pytest.raises(ValueError, match="d6 faces"):
+        render_scene([True])

@@ -111,3 +111,21 @@ def test_successive_rolls_on_one_tray_with_props_each_settle_once():
     events = feed(tracker, first + second)
     settled = [sorted(e.reading.values) for e in events if e.kind == "settled"]
     assert settled == [[1, 1], [2, 3, 6]]
+
+
+def test_a_poker_roll_read_by_the_real_reader_settles_once_with_its_faces():
+    from vision.reader import DiceReader
+
+    reader = DiceReader("poker")
+    tracker = RollTracker()
+    faces = ["10", "J", "K", "Q", "Q"]
+    events = []
+    try:
+        for scene in render_roll(faces, kind="poker", seed=5, settled_frames=8):
+            event = tracker.update(scene.frame, reader.read(scene.frame))
+            events += [event] if event else []
+    except OSError as error:  # the reader's model files are missing
+        pytest.skip(f"the dice reader cannot run here: {error}")
+    settled = [e for e in events if e.kind == "settled"]
+    assert len(settled) == 1
+    assert sorted(settled[0].reading.values) == sorted(faces)

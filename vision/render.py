@@ -217,15 +217,17 @@ def _tray_rng(seed: int, style: SceneStyle, stream: int) -> np.random.Generator:
 
 
 def _check_faces(faces: Sequence[Face], kind: str) -> list[Face]:
+    """The faces as the truth reports them: plain ints 1-6 (numpy ints too) or poker strings."""
     allowed: tuple[Face, ...]
     if kind == "d6":
         allowed = D6_FACES
+        faces = [int(f) if isinstance(f, np.integer) else f for f in faces]
     elif kind == "poker":
         allowed = POKER_FACES
         faces = [str(f) for f in faces]
     else:
         raise ValueError(f"kind is 'd6' or 'poker', not {kind!r}")
-    bad = [f for f in faces if f not in allowed or isinstance(f, bool)]
+    bad = [f for f in faces if f not in allowed or isinstance(f, bool | float)]
     if bad:
         raise ValueError(f"{kind} faces are {allowed}; got {bad}")
     return list(faces)
