@@ -326,6 +326,7 @@ def test_fourth_arrival_ends_the_game_mid_hand_and_the_rest_is_void() -> None:
     last_hand(state)
     assert play_notations(state) == ["J+4"]  # J leaves first whichever figure takes the ace
     assert state.parse("J+3") == state.parse("J+4") == state.parse("10+2 J+3")
+    assert state.parse("J+4 10+1") == state.parse("J+4")  # moves after the end are void
     with pytest.raises(IllegalActionError, match="Jack must move too"):
         state.apply("10+2")
     state.apply("J+3")
@@ -422,6 +423,7 @@ def test_a_board_that_cannot_be_crossed_is_refused() -> None:
         (["first 0", "roll J J J 10 Q"], "J+2 10+1 Q+1", "Jack has 3 dice"),
         (["first 0", "roll J J J 10 A"], "J+3 10+1", "1 ace"),
         (["first 0", "roll J J J 10 A"], "J+5 10+1", "only 1 ace"),
+        (["first 0", "roll J J 10 Q A"], "J+3 10+2 Q+1", "these moves use 2 aces, the hand"),
         (["first 0", "roll J J J 10 Q"], "K+1 J+3 10+1 Q+1", "King is not in the hand"),
         (["first 0", "roll J J J 10 Q"], "J +3", "'J' is not a move: a play lists each pawn"),
         (["first 0", "roll J J J 10 Q"], "hello", "'hello' is not a move"),
@@ -534,3 +536,15 @@ def test_equal_scores_make_several_winners() -> None:
     state.apply("objective K Q 9 10 J")  # K, Q and 9 well placed
     state.apply("objective Q K 9 J 10")  # 9, J and 10 well placed
     assert state.scores() == [30, 30] and state.winners() == [0, 1]
+
+
+def test_a_play_may_stop_at_the_move_that_ends_the_race() -> None:
+    state = table_game()
+    state.squares = {"J": 32, "9": 31, "10": 5}
+    state.boxes = {"K": "A", "Q": "B"}
+    state.apply("roll 9 10 J A A")
+    ended = state.parse("J+1 9+2")  # the Ten's move (and the last ace) never happen
+    assert ended == state.parse("J+1 9+2 10+2") == state.parse("J+2 9+2")
+    assert ended.data[1].boxes == {"K": "A", "Q": "B", "J": "C", "9": "D", "10": "E"}
+    with pytest.raises(IllegalActionError, match="Ten must move too"):
+        state.apply("9+1 J+1")  # the Nine is an impasse, only J arrives: the race goes on
