@@ -186,6 +186,7 @@ def render_roll(
     spins = motion.uniform(2, 6, len(final)) * motion.choice([-1, 1], len(final))
     tilts = motion.uniform(0.3, 0.8, len(final))
     scenes = []
+    previous = [replace(pose, x=float(start[0]), y=float(start[1])) for pose in final]
     for index in range(moving_frames):
         progress = (index + 1) / (moving_frames + 1)
         poses = [
@@ -195,7 +196,14 @@ def render_roll(
         frame_props = list(static_props)
         if "hand" in style.distractors and progress < 0.45:
             frame_props.append(_throwing_hand(start, throw_angle, progress, size))
-        scenes.append(_draw_frame(poses, frame_props, kind, seed, size, style, None, index + 1))
+        smear = [
+            [_part_way(before, now, share) for before, now in zip(previous, poses, strict=True)]
+            for share in (0.2, 0.4)
+        ]
+        scenes.append(
+            _draw_frame(poses, frame_props, kind, seed, size, style, None, index + 1, smear)
+        )
+        previous = poses
     for index in range(settled_frames):
         frame_index = moving_frames + 1 + index
         scenes.append(_draw_frame(final, static_props, kind, seed, size, style, None, frame_index))
@@ -425,6 +433,17 @@ def _tumbling(
     )
 
 
+def _part_way(before: _Pose, now: _Pose, share: float) -> _Pose:
+    """Where a moving die was a short exposure before `now`: `share` of the way back to `before`,
+    showing the same face."""
+    return replace(
+        now,
+        x=now.x + (before.x - now.x) * share,
+        y=now.y + (before.y - now.y) * share,
+        yaw=now.yaw + (before.yaw - now.yaw) * share,
+    )
+
+
 def _throwing_hand(start: np.ndarray, angle: float, progress: float, size: Size) -> tuple:
     """The throwing hand, reaching in early in the roll and pulling back out."""
     reach = 1 - abs(progress - 0.15) / 0.3
@@ -503,8 +522,31 @@ def _draw_frame(
     style: SceneStyle,
     rng: np.random.Generator | None,
     frame_index: int,
+    smear_from: Sequence[list[_Pose]] = (),
 ) -> RenderedScene:
-    """Render the tray with `poses` and `props`; the surface depends on the tray only."""
+    """Render the tray with `poses` and `props` and pass it through the camera. `smear_from`
+    (where the dice were moments earlier) smears moving dice across the exposure."""
+    image, truth = _draw_tray(poses, props, kind, seed, size, style)
+    for earlier in smear_from:
+        image += _draw_tray(earlier, props, kind, seed, size, style)[0]
+    image /= 1 + len(smear_from)
+    noise_rng = rng if rng is not None else np.random.default_rng([seed, 13, frame_index])
+    frame = draw.camera_effects(
+        image,
+        gradient=style.light_gradient,
+        gradient_angle=style.light_angle + np.pi,
+        blur=style.blur,
+        noise=style.noise,
+        rng=noise_rng,
+    )
+    return RenderedScene(frame=frame, dice=truth)
+
+
+def _draw_tray(
+    poses: list[_Pose], props: list[tuple], kind: str, seed: int, size: Size, style: SceneStyle
+) -> tuple[np.ndarray, tuple[TruthDie, ...]]:
+    """The tray as light leaves it (float BGR), and the dice's truth; the surface depends on the
+    tray only."""
     image = draw.surface(style.surface, size, _tray_rng(seed, style, 7))
     camera = _Camera(size, style.perspective)
     light = np.array([np.cos(style.light_angle), np.sin(style.light_angle), 2.2])
@@ -512,7 +554,7 @@ def _draw_frame(
     looks = np.random.default_rng([seed, 11])
     dice_faces = [_die_faces(pose) for pose in poses]
     for pose, faces in zip(poses, dice_faces, strict=True):
-        footprint = camera.project(np.vstack([f[2] for f in faces])[:, :])[:, :]
+        footprint = camera.project(np.vstack([f[2] for f in faces]))
         offset = -light[:2] * pose.side * 0.35
         draw.shadow(image, footprint, offset, style.shadows)
     for prop in props:
@@ -523,16 +565,7 @@ def _draw_frame(
     truth: list[TruthDie | None] = [None] * len(poses)
     for i in far_first:
         truth[i] = _draw_die(image, poses[i], dice_faces[i], kind, camera, light, style, looks)
-    noise_rng = rng if rng is not None else np.random.default_rng([seed, 13, frame_index])
-    frame = draw.camera_effects(
-        image,
-        gradient=style.light_gradient,
-        gradient_angle=style.light_angle + np.pi,
-        blur=style.blur,
-        noise=style.noise,
-        rng=noise_rng,
-    )
-    return RenderedScene(frame=frame, dice=tuple(truth))
+    return image, tuple(t for t in truth if t is not None)
 
 
 def _draw_prop(image: np.ndarray, prop: tuple) -> None:
