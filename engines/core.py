@@ -83,7 +83,8 @@ class Option:
         try:
             value = self.parse(text)
         except (TypeError, ValueError) as error:
-            raise OptionError(f"option {self.name}: cannot read {text!r}: {error}") from None
+            problem = f"option {self.name}: cannot read {_shorten(text)}: {error}"
+            raise OptionError(problem) from None
         return value
 
     def validate(self, value: Any) -> Any:
@@ -98,6 +99,13 @@ class Option:
         if problem:
             raise OptionError(f"option {self.name}: {problem}")
         return value
+
+
+def _shorten(text: str, limit: int = 40) -> str:
+    """A bad value as quoted in an error: one line, at most `limit` characters."""
+    if "\n" in text.strip() or len(text) > limit:
+        return f"the value ({len(text.splitlines()) or 1} lines, {len(text)} characters)"
+    return repr(text)
 
 
 def parse_bool(text: str) -> bool:
