@@ -434,7 +434,7 @@ class StrategixState(State):
                 f"finish the formula under way ({play_text(canonical(self.building))} + …) "
                 "with '+ <group>' or 'done', or undo it"
             )
-        if self.locks and word not in ("+", *_PLAY_WORDS, *_STAR_WORDS):
+        if self.locks and word not in _STAR_WORDS:
             raise IllegalActionError(
                 f"you said a star stands for {self._locks_text()}: lay the group holding "
                 "it (one of the listed steps), or undo"
@@ -508,6 +508,8 @@ class StrategixState(State):
             raise IllegalActionError(f"too weak: {LETTERS[strength(group)]} is below "
                                      f"{LETTERS[strength(top)]}")  # fmt: skip
         self._check_holding(group)
+        if not self.locks:
+            self._check_no_kept_letter(group)
 
     def _bad_step(self, text: str) -> EngineError:
         if self.game.mode == "table":
@@ -567,9 +569,29 @@ class StrategixState(State):
             raise IllegalActionError(f"that needs {star_count(play)} stars, you hold {stars}")
 
     def _checked_full_play(self, play: Play) -> Action:
-        """Any cards the hand holds (R2): recorded in the one spelling the listing uses."""
+        """Cards the hand holds, recorded in the one spelling the listing uses."""
         self._check_holding(play)
+        self._check_no_kept_letter(play)
         return self._play_action(respelled(play))
+
+    def _check_no_kept_letter(self, play: Play) -> None:
+        """A star for a letter the player holds goes through `star X` steps, so that full mode
+        accepts exactly what it lists."""
+        counts = _hand_counts(self.hands[self.current])[0]
+        declared_count, real_count = [0] * len(LETTERS), [0] * len(LETTERS)
+        for group in play:
+            for letter in group.letters:
+                declared_count[LETTERS.index(letter)] += 1
+        for letter in real_letters(play):
+            real_count[letter] += 1
+        kept = [LETTERS[i] for i in range(len(LETTERS))
+                if real_count[i] < min(declared_count[i], counts[i])]  # fmt: skip
+        if kept:
+            steps = ", ".join(f"'star {letter}'" for letter in kept)
+            raise IllegalActionError(
+                f"you hold {' and '.join(kept)}: to lay a star for it and keep the card, say "
+                f"{steps} first, then lay the group (or lay the real card)"
+            )
 
     def _checked_table_play(self, play: Play) -> Play:
         """Card counting: a third copy of a letter must be a star (R1: two of each letter)."""

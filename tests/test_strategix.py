@@ -207,8 +207,10 @@ def test_full_mode_a_star_may_stand_for_a_letter_the_player_holds() -> None:
     state.apply("play *=D")
     assert state.hands[0] == "!D"  # the real D is kept
     typed = short_hands(3, {0: "*D!"})
-    typed.apply("play *=D")  # typed at once, no step needed
-    assert typed.hands[0] == "!D" and typed.history[-1].notation == "play *=D"
+    with pytest.raises(IllegalActionError, match="you hold D.*'star D' first"):
+        typed.apply("play *=D")  # what is accepted is what is listed: the step comes first
+    with pytest.raises(IllegalActionError, match="'star D' first"):
+        short_hands(3, {0: "*DE!"}).apply("play *=D E +")
     with pytest.raises(IllegalActionError, match="do not hold"):
         short_hands(3, {0: "*D!"}).apply("play Q")
 
@@ -241,6 +243,8 @@ def test_star_steps_for_a_follow_need_a_group_that_beats_the_trick() -> None:
     assert [a.notation for a in state.legal_actions()] == ["play E *=F"]
     with pytest.raises(IllegalActionError, match="a star stands for F"):
         state.apply("pass")
+    with pytest.raises(IllegalActionError, match="a star stands for F"):
+        state.apply("play F G")  # a whole formula without the star said for F
 
 
 # ----- building a formula group by group (full mode) ------------------------------------------
