@@ -333,6 +333,13 @@ def test_the_same_letters_skip_the_next_player() -> None:
     assert not state.passed[2]
 
 
+def test_a_star_declared_as_the_same_letter_is_an_exact_copy_too() -> None:
+    state = short_hands(3, {0: "DE!", 1: "E*!"})
+    state.apply("play D E")
+    action = state.apply("play *=D E")
+    assert "same letters" in action.en and state.current == 0 and not state.passed[2]
+
+
 def test_a_petard_cannot_lead_and_skips_the_next_player() -> None:
     state = short_hands(3, {0: "!C", 1: "!D"})
     with pytest.raises(IllegalActionError, match="never leads"):
