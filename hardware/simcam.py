@@ -72,7 +72,7 @@ class SimulatedCamera(PlaybackSource):
         self.size = size
         self.moving_frames = moving_frames
         self.settled_frames = settled_frames
-        self.style = style  # a vision.render.SceneStyle; None: the renderer's default look
+        self.style = _one_tray(style, seed)
         self._rng = np.random.default_rng(seed)
         self._lock = threading.Lock()
         self._requests: collections.deque[tuple[tuple[Face, ...], int]] = collections.deque()
@@ -185,3 +185,17 @@ class SimulatedCamera(PlaybackSource):
 
         image = render_empty(seed=self.seed, size=self.size, style=self.style)
         return image, SceneTruth(faces=(), rolling=False, roll=0)
+
+
+def _one_tray(style: Any | None, seed: int) -> Any:
+    """The style with its tray fixed by our seed: every roll lands on the same surface and props.
+
+    Without it each roll's seed redraws the wood grain and moves the props, and the roll
+    tracker sees a changed tray (it reports "rolling" until it learns the new one).
+    """
+    from dataclasses import replace
+
+    from vision.render import SceneStyle
+
+    style = style or SceneStyle()
+    return style if style.tray_seed is not None else replace(style, tray_seed=seed)
