@@ -184,8 +184,10 @@ def roll_dice(table: DemoTable, controller: Controller, request: Any) -> None:
     state = controller.state
     faces = state.sample_chance().notation.split()[1:]
     camera_seed = zlib.crc32(f"{table.seed}:{state.game.name}:{len(state.history)}".encode())
+    # The dice land before the first frame (no tumbling frames): the tracker settles on the
+    # second still frame, so each roll costs the reader two frames rather than four.
     camera = SimulatedCamera(seed=camera_seed, kind=request.kind, dice=request.count,
-                             size=CAMERA_SIZE, stepped=True, moving_frames=1,
+                             size=CAMERA_SIZE, stepped=True, moving_frames=0,
                              settled_frames=3)  # fmt: skip
     camera.start()
     camera.request_roll([int(f) for f in faces] if request.kind == "d6" else faces)

@@ -118,7 +118,8 @@ def draw_traverse(renderer: Renderer, view: dict[str, Any], box: Box, screen: Sc
     pawns = int(view.get("pawns", 10))
     axis = int(view.get("axis_length", pawns + 1))
     cells = pawns + 2
-    side = min(h, w * 3 // 5) // cells
+    info_w = min(w // 3, max(96, w - h))  # the grid takes the height, the counts what is left
+    side = min(h, w - info_w) // cells
     left, bottom = x, y + side * cells
     surface = renderer.surface
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import string
+
 LANGUAGES = ("fr", "en")
 
 GAME_TITLES = {
@@ -36,9 +38,10 @@ TEXT: dict[str, dict[str, str]] = {
         "start": "Commencer",
         "start_error": "Impossible de commencer : {reason}",
         "turn": "À {name} de jouer",
-        "roll_wait": "Lancez {n} dé(s)",
+        "roll_wait": "Lancez {n:dé/dés}",
         "roll_seen": "Lu : {faces} — confirmez ou touchez un dé pour corriger",
-        "roll_count": "{want} dé(s) attendu(s), {seen} vu(s) : ajoutez, retirez ou relancez",
+        "roll_count": "{want:dé attendu/dés attendus}, {seen:vu/vus} : ajoutez, retirez ou "
+        "relancez",
         "roll_unread": "Dé illisible : touchez-le et choisissez sa valeur",
         "pick_face": "Valeur du dé {n} ?",
         "confirm": "Confirmer",
@@ -65,7 +68,7 @@ TEXT: dict[str, dict[str, str]] = {
         "pass": "Passe",
         "dead_card": "Carte morte",
         "export": "Exporter CSV",
-        "exported": "{n} lignes exportées dans {path}",
+        "exported": "{n:ligne exportée/lignes exportées} dans {path}",
         "no_scores": "Aucune partie terminée pour l'instant",
         "language": "Langue",
         "camera": "Caméra : {status}",
@@ -75,7 +78,7 @@ TEXT: dict[str, dict[str, str]] = {
         "teach_help": "Posez chaque face sous la caméra puis lancez « tabletop learn »",
         "teach_capture": "Capturer « {face} »",
         "teach_show": "Posez des dés montrant « {face} » sous la caméra, puis Capturer",
-        "teach_got": "{n} dé(s) « {face} » appris ; maintenant « {next} »",
+        "teach_got": "« {face} » appris sur {n:dé/dés} ; maintenant « {next} »",
         "teach_none": "Aucun dé vu : posez-les dans le plateau, bien éclairés",
         "teach_done": "Profil des dés poker appris : {path}",
         "cancel": "Annuler",
@@ -97,9 +100,10 @@ TEXT: dict[str, dict[str, str]] = {
         "no_camera_frame": "pas d'image caméra",
         "need_roll_first": "Attendez la lecture des dés",
         "no_game": "Aucune partie en cours",
-        "totals": "{game} — {player} : {total} ({games} parties, {wins} victoires)",
-        "player_stats": "{player} : {games} parties, {wins} victoires",
-        "player_game": "{game} : {games} parties, {wins} gagnées, record {best}, moy. {average}",
+        "totals": "{game} — {player} : {total} ({games:partie/parties}, {wins:victoire/victoires})",
+        "player_stats": "{player} : {games:partie/parties}, {wins:victoire/victoires}",
+        "player_game": "{game} : {games:partie/parties}, {wins:gagnée/gagnées}, record {best}, "
+        "moy. {average}",
         "won": "gagné",
         "lost": "perdu",
     },
@@ -126,9 +130,9 @@ TEXT: dict[str, dict[str, str]] = {
         "start": "Start",
         "start_error": "Cannot start: {reason}",
         "turn": "{name} to play",
-        "roll_wait": "Roll {n} dice",
+        "roll_wait": "Roll {n:die/dice}",
         "roll_seen": "Read: {faces} — confirm, or touch a die to correct it",
-        "roll_count": "{want} dice expected, {seen} seen: add, remove or roll again",
+        "roll_count": "{want:die/dice} expected, {seen} seen: add, remove or roll again",
         "roll_unread": "Unreadable die: touch it and pick its value",
         "pick_face": "Value of die {n}?",
         "confirm": "Confirm",
@@ -155,7 +159,7 @@ TEXT: dict[str, dict[str, str]] = {
         "pass": "Pass",
         "dead_card": "Dead card",
         "export": "Export CSV",
-        "exported": "{n} rows exported to {path}",
+        "exported": "{n:row/rows} exported to {path}",
         "no_scores": "No finished game yet",
         "language": "Language",
         "camera": "Camera: {status}",
@@ -165,7 +169,7 @@ TEXT: dict[str, dict[str, str]] = {
         "teach_help": "Show each face to the camera, then run `tabletop learn`",
         "teach_capture": "Capture “{face}”",
         "teach_show": "Put dice showing “{face}” under the camera, then Capture",
-        "teach_got": "{n} “{face}” dice learned; now “{next}”",
+        "teach_got": "“{face}” learned from {n:die/dice}; now “{next}”",
         "teach_none": "No die seen: put them in the tray, well lit",
         "teach_done": "Poker dice profile learned: {path}",
         "cancel": "Cancel",
@@ -187,9 +191,10 @@ TEXT: dict[str, dict[str, str]] = {
         "no_camera_frame": "no camera frame",
         "need_roll_first": "Wait for the dice to be read",
         "no_game": "No game in progress",
-        "totals": "{game} — {player}: {total} ({games} games, {wins} wins)",
-        "player_stats": "{player}: {games} games, {wins} wins",
-        "player_game": "{game}: {games} games, {wins} wins, best {best}, average {average}",
+        "totals": "{game} — {player}: {total} ({games:game/games}, {wins:win/wins})",
+        "player_stats": "{player}: {games:game/games}, {wins:win/wins}",
+        "player_game": "{game}: {games:game/games}, {wins:win/wins}, best {best}, "
+        "average {average}",
         "won": "won",
         "lost": "lost",
     },
@@ -299,10 +304,24 @@ RULES: dict[str, dict[str, list[str]]] = {
 }
 
 
+class _Counted(string.Formatter):
+    """`{n:partie/parties}` -> `1 partie`, `3 parties` (French: 0 and 1 are singular)."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if "/" not in format_spec or not isinstance(value, int):
+            return super().format_field(value, format_spec)
+        singular, plural = format_spec.split("/", 1)
+        one = value in (0, 1) if self.language == "fr" else value == 1
+        return f"{value} {singular if one else plural}"
+
+
 def text(language: str, key: str, **values: object) -> str:
     table = TEXT.get(language, TEXT["fr"])
     template = table.get(key) or TEXT["fr"].get(key) or key
-    return template.format(**values) if values else template
+    return _Counted(language).format(template, **values) if values else template
 
 
 def game_title(name: str) -> str:

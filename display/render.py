@@ -23,6 +23,8 @@ from display.model import DieMark, Screen, Target
 TEXT_CACHE_SIZE = 600
 FONT_FILE = Path(__file__).parent / "fonts" / "DejaVuSansCondensed-Bold.ttf"
 CARD_GAMES = ("strategix", "sequence")
+BIG_BOARDS = ("traverse",)  # drawn in the main area, the camera / moves beside them
+PAWN_COLOURS = {"red": palette.VERMILLION, "white": palette.WHITE}  # Traverse
 
 
 class Renderer:
@@ -241,7 +243,15 @@ class Renderer:
             self.label(screen.title, layout.title, layout.font + 6)
         else:
             self.label(screen.title, layout.title, layout.font + 2)
-        self.buttons(screen.nav, layout.bar, columns=len(screen.nav) or 1)
+        if not screen.nav:
+            return
+        cells = grid(layout.bar, len(screen.nav), len(screen.nav), row_height=layout.row_height)
+        size = min(  # one type size along the bar
+            self.fit_lines(t.label, (0, 0, cell[2] - 16, cell[3] - 6), layout.font)[0]
+            for t, cell in zip(screen.nav, cells, strict=True)
+        )
+        for target, cell in zip(screen.nav, cells, strict=True):
+            self.button(target, cell, size)
 
     def _draw_home(self, screen: Screen) -> None:
         body = self.layout.body
@@ -279,13 +289,23 @@ class Renderer:
         if card_game:
             boards.draw(self, screen, layout.main)
             self._moves_or_keys(screen, layout.side)
+        elif screen.game in BIG_BOARDS:  # a grid that needs the large area; dice beside it
+            boards.draw(self, screen, layout.main)
+            if screen.moves or screen.keys:
+                self._moves_or_keys(screen, layout.side)
+            elif screen.options or screen.entry:
+                self._camera(screen, layout.side)
+            else:  # nothing to pick: the camera view takes the options row too
+                x, y, w, _ = layout.side
+                self._camera(screen, (x, y, w, layout.options[1] + layout.options[3] - y))
         else:
             if screen.moves:
                 self._moves_or_keys(screen, layout.main)
             else:
                 self._camera(screen, layout.main)
             boards.draw(self, screen, layout.side)
-        self._options_row(screen)
+        if not (screen.game in BIG_BOARDS and not screen.options and not screen.entry):
+            self._options_row(screen)
         self.buttons(screen.actions, layout.actions, len(screen.actions) or 1)
         self._status(screen)
 
@@ -512,6 +532,9 @@ class Renderer:
 def _player_colour(screen: Screen, seat: int) -> palette.Colour:
     """A player's colour; in team games, their team's chip colour."""
     board = screen.board or {}
+    pawns = board.get("colours")
+    if pawns and seat < len(pawns) and pawns[seat] in PAWN_COLOURS:
+        return PAWN_COLOURS[pawns[seat]]
     team_of, names = board.get("team_of"), board.get("team_colours")
     if team_of and names and seat < len(team_of):
         team = team_of[seat]

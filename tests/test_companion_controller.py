@@ -375,7 +375,7 @@ def test_scores_screen_shows_totals_and_a_players_history(controller, store):
     assert any("Bob : 40" in line for line in screen.lines)
     controller.handle(Tap("player:Ann"))
     lines = controller.screen().lines
-    assert lines[0].startswith("Ann : 2 parties, 1 victoires")
+    assert lines[0].startswith("Ann : 2 parties, 1 victoire")
     assert any("record 20" in line for line in lines)
     controller.handle(Tap("player:Nobody"))
     assert controller.error
