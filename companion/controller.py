@@ -18,7 +18,7 @@ import numpy as np
 import engines
 from companion.store import GameRecord, Store, StoreError
 from display import refusals
-from display.i18n import RULES, game_title, text
+from display.i18n import RULES, game_title, option_title, text
 from display.model import DieMark, Screen, Target
 
 GAMES = ("struggle", "traverse", "strategix", "sequence", "roudalon")
@@ -729,7 +729,8 @@ class Controller:
         for option in engines.game_class(draft.game).options:
             if isinstance(option.default, bool):
                 value = draft.options.get(option.name, option.default)
-                label = f"{option.name.replace('_', ' ')} : {self._t('yes' if value else 'no')}"
+                name = option_title(option.name, self.language)
+                label = f"{name} : {self._t('yes' if value else 'no')}"
                 screen.options.append(Target(f"option:{option.name}", label))
         screen.lines = [self._t("players", n=len(draft.players))]
         if draft.editing is not None:
@@ -919,7 +920,12 @@ class Controller:
         stats = self.store.stats(player)
         lines = [self._t("player_stats", player=player, games=stats["games"], wins=stats["wins"])]
         for game, entry in stats["by_game"].items():
-            lines.append(self._t("player_game", game=game_title(game), **entry))
+            average = f"{entry['average']:.1f}"
+            if self.language == "fr":
+                average = average.replace(".", ",")
+            lines.append(
+                self._t("player_game", game=game_title(game), **{**entry, "average": average})
+            )
         for row in reversed(self.store.history(player)[-6:]):
             result = self._t("won" if row.winner else "lost")
             lines.append(f"#{row.game_id} {game_title(row.game)} : {row.score} ({result}) — "

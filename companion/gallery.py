@@ -28,6 +28,8 @@ PORTRAIT_SCENES = (
     "home",
     "setup",
     "settings-tray",
+    "traverse",
+    "strategix",
 )
 
 

@@ -235,42 +235,44 @@ def _sequence_square(
 def draw_strategix(renderer: Renderer, view: dict[str, Any], box: Box, screen: Screen) -> None:
     x, y, w, h = box
     fr = screen.language == "fr"
-    font = renderer.layout.font
+    k = max(1.0, min(1.8, h / 290))  # the tall portrait panel: everything larger
+    font = int(renderer.layout.font * min(k, 1.3))
     trick = view.get("trick") or {}
     top = trick.get("top") or {}
     round_text = f"{'Manche' if fr else 'Round'} {view.get('round', 0)}/{view.get('rounds', 0)}"
-    renderer.label(round_text, (x, y, w, 30), font, palette.TEXT_DIM)
+    renderer.label(round_text, (x, y, w, int(30 * k)), font, palette.TEXT_DIM)
     play = str(top.get("play", "")).removeprefix("play ")
-    cards_y = y + 36
+    cards_y = y + int(36 * k)
     if play:
-        _letter_cards(renderer, play, (x, cards_y, w, 70))
+        _letter_cards(renderer, play, (x, cards_y, w, int(70 * k)), int(46 * k))
         who = screen.scores[top["player"]][0] if top.get("player") is not None else ""
-        renderer.label(who, (x, cards_y + 74, w, 26), font - 4, palette.TEXT_DIM)
+        renderer.label(who, (x, cards_y + int(74 * k), w, int(26 * k)), font - 4, palette.TEXT_DIM)
     else:
-        renderer.label("—", (x, cards_y, w, 70), font + 10, palette.TEXT_DIM, "center")
+        empty = "Nouveau pli" if fr else "New trick"
+        renderer.label(empty, (x, cards_y, w, int(70 * k)), font, palette.TEXT_DIM, "center")
     counts = view.get("hand_counts", [])
     passed = trick.get("passed") or [False] * len(counts)
-    line_y = cards_y + 110
+    line_y, line_h = cards_y + int(110 * k), int(28 * k)
     for seat, count in enumerate(counts):
         name = screen.scores[seat][0] if seat < len(screen.scores) else str(seat)
         status = (" — passe" if fr else " — passed") if seat < len(passed) and passed[seat] else ""
         colour = palette.PLAYER_COLOURS[seat % len(palette.PLAYER_COLOURS)]
         cards_word = "cartes" if fr else "cards"
         renderer.label(
-            f"{name} : {count} {cards_word}{status}", (x, line_y, w, 26), font - 4, colour
+            f"{name} : {count} {cards_word}{status}", (x, line_y, w, line_h - 2), font - 4, colour
         )
-        line_y += 28
+        line_y += line_h
     hands = view.get("hands") or []
     own = next((hand for hand in hands if hand), None)
-    if own and line_y + 30 <= y + h:
-        renderer.label(" ".join(own), (x, y + h - 30, w, 30), font - 4, palette.YELLOW)
+    if own and line_y + 24 <= y + h:
+        _hand_cards(renderer, list(own), (x, line_y + 4, w, y + h - line_y - 4), int(34 * k))
 
 
-def _letter_cards(renderer: Renderer, play: str, box: Box) -> None:
+def _letter_cards(renderer: Renderer, play: str, box: Box, widest: int = 46) -> None:
     x, y, w, h = box
     tokens = play.split()
     count = max(1, len(tokens))
-    width = min(46, w // count)
+    width = min(widest, w // count)
     for number, token in enumerate(tokens):
         rect = pygame.Rect(x + number * width, y, width - 4, h)
         if token == "+":
@@ -279,7 +281,26 @@ def _letter_cards(renderer: Renderer, play: str, box: Box) -> None:
         pygame.draw.rect(renderer.surface, (236, 232, 220), rect, border_radius=5)
         shown = token.replace("*=", "★")
         colour = palette.ORANGE if token.startswith("*") else palette.BLACK
-        renderer.label(shown, rect, 34, colour, "center")
+        renderer.label(shown, rect, min(h - 8, int(width * 0.75)), colour, "center")
+
+
+def _hand_cards(renderer: Renderer, hand: list[str], box: Box, largest: int = 34) -> None:
+    """The hand shown (full mode) as small cards: letters, ★ stars, P pétards in vermillion."""
+    x, y, w, h = box
+    per_row = min(len(hand), 12)
+    rows = -(-len(hand) // per_row)
+    width = min(largest, w // per_row)
+    height = min(largest, (h - 2 * (rows - 1)) // rows)
+    for number, card in enumerate(hand):
+        row, column = divmod(number, per_row)
+        rect = pygame.Rect(x + column * width, y + row * (height + 2), width - 3, height)
+        fill, ink, shown = (236, 232, 220), palette.BLACK, card
+        if card == "!":
+            fill, ink, shown = palette.VERMILLION, palette.WHITE, "P"
+        elif card == "*":
+            ink, shown = palette.ORANGE, "★"
+        pygame.draw.rect(renderer.surface, fill, rect, border_radius=4)
+        renderer.label(shown, rect, max(12, height - 8), ink, "center")
 
 
 # ----- Le Roudalon --------------------------------------------------------------------------

@@ -324,5 +324,16 @@ def text(language: str, key: str, **values: object) -> str:
     return _Counted(language).format(template, **values) if values else template
 
 
+OPTION_TITLES = {  # on/off rule options, as the set-up screen names them
+    "niveau_superieur": {"fr": "Niveau supérieur", "en": "Next level (break sequences)"},
+    "compulsory_dice": {"fr": "Dés obligatoires", "en": "Compulsory dice"},
+}
+
+
+def option_title(name: str, language: str) -> str:
+    titles = OPTION_TITLES.get(name, {})
+    return titles.get(language) or name.replace("_", " ").capitalize()
+
+
 def game_title(name: str) -> str:
     return GAME_TITLES.get(name, name.capitalize())

@@ -193,8 +193,12 @@ class Renderer:
             return
         columns = columns or fit_columns(len(targets), box, 72)
         cells = grid(box, len(targets), columns, row_height=self.layout.row_height)
+        size = min(  # one type size for the group: a row of buttons reads as one
+            self.fit_lines(t.label, (0, 0, cell[2] - 16, cell[3] - 6), self.layout.font)[0]
+            for t, cell in zip(targets, cells, strict=True)
+        )
         for target, cell in zip(targets, cells, strict=True):
-            self.button(target, cell)
+            self.button(target, cell, size)
 
     def panel(self, box: Box, colour: palette.Colour = palette.PANEL) -> None:
         pygame.draw.rect(self.surface, colour, pygame.Rect(box), border_radius=10)
@@ -243,27 +247,21 @@ class Renderer:
             self.label(screen.title, layout.title, layout.font + 6)
         else:
             self.label(screen.title, layout.title, layout.font + 2)
-        if not screen.nav:
-            return
-        cells = grid(layout.bar, len(screen.nav), len(screen.nav), row_height=layout.row_height)
-        size = min(  # one type size along the bar
-            self.fit_lines(t.label, (0, 0, cell[2] - 16, cell[3] - 6), layout.font)[0]
-            for t, cell in zip(screen.nav, cells, strict=True)
-        )
-        for target, cell in zip(screen.nav, cells, strict=True):
-            self.button(target, cell, size)
+        self.buttons(screen.nav, layout.bar, columns=len(screen.nav) or 1)
 
     def _draw_home(self, screen: Screen) -> None:
         body = self.layout.body
         x, y, w, h = body
-        tall = self.layout.row_height * 2
-        games_box = (x, y + 8, w, tall * 2 + 12)
+        tall = self.layout.row_height * (3 if self.layout.portrait else 2)
         columns = 2 if self.layout.portrait else 3
+        rows = -(-len(screen.options) // columns)
+        games_box = (x, y + 8, w, tall * rows + 6 * (rows - 1))
         cells = grid(games_box, len(screen.options), columns)
         for target, cell in zip(screen.options, cells, strict=True):
-            self.button(target, cell, self.layout.font + 8)
+            self.button(target, cell, self.layout.font + (14 if self.layout.portrait else 8))
         if screen.actions:
-            self.buttons(screen.actions, (x, y + tall * 2 + 40, w, self.layout.row_height), 1)
+            top = games_box[1] + games_box[3] + 30
+            self.buttons(screen.actions, (x, top, w, self.layout.row_height), 1)
 
     def _draw_setup(self, screen: Screen) -> None:
         x, y, w, h = self.layout.body
@@ -271,8 +269,9 @@ class Renderer:
         if rows:
             self.label(rows[0], (x, y, w, 30), self.layout.font)
         options_box = (x, y + 36, w, h // 2 - 36 if screen.keys else h - 110)
+        widest = 230 if self.layout.portrait else 150  # three columns of readable names
         self.buttons(
-            screen.options, options_box, fit_columns(len(screen.options), options_box, 150)
+            screen.options, options_box, fit_columns(len(screen.options), options_box, widest)
         )
         if screen.keys:
             keys_y = y + h // 2 + 4
