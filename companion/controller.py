@@ -811,6 +811,8 @@ class Controller:
             actions.append(Target("confirm:", self._t("confirm"), style))
             actions.append(Target("die:add", self._t("add_die"), "quiet"))
             actions.append(Target("die:remove", self._t("remove_die"), "quiet"))
+        elif request is not None:  # nothing read (no camera, or not settled): enter by hand
+            actions.append(Target("die:add", self._t("add_die"), "quiet"))
         if self.hand():
             style = "primary" if self.rethrow else "quiet"
             actions.append(Target("reroll:", self._t("reroll"), style))

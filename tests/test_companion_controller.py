@@ -432,3 +432,15 @@ def test_sequence_dead_card_key(controller):
     assert controller.error and "pas une carte morte" in controller.message
     controller.handle(Tap("key:ZZ"))
     assert controller.error
+
+
+def test_without_a_reading_the_dice_are_entered_by_hand(controller):
+    controller.start_game("struggle", ["Ann", "Bob"], seed=1, mode="full")
+    assert controller.dice_request() is not None and controller.proposal is None
+    assert any(t.id == "die:add" for t in controller.screen().actions)
+    faces = controller.state.sample_chance().notation.split()[1:]
+    for face in faces:
+        controller.handle(Tap("die:add"))
+        controller.handle(Tap(f"face:{face}"))
+    controller.handle(Press("confirm"))
+    assert logged(controller)[-1] == "roll " + " ".join(faces)

@@ -157,3 +157,11 @@ def test_the_app_applies_the_region_to_the_reader_and_saves_it(tmp_path):
     assert status["tray_problem"] == ""
     assert saved_config(tmp_path) == tmp_path / "tabletop.toml"
     assert load_config(saved_config(tmp_path)).camera.tray_roi == (10, 20, 300, 200)
+
+
+def test_run_reads_the_config_saved_in_the_state_directory(tmp_path, capsys):
+    from companion.cli import main
+
+    (tmp_path / "tabletop.toml").write_text("[display]\nrotation = 45\n")
+    assert main(["run", "--state-dir", str(tmp_path), "--frames", "1"]) == 2
+    assert "display.rotation" in capsys.readouterr().err
