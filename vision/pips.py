@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from vision._nets import CLASSIFIER_INPUT, CROP_CONTEXT, NOT_A_DIE, classify_crops, crop_face
+from vision.find import square_quad
 from vision.types import DieCandidate
 
 # Chance of "no die here" above which a candidate is not reported at all (nor when "no die" is
@@ -57,6 +58,46 @@ def read_faces(frame_bgr: np.ndarray, candidates: list[DieCandidate]) -> list[Pi
     """One reading per candidate, all crops through the net in one batch."""
     crops = [crop_face(frame_bgr, c.center, c.size, candidate_angle(c)) for c in candidates]
     return [reading_from(probs) for probs in classify_both_ways(crops)]
+
+
+def read_dice(
+    frame_bgr: np.ndarray, candidates: list[DieCandidate]
+) -> list[tuple[DieCandidate, PipReading]]:
+    """Candidates with their readings, after joining any die the finder split in two."""
+    pairs = list(zip(candidates, read_faces(frame_bgr, candidates), strict=True))
+    index = 0
+    while index < len(pairs):
+        joined = join_split_die(frame_bgr, pairs, index)
+        index += 0 if joined else 1
+    return pairs
+
+
+def join_split_die(
+    frame_bgr: np.ndarray, pairs: list[tuple[DieCandidate, PipReading]], index: int
+) -> bool:
+    """Try candidate `index` with each close neighbour as one die (the finder can take a face's
+    far-apart pips for two small faces): the face net judges, and the join stands only when the
+    whole reads as a die more surely than either part. Two real dice side by side read as no die
+    or unsure when cut across, so they stay two."""
+    cand, reading = pairs[index]
+    for other_index, (other, other_reading) in enumerate(pairs):
+        distance = float(np.hypot(*np.subtract(cand.center, other.center)))
+        if other_index == index or distance > 1.3 * max(cand.size, other.size):
+            continue
+        center = ((cand.center[0] + other.center[0]) / 2, (cand.center[1] + other.center[1]) / 2)
+        side = max(distance * 1.35, cand.size, other.size)
+        angle = candidate_angle(cand)
+        whole = DieCandidate(
+            center, square_quad(center, side, angle), side, max(cand.score, other.score)
+        )
+        (whole_reading,) = read_faces(frame_bgr, [whole])
+        if whole_reading.is_die and whole_reading.confidence > max(
+            reading.confidence, other_reading.confidence
+        ):
+            pairs[index] = (whole, whole_reading)
+            del pairs[other_index]
+            return True
+    return False
 
 
 def classify_both_ways(crops: list[np.ndarray]) -> np.ndarray:

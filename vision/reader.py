@@ -11,12 +11,15 @@ import cv2
 import numpy as np
 
 from vision.find import Roi, check_frame, find_dice, rectify
-from vision.pips import read_faces
+from vision.pips import read_dice
 from vision.types import Die, DieCandidate, Face, Reading
 
 KINDS = ("d6", "poker")
 RECTIFIED_SIZE = 64
 DEFAULT_MIN_CONFIDENCE = 0.5
+# A profile's confidence below which an unmatched candidate is taken for no die at all: on rendered
+# empty trays every phantom scored under 0.15, while most unreadable real dice score over 0.2.
+PROFILE_NO_FACE = 0.2
 
 
 def load_default_profile(kind: str) -> Any:
@@ -59,23 +62,26 @@ class DiceReader:
         check_frame(frame_bgr)
         candidates = find_dice(frame_bgr, self.roi)
         if self.profile is not None:
-            dice = [self.read_with_profile(frame_bgr, c) for c in candidates]
+            read = (self.read_with_profile(frame_bgr, c) for c in candidates)
+            dice = [die for die in read if die is not None]
         else:
             dice = self.read_pips(frame_bgr, candidates)
         return Reading(dice=tuple(dice), ms=(time.perf_counter() - start) * 1000.0)
 
     def read_pips(self, frame_bgr: np.ndarray, candidates: list[DieCandidate]) -> list[Die]:
         """d6 dice: the face net reads each candidate; what it calls no die is dropped."""
-        readings = read_faces(frame_bgr, candidates)
         return [
             self.judged(cand, reading.value, reading.confidence, reading.doubt)
-            for cand, reading in zip(candidates, readings, strict=True)
+            for cand, reading in read_dice(frame_bgr, candidates)
             if reading.is_die
         ]
 
-    def read_with_profile(self, frame_bgr: np.ndarray, cand: DieCandidate) -> Die:
+    def read_with_profile(self, frame_bgr: np.ndarray, cand: DieCandidate) -> Die | None:
+        """The profile's face for the candidate; None (no die) when it resembles no face at all."""
         crop = rectify(frame_bgr, cand, RECTIFIED_SIZE)
         value, confidence = self.profile.classify(crop)
+        if value is None and confidence < PROFILE_NO_FACE:
+            return None
         if value is None:
             return Die(None, cand.center, float(confidence), cand.quad, "profile: no face matches")
         return self.judged(cand, value, float(confidence), "")
