@@ -1146,7 +1146,7 @@ def _is_card(key: str) -> bool:
 
 
 def _suit_symbol(suit: str) -> str:
-    return {"S": "♠ S", "H": "♥ H", "D": "♦ D", "C": "♣ C"}[suit]
+    return {"S": "♠\u00a0S", "H": "♥\u00a0H", "D": "♦\u00a0D", "C": "♣\u00a0C"}[suit]  # one line
 
 
 def _label(value: Any) -> str:
