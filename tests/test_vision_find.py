@@ -72,8 +72,8 @@ def assert_found(found: list[DieCandidate], centers, side: float) -> None:
 
 
 SPLIT_TWO = pytest.mark.xfail(
-    reason="known weakness: the finder can take a flat drawn 2 at 45 degrees for one pip "
-    "(a small '1'); on the real photos 2s read as well as other values",
+    reason="known weakness: the finder can take one pip of a flat drawn 2 for a small face "
+    "(read as a 1); on the real photos 2s read as well as other values",
     strict=False,
 )
 

@@ -31,6 +31,7 @@ class PipReading:
     value: int | None  # 1..6; None when it is no die's top face
     confidence: float  # the chance of that value (or of no die)
     doubt: str = ""  # the runner-up, for the unreadable reason
+    no_die: float = 0.0  # the chance that it is no die at all
 
     @property
     def is_die(self) -> bool:
@@ -39,13 +40,14 @@ class PipReading:
 
 def reading_from(probs: np.ndarray) -> PipReading:
     """The face net's verdict from its seven chances (no die, 1..6)."""
-    if probs[NOT_A_DIE] >= NOT_A_DIE_CUTOFF or int(np.argmax(probs)) == NOT_A_DIE:
-        return PipReading(None, float(probs[NOT_A_DIE]))
+    no_die = float(probs[NOT_A_DIE])
+    if no_die >= NOT_A_DIE_CUTOFF or int(np.argmax(probs)) == NOT_A_DIE:
+        return PipReading(None, no_die, no_die=no_die)
     value = int(np.argmax(probs[1:])) + 1
     others = [(float(p), v) for v, p in enumerate(probs) if v != value]
     chance, other = max(others)
     doubt = f"{'no die' if other == NOT_A_DIE else other} ({chance:.2f})"
-    return PipReading(value, float(probs[value]), doubt)
+    return PipReading(value, float(probs[value]), doubt, no_die)
 
 
 def candidate_angle(cand: DieCandidate) -> float:

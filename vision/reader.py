@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 
 from vision.find import Roi, check_frame, find_dice, rectify
-from vision.pips import read_dice
+from vision.pips import PipReading, read_dice
 from vision.types import Die, DieCandidate, Face, Reading
 
 KINDS = ("d6", "poker")
@@ -20,6 +20,8 @@ DEFAULT_MIN_CONFIDENCE = 0.5
 # A profile's confidence below which an unmatched candidate is taken for no die at all: on rendered
 # empty trays every phantom scored under 0.15, while most unreadable real dice score over 0.2.
 PROFILE_NO_FACE = 0.2
+# An unsure d6 candidate given at least this chance of being no die is not reported.
+UNSURE_NO_DIE = 0.15
 
 
 def load_default_profile(kind: str) -> Any:
@@ -73,8 +75,13 @@ class DiceReader:
         return [
             self.judged(cand, reading.value, reading.confidence, reading.doubt)
             for cand, reading in read_dice(frame_bgr, candidates)
-            if reading.is_die
+            if reading.is_die and not self.phantom_like(reading)
         ]
+
+    def phantom_like(self, reading: PipReading) -> bool:
+        """Unsure of its value and with a real chance of being no die: more likely a mark on the
+        tray than a die (real dice the net can't read put under 0.15 on "no die")."""
+        return reading.confidence < self.min_confidence and reading.no_die >= UNSURE_NO_DIE
 
     def read_with_profile(self, frame_bgr: np.ndarray, cand: DieCandidate) -> Die | None:
         """The profile's face for the candidate; None (no die) when it resembles no face at all."""

@@ -347,9 +347,9 @@ def main() -> None:
     parser.add_argument(
         "--shared", type=Path, default=Path(__file__).resolve().parents[2] / "shared"
     )
-    parser.add_argument("--finder-steps", type=int, default=3500)
-    parser.add_argument("--face-steps", type=int, default=3500)
-    parser.add_argument("--rendered", type=int, default=300, help="rendered scenes to mix in")
+    parser.add_argument("--finder-steps", type=int, default=4500)
+    parser.add_argument("--face-steps", type=int, default=4500)
+    parser.add_argument("--rendered", type=int, default=150, help="rendered scenes to mix in")
     parser.add_argument("--out", type=Path, default=MODEL_DIR)
     parser.add_argument(
         "--mine-with",
