@@ -21,7 +21,8 @@ from vision.types import DieCandidate
 # Chance of "no die here" above which a candidate is not reported at all (nor when "no die" is
 # likelier than any single value): a phantom die is worse than a missed unreadable one.
 NOT_A_DIE_CUTOFF = 0.5
-MIRROR_VOTE = True
+# A crop read less surely than this is read again in a mirror.
+MIRROR_BELOW = 0.95
 
 
 @dataclass(frozen=True)
@@ -103,12 +104,15 @@ def join_split_die(
 
 
 def classify_both_ways(crops: list[np.ndarray]) -> np.ndarray:
-    """The net's chances averaged over each crop and its mirror image (a face's value does not
-    change in a mirror, the net's small quirks do): steadier on marbled and worn dice."""
-    if not MIRROR_VOTE:
-        return classify_crops(crops)
-    probs = classify_crops(crops + [cv2.flip(crop, 1) for crop in crops])
-    return (probs[: len(crops)] + probs[len(crops) :]) / 2.0
+    """The net's chances, averaged with its chances for the mirror image of each crop it is
+    unsure of (a face's value does not change in a mirror, the net's small quirks do): steadier
+    on marbled and worn dice, at no cost for the sure ones, most of them."""
+    probs = classify_crops(crops)
+    unsure = [i for i, chances in enumerate(probs) if chances.max() < MIRROR_BELOW]
+    if unsure:
+        mirrored = classify_crops([cv2.flip(crops[i], 1) for i in unsure])
+        probs[unsure] = (probs[unsure] + mirrored) / 2.0
+    return probs
 
 
 def count_pips(face_bgr: np.ndarray) -> PipReading:
