@@ -4,6 +4,8 @@
   FINDER_STRIDE and the log of each face's side (in input pixels / 16).
 * faces.onnx: a CLASSIFIER_INPUT-square crop around a face, CROP_CONTEXT times its side ->
   scores for not-a-die, 1, 2, 3, 4, 5, 6.
+* faces48.onnx: the same from a SECOND_OPINION_INPUT-square crop, a second opinion asked only
+  about the faces the first net is unsure of.
 
 Both are trained by `vision/train_reader.py` on the development split of the real photos.
 """
@@ -20,6 +22,7 @@ MODEL_DIR = Path(__file__).resolve().parent / "models"
 FINDER_INPUT = 256
 FINDER_STRIDE = 4
 CLASSIFIER_INPUT = 32
+SECOND_OPINION_INPUT = 48
 CROP_CONTEXT = 1.25
 NOT_A_DIE = 0
 
@@ -34,8 +37,15 @@ def load_net(name: str) -> cv2.dnn.Net:
     return net
 
 
+def face_model_name(size: int) -> str:
+    """The face net file that reads size-square crops."""
+    return "faces.onnx" if size == CLASSIFIER_INPUT else f"faces{size}.onnx"
+
+
 def models_present() -> bool:
-    return (MODEL_DIR / "finder.onnx").is_file() and (MODEL_DIR / "faces.onnx").is_file()
+    sizes = (CLASSIFIER_INPUT, SECOND_OPINION_INPUT)
+    names = ["finder.onnx", *(face_model_name(size) for size in sizes)]
+    return all((MODEL_DIR / name).is_file() for name in names)
 
 
 def to_blob(images: list[np.ndarray] | np.ndarray) -> np.ndarray:
@@ -78,11 +88,11 @@ def peaks(heat: np.ndarray, threshold: float) -> list[tuple[float, float, float]
     return found
 
 
-def classify_crops(crops: list[np.ndarray]) -> np.ndarray:
-    """Softmax probabilities (N x 7: not-a-die, 1..6) for CLASSIFIER_INPUT-square BGR crops."""
+def classify_crops(crops: list[np.ndarray], size: int = CLASSIFIER_INPUT) -> np.ndarray:
+    """Softmax probabilities (N x 7: not-a-die, 1..6) for size-square BGR crops."""
     if not crops:
         return np.zeros((0, 7), np.float32)
-    net = load_net("faces.onnx")
+    net = load_net(face_model_name(size))
     net.setInput(to_blob(crops))
     logits = net.forward().reshape(len(crops), -1)
     logits = logits - logits.max(axis=1, keepdims=True)
@@ -103,15 +113,20 @@ def crop_matrix(
 
 
 def crop_face(
-    image: np.ndarray, center: tuple[float, float], side: float, angle: float = 0.0, flip=False
+    image: np.ndarray,
+    center: tuple[float, float],
+    side: float,
+    angle: float = 0.0,
+    flip: bool = False,
+    size: int = CLASSIFIER_INPUT,
 ) -> np.ndarray:
-    """The face net's input: a CLASSIFIER_INPUT square around a face, with CROP_CONTEXT margin."""
+    """A face net's input: a size-square crop around a face, with CROP_CONTEXT margin."""
     context = side * CROP_CONTEXT
-    matrix = crop_matrix(center, context, CLASSIFIER_INPUT, angle, flip)
+    matrix = crop_matrix(center, context, size, angle, flip)
     return cv2.warpAffine(
         image,
         matrix,
-        (CLASSIFIER_INPUT, CLASSIFIER_INPUT),
-        flags=cv2.INTER_AREA if context > 2 * CLASSIFIER_INPUT else cv2.INTER_LINEAR,
+        (size, size),
+        flags=cv2.INTER_AREA if context > 2 * size else cv2.INTER_LINEAR,
         borderMode=cv2.BORDER_REFLECT101,
     )

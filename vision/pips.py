@@ -14,7 +14,14 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision._nets import CLASSIFIER_INPUT, CROP_CONTEXT, NOT_A_DIE, classify_crops, crop_face
+from vision._nets import (
+    CLASSIFIER_INPUT,
+    CROP_CONTEXT,
+    NOT_A_DIE,
+    SECOND_OPINION_INPUT,
+    classify_crops,
+    crop_face,
+)
 from vision.find import square_quad
 from vision.types import DieCandidate
 
@@ -23,6 +30,9 @@ from vision.types import DieCandidate
 NOT_A_DIE_CUTOFF = 0.5
 # A crop read less surely than this is read again in a mirror.
 MIRROR_BELOW = 0.95
+# A face the first net reads less surely than this is also read by the second net, from a larger
+# crop; their chances are averaged (two nets rarely err alike).
+SECOND_OPINION_BELOW = 0.95
 
 
 @dataclass(frozen=True)
@@ -59,8 +69,19 @@ def candidate_angle(cand: DieCandidate) -> float:
 
 def read_faces(frame_bgr: np.ndarray, candidates: list[DieCandidate]) -> list[PipReading]:
     """One reading per candidate, all crops through the net in one batch."""
-    crops = [crop_face(frame_bgr, c.center, c.size, candidate_angle(c)) for c in candidates]
-    return [reading_from(probs) for probs in classify_both_ways(crops)]
+    angles = [candidate_angle(c) for c in candidates]
+    crops = [
+        crop_face(frame_bgr, c.center, c.size, a) for c, a in zip(candidates, angles, strict=True)
+    ]
+    probs = classify_both_ways(crops)
+    unsure = [i for i, chances in enumerate(probs) if chances.max() < SECOND_OPINION_BELOW]
+    if unsure:
+        larger = [
+            crop_face(frame_bgr, cand.center, cand.size, angle, size=SECOND_OPINION_INPUT)
+            for cand, angle in ((candidates[i], angles[i]) for i in unsure)
+        ]
+        probs[unsure] = (probs[unsure] + classify_both_ways(larger, SECOND_OPINION_INPUT)) / 2.0
+    return [reading_from(chances) for chances in probs]
 
 
 def read_dice(
@@ -103,14 +124,14 @@ def join_split_die(
     return False
 
 
-def classify_both_ways(crops: list[np.ndarray]) -> np.ndarray:
+def classify_both_ways(crops: list[np.ndarray], size: int = CLASSIFIER_INPUT) -> np.ndarray:
     """The net's chances, averaged with its chances for the mirror image of each crop it is
     unsure of (a face's value does not change in a mirror, the net's small quirks do): steadier
     on marbled and worn dice, at no cost for the sure ones, most of them."""
-    probs = classify_crops(crops)
+    probs = classify_crops(crops, size)
     unsure = [i for i, chances in enumerate(probs) if chances.max() < MIRROR_BELOW]
     if unsure:
-        mirrored = classify_crops([cv2.flip(crops[i], 1) for i in unsure])
+        mirrored = classify_crops([cv2.flip(crops[i], 1) for i in unsure], size)
         probs[unsure] = (probs[unsure] + mirrored) / 2.0
     return probs
 

@@ -2,10 +2,12 @@
 
     .venv/bin/pip install torch onnx        # training only; the product runs them with cv2.dnn
     .venv/bin/python -m vision.train_reader --shared ../shared
+    .venv/bin/python -m vision.train_reader --shared ../shared --only face --face-input 48
 
 * the finder: a fully convolutional net that turns a frame (longer side FINDER_INPUT pixels) into
   a heat-map of top-face centres at stride 4, plus the log of each face's side;
-* the face net: a 32x32 crop around a found centre -> not-a-die or 1..6.
+* the face net: a 32x32 crop around a found centre -> not-a-die or 1..6; with --face-input 48,
+  the second-opinion net, the same from a 48x48 crop.
 
 Only the development split of the photos is used (`vision._photos.is_held_out` keeps 30% back).
 Augmentation makes up for the small set: any scale, rotation and flip, hue rotation (dice come
@@ -28,7 +30,14 @@ import torch
 from torch import nn
 
 from vision import _nets
-from vision._nets import CLASSIFIER_INPUT, FINDER_STRIDE, MODEL_DIR, crop_face, crop_matrix
+from vision._nets import (
+    CLASSIFIER_INPUT,
+    FINDER_STRIDE,
+    MODEL_DIR,
+    crop_face,
+    crop_matrix,
+    face_model_name,
+)
 from vision._photos import face_estimates, is_held_out, photo_sets
 
 DIE_SIZES_AT_INPUT = (7.0, 40.0)  # top-face sides the finder learns, in its input's pixels
@@ -175,9 +184,11 @@ def finder_targets(photo: Photo, matrix: np.ndarray) -> np.ndarray:
 # ---------------------------------------------------------------- face-net samples
 
 
-def random_face_crop(photo: Photo, center, side: float, rng: np.random.Generator) -> np.ndarray:
+def random_face_crop(
+    photo: Photo, center, side: float, rng: np.random.Generator, size: int
+) -> np.ndarray:
     angle = float(rng.uniform(0, 360))
-    crop = crop_face(photo.image, center, side, angle, bool(rng.random() < 0.5))
+    crop = crop_face(photo.image, center, side, angle, bool(rng.random() < 0.5), size)
     return jitter_colours(crop, rng)
 
 
@@ -189,9 +200,9 @@ def far_from_dice(photo: Photo, point: np.ndarray, side: float) -> bool:
 
 
 def face_sample(
-    photos: list[Photo], rendered: list[Photo], rng: np.random.Generator
+    photos: list[Photo], rendered: list[Photo], rng: np.random.Generator, size: int
 ) -> tuple[np.ndarray, int]:
-    """A crop and its class: 0 not a die's top face, 1..6 the value."""
+    """A size-square crop and its class: 0 not a die's top face, 1..6 the value."""
     while True:
         pool = rendered if rendered and rng.random() < RENDERED_SHARE else photos
         photo = pool[rng.integers(len(pool))]
@@ -201,10 +212,11 @@ def face_sample(
         if rng.random() < 0.65 and value > 0:
             offset = rng.normal(0, 0.08 * side, 2)
             center = (x + offset[0], y + offset[1])
-            return random_face_crop(photo, center, side * rng.uniform(0.8, 1.25), rng), int(value)
+            crop = random_face_crop(photo, center, side * rng.uniform(0.8, 1.25), rng, size)
+            return crop, int(value)
         if len(photo.mined) and rng.random() < 0.3:
             mx, my, mside = photo.mined[rng.integers(len(photo.mined))]
-            return random_face_crop(photo, (mx, my), mside * rng.uniform(0.9, 1.1), rng), 0
+            return random_face_crop(photo, (mx, my), mside * rng.uniform(0.9, 1.1), rng, size), 0
         if rng.random() < 0.6:
             direction = rng.uniform(0, 2 * math.pi)
             distance = side * rng.uniform(0.5, 1.3)
@@ -214,9 +226,9 @@ def face_sample(
         else:
             height, width = photo.image.shape[:2]
             point = rng.uniform((0, 0), (width, height))
-        size = side * rng.uniform(0.7, 1.4)
-        if far_from_dice(photo, point, size):
-            return random_face_crop(photo, tuple(point), size, rng), 0
+        span = side * rng.uniform(0.7, 1.4)
+        if far_from_dice(photo, point, span):
+            return random_face_crop(photo, tuple(point), span, rng, size), 0
 
 
 # ---------------------------------------------------------------- networks
@@ -242,7 +254,7 @@ def finder_net() -> nn.Module:
     )
 
 
-def face_net() -> nn.Module:
+def face_net(size: int) -> nn.Module:
     return nn.Sequential(
         conv(3, 16),
         conv(16, 16),
@@ -255,7 +267,7 @@ def face_net() -> nn.Module:
         conv(64, 64),
         nn.MaxPool2d(2),
         nn.Flatten(),
-        nn.Linear(64 * (CLASSIFIER_INPUT // 16) ** 2, 64),
+        nn.Linear(64 * (size // 16) ** 2, 64),
         nn.ReLU(inplace=True),
         nn.Dropout(0.2),
         nn.Linear(64, 7),
@@ -313,18 +325,18 @@ def train_finder(
 
 
 def train_face_net(
-    photos: list[Photo], rendered: list[Photo], steps: int, rng: np.random.Generator
+    photos: list[Photo], rendered: list[Photo], steps: int, rng: np.random.Generator, size: int
 ) -> nn.Module:
     criterion = nn.CrossEntropyLoss(label_smoothing=0.02)
 
     def batch_loss(net: nn.Module) -> tuple[torch.Tensor, str]:
-        samples = [face_sample(photos, rendered, rng) for _ in range(128)]
+        samples = [face_sample(photos, rendered, rng, size) for _ in range(128)]
         logits = net(to_tensor([s[0] for s in samples]))
         labels = torch.tensor([s[1] for s in samples])
         accuracy = (logits.argmax(1) == labels).float().mean().item()
         return criterion(logits, labels), f"batch accuracy {accuracy:.3f}"
 
-    return fit(face_net(), "face", steps, batch_loss)
+    return fit(face_net(size), "face", steps, batch_loss)
 
 
 def export(net: nn.Module, path: Path, shape: tuple[int, int, int, int], dynamic: bool) -> None:
@@ -359,6 +371,13 @@ def main() -> None:
         "for the face net (default: --out, where the finder was just written)",
     )
     parser.add_argument("--only", choices=("finder", "face"), default=None)
+    parser.add_argument(
+        "--face-input",
+        type=int,
+        choices=(32, 48),
+        default=CLASSIFIER_INPUT,
+        help="the face net's crop side: 32 (faces.onnx) or 48 (faces48.onnx, the second opinion)",
+    )
     args = parser.parse_args()
     torch.manual_seed(0)
     torch.set_num_threads(1)
@@ -374,8 +393,9 @@ def main() -> None:
     if args.only in (None, "face"):
         _nets.MODEL_DIR = args.mine_with or args.out
         mine_negatives(photos + rendered)
-        face = train_face_net(photos, rendered, args.face_steps, rng)
-        export(face, args.out / "faces.onnx", (1, 3, CLASSIFIER_INPUT, CLASSIFIER_INPUT), False)
+        size = args.face_input
+        face = train_face_net(photos, rendered, args.face_steps, rng, size)
+        export(face, args.out / face_model_name(size), (1, 3, size, size), False)
 
 
 if __name__ == "__main__":
