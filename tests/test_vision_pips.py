@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from tests.test_vision_find import BLACK, RED, WHITE, draw_die, tray
+from vision._nets import CLASSIFIER_INPUT, SECOND_OPINION_INPUT, classify_crops, crop_face
 from vision.find import rectify
 from vision.pips import count_pips
 from vision.reader import DiceReader, read_image
@@ -93,6 +94,16 @@ def test_count_pips_on_rectified_faces():
         quad = (corners @ rotation.T.astype(np.float32) + (x, y)).astype(np.float32)
         face = rectify(frame, DieCandidate((float(x), float(y)), quad, 56.0), size=48)
         assert count_pips(face).value == value
+
+
+@pytest.mark.parametrize("size", [CLASSIFIER_INPUT, SECOND_OPINION_INPUT])
+def test_both_face_nets_read_every_value_from_their_own_crop_size(size):
+    frame = six_dice(RED, WHITE)
+    crops = [crop_face(frame, spot, 56.0, 13.0 * v, size=size) for v, spot in enumerate(SPOTS, 1)]
+    assert all(crop.shape == (size, size, 3) for crop in crops)
+    chances = classify_crops(crops, size)
+    assert np.allclose(chances.sum(axis=1), 1.0, atol=1e-4)
+    assert list(chances.argmax(axis=1)) == [1, 2, 3, 4, 5, 6]
 
 
 def test_count_pips_refuses_a_crop_that_is_not_square():
