@@ -68,7 +68,8 @@ def candidate_angle(cand: DieCandidate) -> float:
 
 
 def read_faces(frame_bgr: np.ndarray, candidates: list[DieCandidate]) -> list[PipReading]:
-    """One reading per candidate, all crops through the net in one batch."""
+    """One reading per candidate, all crops through the net in one batch; the faces it is unsure
+    of also through the second-opinion net, from a larger crop, the two nets' chances averaged."""
     angles = [candidate_angle(c) for c in candidates]
     crops = [
         crop_face(frame_bgr, c.center, c.size, a) for c, a in zip(candidates, angles, strict=True)
