@@ -132,7 +132,6 @@ def test_reader_finds_no_face_that_was_not_rolled() -> None:
             leftover.remove(value)
 
 
-@pytest.mark.xfail(strict=False, reason="the dice reader still misses dice on rendered trays")
 def test_settled_frames_read_as_the_requested_faces() -> None:
     for faces, values in settled_readings(seed=1):
         assert sorted(values) == sorted(faces)
