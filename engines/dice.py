@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations_with_replacement
@@ -55,6 +56,12 @@ def roll_action(rolled: Sequence[str], faces: Sequence[str] = D6_FACES) -> Actio
     else:
         fr, en = f"Dés : {shown}", f"Dice: {shown}"
     return Action(roll_notation(canonical), fr, en, canonical)
+
+
+def random_roll(rng: random.Random, count: int, faces: Sequence[str] = D6_FACES) -> Action:
+    """`count` fair, independent dice (not a uniform pick among the sorted outcomes, which
+    would make doubles far too common)."""
+    return roll_action([rng.choice(faces) for _ in range(count)], faces)
 
 
 def all_rolls(count: int, faces: Sequence[str]) -> list[Action]:

@@ -22,7 +22,7 @@ from engines.core import (
     State,
     int_range,
 )
-from engines.dice import D6_FACES, all_rolls, parse_roll, roll_action
+from engines.dice import D6_FACES, all_rolls, parse_roll, random_roll, roll_action
 
 DICE_OWNED = 2
 # (dice held, dice thrown) -> how the throw reads in French and English
@@ -239,7 +239,7 @@ class RoudalonState(State):
     def _sample_chance(self, rng: random.Random) -> Action:
         # Dice thrown independently: the listed outcomes (1 1, 1 2, ...) are not equally likely.
         count = 2 if self.phase == "rolloff" else self.dice_to_roll
-        return roll_action([rng.choice(D6_FACES) for _ in range(count)], D6_FACES)
+        return random_roll(rng, count)
 
     def _illegal(self, text: str) -> EngineError:
         word = text.split()[0].lower()

@@ -20,7 +20,15 @@ from engines.core import (
     Option,
     State,
 )
-from engines.dice import POKER_FACES, all_rolls, parse_roll, poker_name, roll_action, sort_faces
+from engines.dice import (
+    POKER_FACES,
+    all_rolls,
+    parse_roll,
+    poker_name,
+    random_roll,
+    roll_action,
+    sort_faces,
+)
 
 PAWNS: tuple[str, ...] = ("K", "Q", "J", "10", "9")  # Roi, Dame, Valet, Dix, Neuf
 FIGURES = frozenset(PAWNS)
@@ -467,8 +475,7 @@ class StruggleState(State):
             cards = rng.sample(range(1, len(OBJECTIVE_DECK) + 1), len(self.players))
             return self._parse_deal("deal " + " ".join(map(str, cards)))
         if phase == "roll":
-            return roll_action([rng.choice(POKER_FACES) for _ in range(self.awaiting_roll)],
-                               POKER_FACES)  # fmt: skip
+            return random_roll(rng, self.awaiting_roll, POKER_FACES)
         return rng.choice(self.legal_actions())
 
     def _apply(self, action: Action) -> None:

@@ -41,7 +41,7 @@ from engines.core import (
     int_range,
     parse_bool,
 )
-from engines.dice import D6_FACES, all_rolls, parse_roll, roll_action
+from engines.dice import D6_FACES, all_rolls, parse_roll, random_roll, roll_action
 
 RED, WHITE = 0, 1
 COLOURS = ("red", "white")
@@ -151,7 +151,7 @@ class TraverseState(State):
 
     def _sample_chance(self, rng: random.Random) -> Action:
         # Two dice thrown independently: the 21 listed outcomes are not equally likely.
-        return roll_action([rng.choice(D6_FACES) for _ in range(2)], D6_FACES)
+        return random_roll(rng, 2)
 
     # ----- reading text -------------------------------------------------------------------------
 
