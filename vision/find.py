@@ -18,6 +18,9 @@ Roi = tuple[int, int, int, int]
 
 # Heat a peak needs to become a candidate; the face net then drops candidates that are no die.
 PEAK_THRESHOLD = 0.3
+# Peaks closer than this many face sides are one die's. Touching dice's centres are a face apart,
+# but the side the finder guesses runs large in crowded trays: at 0.7 it merged touching dice.
+SAME_DIE = 0.5
 
 
 def check_frame(frame_bgr: np.ndarray) -> None:
@@ -102,11 +105,12 @@ def face_angle(view_bgr: np.ndarray, center: tuple[float, float], side: float) -
 def suppress_close(
     found: list[tuple[float, float, float, float]],
 ) -> list[tuple[float, float, float, float]]:
-    """Keep the strongest of peaks closer than 0.7 face apart: one die's two peaks (the centres
-    of two dice, even touching and turned, are at least a face apart)."""
+    """Keep the strongest of peaks closer than SAME_DIE face apart: one die's two peaks (the
+    centres of two dice, even touching and turned, are at least a face apart). A die still split
+    in two is joined again by `pips.join_split_die`."""
     kept: list[tuple[float, float, float, float]] = []
     for x, y, side, score in sorted(found, key=lambda f: -f[3]):
-        if all(np.hypot(x - kx, y - ky) > 0.7 * max(side, ks) for kx, ky, ks, _ in kept):
+        if all(np.hypot(x - kx, y - ky) > SAME_DIE * max(side, ks) for kx, ky, ks, _ in kept):
             kept.append((x, y, side, score))
     return kept
 
