@@ -154,9 +154,10 @@ def write_face_folders(root, kind: str, faces, per_face: int, extra_dice: int = 
             cv2.imwrite(str(root / str(face) / f"{index}.png"), scene.frame)
             decoded = cv2.imread(str(root / str(face) / f"{index}.png"))
             sizes = [float(np.linalg.norm(d.quad[0] - d.quad[1])) for d in scene.dice]
-            sizes[0] *= 1.5 if extra_dice else 1.0  # the die of the face is the largest
+            scores = [0.9] + [0.5] * extra_dice  # the die of the face is the most die-like
             answers[decoded.tobytes()] = [
-                DieCandidate(d.center, d.quad, s) for d, s in zip(scene.dice, sizes, strict=True)
+                DieCandidate(d.center, d.quad, size, score)
+                for d, size, score in zip(scene.dice, sizes, scores, strict=True)
             ]
     return answers
 
@@ -169,10 +170,35 @@ def test_learn_from_dir_reads_one_folder_per_face(tmp_path):
     assert profile.notes == []
 
 
-def test_learn_from_dir_uses_the_largest_die_and_says_so(tmp_path):
+def test_learn_from_dir_uses_the_most_die_like_candidate_and_says_so(tmp_path):
     answers = write_face_folders(tmp_path, "poker", list(POKER_FACES), per_face=1, extra_dice=1)
     profile = learn_from_dir(tmp_path, "poker", finder=truth_finder(answers))
-    assert len(profile.notes) == 6 and "used the largest" in profile.notes[0]
+    assert len(profile.notes) == 6 and "used the most die-like" in profile.notes[0]
+
+
+def test_learning_photos_with_a_coin_in_them_teach_no_coin(tmp_path):
+    """The real finder on photos with props: the die, not a larger coin, is learned, so the
+    profile sees no die on empty trays with coins."""
+    import cv2
+
+    from vision.reader import DiceReader
+    from vision.render import SceneStyle, render_empty
+
+    rng = np.random.default_rng(3)
+    for face in POKER_FACES:
+        (tmp_path / face).mkdir()
+        for index in range(3):
+            style = SceneStyle.random(rng, "poker")
+            scene = render_scene(
+                [face], kind="poker", seed=5000 + 10 * len(face) + index, style=style
+            )
+            cv2.imwrite(str(tmp_path / face / f"{index}.png"), scene.frame)
+    profile = learn_from_dir(tmp_path, "poker")
+    reader = DiceReader(kind="poker", profile=profile)
+    style_rng = np.random.default_rng(7)
+    for seed in range(20):
+        empty = render_empty(seed=10_000 + seed, style=SceneStyle.random(style_rng, "poker"))
+        assert reader.read(empty).dice == ()
 
 
 def test_learn_from_dir_names_what_is_wrong(tmp_path):

@@ -367,14 +367,18 @@ _IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"}
 def learn_from_dir(directory: str | Path, kind: str, finder: Finder | None = None) -> FaceProfile:
     """Learn from DIR/<face>/*.jpg: one folder per face, each photo showing one die with that face.
 
-    The die in each photo is found with `finder` (default `vision.find.find_dice`) and cut out with
-    `vision.find.rectify`; with several candidates the largest is used and `profile.notes` says so.
+    The die in each photo is found with `finder` (default `vision.find.find_dice`, its square then
+    fitted to the die's edges by `vision.outline.fit_outline`) and cut out with
+    `vision.find.rectify`; with several candidates the most die-like (the finder's highest score;
+    a coin can be larger than the die) is used and `profile.notes` says so.
     A missing or empty face folder, an unreadable photo or a photo with no die is a ValueError
     naming it.
     """
     from vision.find import find_dice, rectify
+    from vision.outline import fit_outline
     from vision.reader import load_image
 
+    fit = finder is None  # the finder's squares are rough; a caller's own finder is trusted
     finder = finder or find_dice
     folders = _face_folders(Path(directory), kind)
     examples: dict[Face, list[np.ndarray]] = {}
@@ -385,13 +389,15 @@ def learn_from_dir(directory: str | Path, kind: str, finder: Finder | None = Non
             candidates = finder(frame)
             if not candidates:
                 raise ValueError(f"{photo}: no die found in this photo")
-            largest = max(candidates, key=lambda c: c.size)
+            chosen = max(candidates, key=lambda c: c.score)
             if len(candidates) > 1:
                 notes.append(
-                    f"{photo}: {len(candidates)} dice found, used the largest at "
-                    f"({largest.center[0]:.0f}, {largest.center[1]:.0f})"
+                    f"{photo}: {len(candidates)} dice found, used the most die-like at "
+                    f"({chosen.center[0]:.0f}, {chosen.center[1]:.0f})"
                 )
-            examples.setdefault(face, []).append(rectify(frame, largest, CROP))
+            if fit:
+                chosen = fit_outline(frame, chosen)
+            examples.setdefault(face, []).append(rectify(frame, chosen, CROP))
     profile = FaceProfile(kind, examples)
     profile.notes = notes
     return profile

@@ -11,6 +11,7 @@ import cv2
 import numpy as np
 
 from vision.find import Roi, check_frame, find_dice, rectify
+from vision.outline import fit_outline
 from vision.pips import PipReading, read_dice
 from vision.types import Die, DieCandidate, Face, Reading
 
@@ -85,8 +86,13 @@ class DiceReader:
 
     def read_with_profile(self, frame_bgr: np.ndarray, cand: DieCandidate) -> Die | None:
         """The profile's face for the candidate; None (no die) when it resembles no face at all."""
-        crop = rectify(frame_bgr, cand, RECTIFIED_SIZE)
-        value, confidence = self.profile.classify(crop)
+        value, confidence = self.profile.classify(rectify(frame_bgr, cand, RECTIFIED_SIZE))
+        if confidence < self.min_confidence or value is None:
+            fitted = fit_outline(frame_bgr, cand)
+            if fitted is not cand:
+                tried = self.profile.classify(rectify(frame_bgr, fitted, RECTIFIED_SIZE))
+                if tried[1] > confidence:
+                    (value, confidence), cand = tried, fitted
         if value is None and confidence < PROFILE_NO_FACE:
             return None
         if value is None:

@@ -6,7 +6,8 @@ exact accuracy (every labelled die right), how many dice got a value where no la
 skip blurred or cut dice, so these are reported, not counted as misses; `image_exact_strict` also
 requires none). Then phantom dice on empty trays (dice-free crops of the photos), the median
 milliseconds per 640x480 frame holding 5 dice on one core, and rendered d6/poker scenes when the
-renderer is there.
+renderer is there (poker dice read with a profile learned the way `tabletop learn` does, from
+three rendered photos per face).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import argparse
 import json
 import os
 import statistics
+import tempfile
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -218,13 +220,34 @@ def rendered_figures(limit: int | None) -> dict[str, dict[str, Any]] | None:
     count = min(limit or 100, 100)
     figures = {"d6": bench_rendered(render, DiceReader(kind="d6"), "d6", count)}
     try:
-        from vision.profile import learn_rendered
+        from vision.profile import learn_from_dir
     except ImportError:
         print("vision.profile not present: rendered poker dice skipped")
     else:
-        poker = DiceReader(kind="poker", profile=learn_rendered("poker", per_face=3))
+        with tempfile.TemporaryDirectory() as folder:
+            write_learning_photos(render, Path(folder), per_face=3)
+            profile = learn_from_dir(folder, "poker")
+        poker = DiceReader(kind="poker", profile=profile)
         figures["poker"] = bench_rendered(render, poker, "poker", count)
     return figures
+
+
+def write_learning_photos(render: Any, folder: Path, per_face: int) -> None:
+    """What a user gives `tabletop learn`: folder/<face>/ with per_face photos of one die showing
+    that face, in varied light and surfaces, some with a coin or a pencil in the tray."""
+    import cv2
+
+    from vision.types import POKER_FACES
+
+    rng = np.random.default_rng(3)
+    for number, face in enumerate(POKER_FACES):
+        (folder / face).mkdir()
+        for index in range(per_face):
+            style = render.SceneStyle.random(rng, "poker")
+            scene = render.render_scene(
+                [face], kind="poker", seed=5000 + 10 * number + index, style=style
+            )
+            cv2.imwrite(str(folder / face / f"{index}.png"), scene.frame)
 
 
 def default_shared_dir() -> Path | None:

@@ -1,0 +1,126 @@
+"""Fitting a candidate's top-face square to the die's own edges, where the finder's is rough.
+
+The finder guesses a face's side from a small heat-map; on big-faced dice (poker dice) it can be
+a third too small, and a crop cut on that square shows only part of the face. Here the square is
+grown, shrunk, moved and turned to the place where all four of its sides lie on strong edges
+across them: the outline of the top face against the surface, its sides or a neighbouring die.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.find import square_quad
+from vision.types import DieCandidate
+
+SCALES = np.linspace(0.75, 1.6, 12)  # of the finder's side
+SHIFTS = np.linspace(-0.1, 0.1, 3)  # of the finder's side, along x and along y
+TURNS = np.arange(-45.0, 45.0, 7.5)  # degrees: the finder's turn of a face can be anything
+POINTS_PER_SIDE = 8
+# The print on a face can make a smaller square of strong edges than the die's own outline, so the
+# largest square scoring this near the best one is taken.
+NEAR_BEST = 0.85
+COARSE_BLUR = 0.04  # of the finder's side: the coarse search's edge blur
+FINE_PX = (-2.0, -1.0, 0.0, 1.0, 2.0)  # side and centre steps of the fine search, in pixels
+FINE_TURNS = (-3.0, -1.5, 0.0, 1.5, 3.0)
+FINE_ROUNDS = 4
+# A fitted square must hold edges this much stronger than the finder's square to replace it,
+# and its weakest sides edges this many times the patch's median gradient (bare tray: ~1-2).
+BETTER_BY = 1.15
+ABOVE_MEDIAN = 4.0
+
+
+def edge_maps(
+    frame_bgr: np.ndarray, cand: DieCandidate, blur: float = 1.0
+) -> tuple[np.ndarray, np.ndarray, tuple]:
+    """Gradients (x and y, strongest colour channel) of the frame around the candidate, blurred
+    by `blur` pixels, and the patch's top-left corner in the frame."""
+    reach = int(np.ceil(cand.size * SCALES[-1] * 0.85 + 4))
+    cx, cy = (int(round(v)) for v in cand.center)
+    height, width = frame_bgr.shape[:2]
+    x0, y0 = max(0, cx - reach), max(0, cy - reach)
+    x1, y1 = min(width, cx + reach + 1), min(height, cy + reach + 1)
+    patch = cv2.GaussianBlur(frame_bgr[y0:y1, x0:x1], (0, 0), blur).astype(np.float32)
+    gx = cv2.Sobel(patch, cv2.CV_32F, 1, 0)
+    gy = cv2.Sobel(patch, cv2.CV_32F, 0, 1)
+    strongest = np.argmax(gx * gx + gy * gy, axis=2)[..., None]
+    gx = np.take_along_axis(gx, strongest, axis=2)[..., 0]
+    gy = np.take_along_axis(gy, strongest, axis=2)[..., 0]
+    return gx, gy, (x0, y0)
+
+
+def unit_square_samples() -> tuple[np.ndarray, np.ndarray]:
+    """Points along the sides of a unit square centred on 0 (4*POINTS_PER_SIDE x 2) and each
+    point's outward normal."""
+    steps = (np.arange(POINTS_PER_SIDE) + 0.5) / POINTS_PER_SIDE - 0.5
+    half = np.full_like(steps, 0.5)
+    points = np.concatenate(
+        [
+            np.stack(pair, axis=1)
+            for pair in ((steps, -half), (half, steps), (-steps, half), (-half, -steps))
+        ]
+    )
+    normals = np.repeat(
+        np.array([[0, -1], [1, 0], [0, 1], [-1, 0]], np.float64), POINTS_PER_SIDE, axis=0
+    )
+    return points, normals
+
+
+def squares_scores(
+    gx: np.ndarray, gy: np.ndarray, centers: np.ndarray, sides: np.ndarray, angles: np.ndarray
+) -> np.ndarray:
+    """For K squares (centres K x 2 in patch pixels, sides K, angles K in degrees), the mean of
+    the two weakest sides' edge strength across them: a square half on a die scores low."""
+    points, normals = unit_square_samples()
+    theta = np.deg2rad(angles)[:, None]
+    cos, sin = np.cos(theta), np.sin(theta)
+    px = centers[:, :1] + sides[:, None] * (points[:, 0] * cos - points[:, 1] * sin)
+    py = centers[:, 1:] + sides[:, None] * (points[:, 0] * sin + points[:, 1] * cos)
+    nx = normals[:, 0] * cos - normals[:, 1] * sin
+    ny = normals[:, 0] * sin + normals[:, 1] * cos
+    height, width = gx.shape
+    xs = np.clip(np.rint(px).astype(int), 0, width - 1)
+    ys = np.clip(np.rint(py).astype(int), 0, height - 1)
+    across = np.abs(gx[ys, xs] * nx + gy[ys, xs] * ny)
+    per_side = across.reshape(len(sides), 4, POINTS_PER_SIDE).mean(axis=2)
+    return np.sort(per_side, axis=1)[:, :2].mean(axis=1)
+
+
+def fit_outline(frame_bgr: np.ndarray, cand: DieCandidate) -> DieCandidate:
+    """The candidate with its square fitted to the die's edges, or unchanged when no square
+    sits clearly better on edges than the finder's own.
+
+    A coarse search on edges blurred in proportion to the die (so a square a pixel or two off
+    still feels its edges), then a pixel-fine search around the best on sharper edges."""
+    angle = angle_of(cand)
+    gx, gy, origin = edge_maps(frame_bgr, cand, blur=max(1.0, COARSE_BLUR * cand.size))
+    centre = np.subtract(cand.center, origin)
+    grid = np.array(np.meshgrid(SCALES, SHIFTS, SHIFTS, TURNS, indexing="ij")).reshape(4, -1)
+    centers = centre + cand.size * grid[1:3].T
+    sides, angles = cand.size * grid[0], angle + grid[3]
+    scores = squares_scores(gx, gy, centers, sides, angles)
+    best = int(np.argmax(np.where(scores >= NEAR_BEST * scores.max(), sides, 0.0)))
+    gx, gy, origin = edge_maps(frame_bgr, cand)
+    fine = np.array(np.meshgrid(FINE_PX, FINE_PX, FINE_PX, FINE_TURNS, indexing="ij"))
+    fine = fine.reshape(4, -1)
+    unmoved = int(np.flatnonzero(~fine.any(axis=0))[0])
+    for _ in range(FINE_ROUNDS):  # climb while a neighbouring square is better
+        centers = centers[best] + fine[1:3].T
+        sides, angles = sides[best] + fine[0], angles[best] + fine[3]
+        scores = squares_scores(gx, gy, centers, sides, angles)
+        best = int(np.argmax(scores))
+        if best == unmoved:
+            break
+    (start,) = squares_scores(gx, gy, centre[None], np.array([cand.size]), np.array([angle]))
+    floor = ABOVE_MEDIAN * float(np.median(np.hypot(gx, gy)))
+    if scores[best] < max(start * BETTER_BY, floor):
+        return cand
+    center = (float(centers[best, 0] + origin[0]), float(centers[best, 1] + origin[1]))
+    side = float(sides[best])
+    return DieCandidate(center, square_quad(center, side, float(angles[best])), side, cand.score)
+
+
+def angle_of(cand: DieCandidate) -> float:
+    dx, dy = cand.quad[1] - cand.quad[0]
+    return float(np.degrees(np.arctan2(dy, dx)))
