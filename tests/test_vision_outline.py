@@ -37,3 +37,36 @@ def test_a_square_on_bare_tray_is_left_as_it_was():
     scene = render_scene([], kind="poker", seed=3, style=SceneStyle())
     cand = rough((320, 240), 50, 0, 1.0, 0)
     assert fit_outline(scene.frame, cand) is cand
+
+
+def bench_scene(number: int):
+    """Scene `number` of `tabletop bench vision`'s rendered d6 set (same styles, same seeds)."""
+    from vision.types import D6_FACES
+
+    rng = np.random.default_rng(7)
+    for seed in range(number + 1):
+        style = SceneStyle.random(rng, "d6")
+        faces = [D6_FACES[i] for i in rng.integers(0, 6, size=int(rng.integers(1, 8)))]
+    return render_scene(faces, kind="d6", seed=number, style=style)
+
+
+@pytest.mark.parametrize("number", [24, 68, 95])
+def test_a_die_the_finder_cut_short_is_read_on_its_refitted_square(number, monkeypatch):
+    from vision import pips
+    from vision.reader import DiceReader
+
+    scene = bench_scene(number)
+    truth = sorted(die.value for die in scene.dice)
+    assert sorted(DiceReader("d6").read(scene.frame).values) == truth
+    monkeypatch.setattr(pips, "refit_unsure", lambda frame, cand, reading: (cand, reading))
+    assert sorted(DiceReader("d6").read(scene.frame).values) != truth
+
+
+def test_refitting_finds_no_die_on_a_bare_tray():
+    from vision.pips import read_faces, refit_unsure
+
+    scene = render_scene([], kind="d6", seed=5, style=SceneStyle())
+    for center in [(100, 100), (320, 240), (500, 380)]:
+        cand = rough(center, 60, 10, 1.0, 0)
+        (reading,) = read_faces(scene.frame, [cand])
+        assert not refit_unsure(scene.frame, cand, reading)[1].is_die

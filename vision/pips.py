@@ -23,6 +23,7 @@ from vision._nets import (
     crop_face,
 )
 from vision.find import square_quad
+from vision.outline import fit_outline
 from vision.types import DieCandidate
 
 # Chance of "no die here" above which a candidate is not reported at all (nor when "no die" is
@@ -33,6 +34,8 @@ MIRROR_BELOW = 0.95
 # A face the first net reads less surely than this is also read by the second net, from a larger
 # crop; their chances are averaged (two nets rarely err alike).
 SECOND_OPINION_BELOW = 0.95
+# A face read less surely than this (or read as no die) is read again on a refitted square.
+REFIT_BELOW = 0.5
 
 
 @dataclass(frozen=True)
@@ -94,7 +97,25 @@ def read_dice(
     while index < len(pairs):
         joined = join_split_die(frame_bgr, pairs, index)
         index += 0 if joined else 1
-    return pairs
+    return [refit_unsure(frame_bgr, cand, reading) for cand, reading in pairs]
+
+
+def refit_unsure(
+    frame_bgr: np.ndarray, cand: DieCandidate, reading: PipReading
+) -> tuple[DieCandidate, PipReading]:
+    """A candidate read as no die or unsurely, read again on its square fitted to the edges
+    around it (the finder's side can be a third off in a crowded tray); the refit stands only
+    when it reads as a die more surely and less like no die."""
+    if reading.is_die and reading.confidence >= REFIT_BELOW:
+        return cand, reading
+    fitted = fit_outline(frame_bgr, cand)
+    if fitted is cand:
+        return cand, reading
+    (again,) = read_faces(frame_bgr, [fitted])
+    before = reading.confidence if reading.is_die else 0.0
+    if again.is_die and again.confidence > before and again.no_die < reading.no_die:
+        return fitted, again
+    return cand, reading
 
 
 def join_split_die(
