@@ -44,7 +44,7 @@ def bench_scene(number: int):
     from vision.types import D6_FACES
 
     rng = np.random.default_rng(7)
-    for seed in range(number + 1):
+    for _ in range(number + 1):  # the bench draws each scene's style and faces in turn
         style = SceneStyle.random(rng, "d6")
         faces = [D6_FACES[i] for i in rng.integers(0, 6, size=int(rng.integers(1, 8)))]
     return render_scene(faces, kind="d6", seed=number, style=style)
