@@ -23,6 +23,8 @@ DEFAULT_MIN_CONFIDENCE = 0.5
 PROFILE_NO_FACE = 0.2
 # An unsure d6 candidate given at least this chance of being no die is not reported.
 UNSURE_NO_DIE = 0.15
+# ... when read less surely than this: a die read at 0.56 with 0.25 on "no die" was a white tag.
+UNSURE_BELOW = 0.6
 
 
 def load_default_profile(kind: str) -> Any:
@@ -82,7 +84,7 @@ class DiceReader:
     def phantom_like(self, reading: PipReading) -> bool:
         """Unsure of its value and with a real chance of being no die: more likely a mark on the
         tray than a die (real dice the net can't read put under 0.15 on "no die")."""
-        return reading.confidence < self.min_confidence and reading.no_die >= UNSURE_NO_DIE
+        return reading.confidence < UNSURE_BELOW and reading.no_die >= UNSURE_NO_DIE
 
     def read_with_profile(self, frame_bgr: np.ndarray, cand: DieCandidate) -> Die | None:
         """The profile's face for the candidate; None (no die) when it resembles no face at all."""

@@ -43,6 +43,8 @@ from vision._photos import face_estimates, is_held_out, photo_sets
 DIE_SIZES_AT_INPUT = (7.0, 40.0)  # top-face sides the finder learns, in its input's pixels
 FINDER_PATCH = 160
 RENDERED_SHARE = 0.2  # of training samples drawn from rendered scenes, when --rendered > 0
+HARD_FROM = 0.5  # of the face net's steps, after which hard dice are drawn more often
+HARD_SHARE = 0.3  # default share of the face net's samples drawn from the hard dice from then on
 
 
 @dataclass
@@ -199,10 +201,53 @@ def far_from_dice(photo: Photo, point: np.ndarray, side: float) -> bool:
     return bool((distances > 0.45 * np.maximum(photo.faces[:, 2], side)).all())
 
 
+@dataclass
+class HardDice:
+    """Labelled dice of the photos, each drawn with a chance that grows with how badly the net
+    half-way through training reads it (dark pips on dark marbled dice, worn or glared faces)."""
+
+    dice: list[tuple[Photo, int]]
+    weights: np.ndarray
+
+    def draw(self, rng: np.random.Generator) -> tuple[Photo, np.ndarray]:
+        photo, index = self.dice[rng.choice(len(self.dice), p=self.weights)]
+        return photo, photo.faces[index]
+
+
+def hard_dice(net: nn.Module, photos: list[Photo], size: int) -> HardDice:
+    dice = [(p, i) for p in photos for i in range(len(p.faces)) if p.faces[i, 3] > 0]
+    crops = [
+        crop_face(p.image, tuple(p.faces[i, :2]), float(p.faces[i, 2]), size=size) for p, i in dice
+    ]
+    with torch.no_grad():
+        net.eval()
+        chances = torch.cat(
+            [
+                torch.softmax(net(to_tensor(crops[k : k + 256])), 1)
+                for k in range(0, len(crops), 256)
+            ]
+        ).numpy()
+        net.train()
+    right = np.array([chances[k, int(p.faces[i, 3])] for k, (p, i) in enumerate(dice)])
+    weights = (1.0 - right) + 0.02
+    print(f"hard dice: {int((right < 0.5).sum())} of {len(dice)} read under 0.5")
+    return HardDice(dice, weights / weights.sum())
+
+
 def face_sample(
-    photos: list[Photo], rendered: list[Photo], rng: np.random.Generator, size: int
+    photos: list[Photo],
+    rendered: list[Photo],
+    rng: np.random.Generator,
+    size: int,
+    hard: HardDice | None = None,
+    hard_share: float = 0.0,
 ) -> tuple[np.ndarray, int]:
     """A size-square crop and its class: 0 not a die's top face, 1..6 the value."""
+    if hard is not None and rng.random() < hard_share:
+        photo, (x, y, side, value) = hard.draw(rng)
+        offset = rng.normal(0, 0.08 * side, 2)
+        center = (x + offset[0], y + offset[1])
+        return random_face_crop(photo, center, side * rng.uniform(0.8, 1.25), rng, size), int(value)
     while True:
         pool = rendered if rendered and rng.random() < RENDERED_SHARE else photos
         photo = pool[rng.integers(len(pool))]
@@ -325,12 +370,24 @@ def train_finder(
 
 
 def train_face_net(
-    photos: list[Photo], rendered: list[Photo], steps: int, rng: np.random.Generator, size: int
+    photos: list[Photo],
+    rendered: list[Photo],
+    steps: int,
+    rng: np.random.Generator,
+    size: int,
+    hard_share: float = HARD_SHARE,
 ) -> nn.Module:
     criterion = nn.CrossEntropyLoss(label_smoothing=0.02)
+    hard: list[HardDice] = []
+    step = 0
 
     def batch_loss(net: nn.Module) -> tuple[torch.Tensor, str]:
-        samples = [face_sample(photos, rendered, rng, size) for _ in range(128)]
+        nonlocal step
+        step += 1
+        if hard_share > 0 and step == int(steps * HARD_FROM):
+            hard.append(hard_dice(net, photos, size))
+        chosen = hard[0] if hard else None
+        samples = [face_sample(photos, rendered, rng, size, chosen, hard_share) for _ in range(128)]
         logits = net(to_tensor([s[0] for s in samples]))
         labels = torch.tensor([s[1] for s in samples])
         accuracy = (logits.argmax(1) == labels).float().mean().item()
@@ -372,6 +429,13 @@ def main() -> None:
     )
     parser.add_argument("--only", choices=("finder", "face"), default=None)
     parser.add_argument(
+        "--hard-share",
+        type=float,
+        default=HARD_SHARE,
+        help="share of the face net's samples drawn, in its second half, from the dice it read "
+        "worst half-way (0: none, as for the shipped faces.onnx)",
+    )
+    parser.add_argument(
         "--face-input",
         type=int,
         choices=(32, 48),
@@ -394,7 +458,7 @@ def main() -> None:
         _nets.MODEL_DIR = args.mine_with or args.out
         mine_negatives(photos + rendered)
         size = args.face_input
-        face = train_face_net(photos, rendered, args.face_steps, rng, size)
+        face = train_face_net(photos, rendered, args.face_steps, rng, size, args.hard_share)
         export(face, args.out / face_model_name(size), (1, 3, size, size), False)
 
 
