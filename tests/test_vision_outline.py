@@ -70,3 +70,39 @@ def test_refitting_finds_no_die_on_a_bare_tray():
         cand = rough(center, 60, 10, 1.0, 0)
         (reading,) = read_faces(scene.frame, [cand])
         assert not refit_unsure(scene.frame, cand, reading)[1].is_die
+
+
+def candidates_with_one_cut_short(scene, scale: float = 0.6) -> list[DieCandidate]:
+    """The rendered dice as candidates, the first one's square 0.6 of its side and off-centre."""
+    candidates = []
+    for index, die in enumerate(scene.dice):
+        side = true_side(die)
+        edge = die.quad[1] - die.quad[0]
+        angle = float(np.degrees(np.arctan2(edge[1], edge[0])))
+        center = die.center
+        if index == 0:
+            center = (center[0] + 0.1 * side, center[1] + 0.1 * side)
+            side *= scale
+        candidates.append(DieCandidate(center, square_quad(center, side, angle), side, 0.9))
+    return candidates
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_die_cut_far_smaller_than_the_others_is_read_at_their_size(seed):
+    from vision.pips import read_dice, read_faces
+
+    scene = render_scene([2, 6, 4, 5], kind="d6", seed=seed, style=SceneStyle())
+    candidates = candidates_with_one_cut_short(scene)
+    (alone,) = read_faces(scene.frame, candidates[:1])
+    assert alone.value != 2  # cut short, the die is not read right on its own...
+    read = [reading.value for _, reading in read_dice(scene.frame, candidates)]
+    assert read == [2, 6, 4, 5]  # ...but is at the size of the other dice
+
+
+def test_with_fewer_than_three_dice_no_size_is_usual():
+    from vision.pips import read_faces, resize_odd_ones
+
+    scene = render_scene([2, 6], kind="d6", seed=0, style=SceneStyle())
+    candidates = candidates_with_one_cut_short(scene)
+    pairs = list(zip(candidates, read_faces(scene.frame, candidates), strict=True))
+    assert resize_odd_ones(scene.frame, list(pairs)) == pairs

@@ -36,6 +36,10 @@ MIRROR_BELOW = 0.95
 SECOND_OPINION_BELOW = 0.95
 # A face read less surely than this (or read as no die) is read again on a refitted square.
 REFIT_BELOW = 0.5
+# A candidate whose side is outside this share of the tray's median die side is read again at
+# the median, when at least ODD_SIZE_NEEDS dice were read.
+ODD_SIZE = (0.8, 1.25)
+ODD_SIZE_NEEDS = 3
 
 
 @dataclass(frozen=True)
@@ -97,7 +101,50 @@ def read_dice(
     while index < len(pairs):
         joined = join_split_die(frame_bgr, pairs, index)
         index += 0 if joined else 1
-    return [refit_unsure(frame_bgr, cand, reading) for cand, reading in pairs]
+    pairs = [refit_unsure(frame_bgr, cand, reading) for cand, reading in pairs]
+    return resize_odd_ones(frame_bgr, pairs)
+
+
+def resize_odd_ones(
+    frame_bgr: np.ndarray, pairs: list[tuple[DieCandidate, PipReading]]
+) -> list[tuple[DieCandidate, PipReading]]:
+    """Dice on one tray seen from above are about the same size: a candidate far smaller or
+    larger than the others' median is read again at that median side (a crop of part of a die
+    can read surely as fewer pips), and the new reading stands when it is surer."""
+    sides = [cand.size for cand, reading in pairs if reading.is_die]
+    if len(sides) < ODD_SIZE_NEEDS:
+        return pairs
+    usual = float(np.median(sides))
+    odd = [
+        i
+        for i, (cand, _) in enumerate(pairs)
+        if not ODD_SIZE[0] <= cand.size / usual <= ODD_SIZE[1]
+    ]
+    if not odd:
+        return pairs
+    resized = [
+        DieCandidate(c.center, square_quad(c.center, usual, candidate_angle(c)), usual, c.score)
+        for c in (pairs[i][0] for i in odd)
+    ]
+    for i, cand, again in zip(odd, resized, read_faces(frame_bgr, resized), strict=True):
+        before = pairs[i][1]
+        if again.is_die and again.confidence > (before.confidence if before.is_die else 0.0):
+            if not overlaps_a_die(cand, pairs, i):
+                pairs[i] = (cand, again)
+    return pairs
+
+
+def overlaps_a_die(
+    cand: DieCandidate, pairs: list[tuple[DieCandidate, PipReading]], own: int
+) -> bool:
+    """Whether another die read in the frame has its centre within 0.7 face of the candidate's
+    (a grown square over a neighbour would read that neighbour twice)."""
+    return any(
+        index != own
+        and reading.is_die
+        and float(np.hypot(*np.subtract(cand.center, other.center))) < 0.7 * cand.size
+        for index, (other, reading) in enumerate(pairs)
+    )
 
 
 def refit_unsure(

@@ -428,6 +428,7 @@ def main() -> None:
         "for the face net (default: --out, where the finder was just written)",
     )
     parser.add_argument("--only", choices=("finder", "face"), default=None)
+    parser.add_argument("--seed", type=int, default=0, help="for torch and the sample draws")
     parser.add_argument(
         "--hard-share",
         type=float,
@@ -443,9 +444,9 @@ def main() -> None:
         help="the face net's crop side: 32 (faces.onnx) or 48 (faces48.onnx, the second opinion)",
     )
     args = parser.parse_args()
-    torch.manual_seed(0)
+    torch.manual_seed(args.seed)
     torch.set_num_threads(1)
-    rng = np.random.default_rng(0)
+    rng = np.random.default_rng(args.seed)
     photos = load_photos(args.shared)
     print(f"{len(photos)} development photos, {sum(len(p.faces) for p in photos)} dice")
     rendered = rendered_photos(args.rendered, seed=1) if args.rendered else []
