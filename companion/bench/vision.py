@@ -298,6 +298,9 @@ def run(args: argparse.Namespace) -> int:
     if sets:
         report["phantoms"] = bench_phantoms(reader, sets, args.limit)
         print_figures("empty trays (dice-free crops of the photos)", report["phantoms"])
+        poker_reader = DiceReader(kind="poker")
+        report["phantoms_poker"] = bench_phantoms(poker_reader, sets, args.limit)
+        print_figures("the same, read for poker dice", report["phantoms_poker"])
         frames = five_dice_frames(sets, 40)
         report["ms_per_frame"] = round(median_ms(reader.read, frames), 2)
         print(
