@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.find import find_dice, rectify
+from vision.find import MIN_FACE_PX, find_dice, rectify
 from vision.reader import DiceReader
 from vision.types import DieCandidate
 
@@ -110,6 +110,15 @@ def test_touching_dice_are_two_candidates():
 def test_empty_tray_has_no_dice():
     for seed, colour in enumerate([(150, 160, 165), (40, 45, 50), (120, 170, 200)]):
         assert DiceReader().read(tray(colour, seed=seed)).dice == ()
+
+
+def test_specks_in_a_small_frame_are_not_taken_for_faces_too_small_to_read():
+    frame = tray(size=(200, 200))  # the finder, shown a small frame, sees specks as 7 px faces
+    for x in range(20, 190, 25):
+        cv2.circle(frame, (x, 60), 1, BLACK, -1, cv2.LINE_AA)
+        cv2.rectangle(frame, (x - 2, 120), (x + 2, 124), (20, 20, 20), -1)
+    assert find_dice(frame) == []
+    assert MIN_FACE_PX <= 21  # the smallest labelled face of the real photos stays readable
 
 
 def test_hand_and_pencil_are_not_dice():

@@ -21,6 +21,10 @@ PEAK_THRESHOLD = 0.3
 # Peaks closer than this many face sides are one die's. Touching dice's centres are a face apart,
 # but the side the finder guesses runs large in crowded trays: at 0.7 it merged touching dice.
 SAME_DIE = 0.5
+# A top face smaller than this (in frame pixels) shows pips of 2 px or less: no reader can read
+# it, and on real photos such peaks were marks and object edges. The smallest labelled face in
+# the photo sets is 21 px; at 640x480 over a tray a 16 mm die is about 25 px.
+MIN_FACE_PX = 12.0
 
 
 def check_frame(frame_bgr: np.ndarray) -> None:
@@ -138,6 +142,8 @@ def find_dice(
         found.append((px * FINDER_STRIDE / scale, py * FINDER_STRIDE / scale, side, score))
     candidates = []
     for x, y, side, score in suppress_close(found):
+        if side < MIN_FACE_PX:
+            continue
         angle = face_angle(view, (x, y), side)
         center = (x + x0, y + y0)
         candidates.append(DieCandidate(center, square_quad(center, side, angle), side, score))
