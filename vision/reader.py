@@ -10,7 +10,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.find import Roi, check_frame, find_dice, rectify
+from vision.find import PEAK_THRESHOLD, Roi, check_frame, find_dice, rectify
 from vision.outline import fit_outline
 from vision.pips import PipReading, read_dice
 from vision.types import Die, DieCandidate, Face, Reading
@@ -22,6 +22,9 @@ DEFAULT_MIN_CONFIDENCE = 0.5
 # dice-free crops of the real photos every phantom of the poker profile scored 0.20-0.35, on
 # rendered empty trays under 0.15; of 413 rendered poker dice one was refused, at 0.22.
 PROFILE_NO_FACE = 0.4
+# The finder learned mostly pip dice and lights up less on poker faces; with a profile, which
+# refuses what matches no face, its peaks are taken from this lower heat.
+PROFILE_PEAK_THRESHOLD = 0.2
 # An unsure d6 candidate given at least this chance of being no die is not reported.
 UNSURE_NO_DIE = 0.15
 # ... when read less surely than this: a die read at 0.56 with 0.25 on "no die" was a white tag.
@@ -66,7 +69,8 @@ class DiceReader:
         """Every die found in the frame, unreadable ones with value None and a reason."""
         start = time.perf_counter()
         check_frame(frame_bgr)
-        candidates = find_dice(frame_bgr, self.roi)
+        threshold = PROFILE_PEAK_THRESHOLD if self.profile is not None else PEAK_THRESHOLD
+        candidates = find_dice(frame_bgr, self.roi, threshold)
         if self.profile is not None:
             read = (self.read_with_profile(frame_bgr, c) for c in candidates)
             dice = [die for die in read if die is not None]
