@@ -23,7 +23,7 @@ def truth_finder(monkeypatch):
     """Make the reader's finder return the rendered truth of the images written by `photo`."""
     answers: dict[bytes, list[DieCandidate]] = {}
 
-    def find(frame, roi=None):
+    def find(frame, roi=None, threshold=None):  # find_dice's signature
         return answers.get(frame.tobytes(), [])
 
     monkeypatch.setattr("vision.reader.find_dice", find)
@@ -103,7 +103,9 @@ def test_read_without_json_prints_a_summary(tmp_path, capsys, truth_finder):
 
 def test_read_roi_limits_where_dice_are_looked_for(tmp_path, capsys, monkeypatch):
     seen = []
-    monkeypatch.setattr("vision.reader.find_dice", lambda frame, roi=None: seen.append(roi) or [])
+    monkeypatch.setattr(
+        "vision.reader.find_dice", lambda frame, roi=None, threshold=None: seen.append(roi) or []
+    )
     image = photo(tmp_path / "tray.png", [2], "d6", 5)
     code, lines, _ = run_cli(capsys, "read", "--roi", "10,20,300,200", "--json", str(image))
     assert code == 0 and seen == [(10, 20, 300, 200)]
