@@ -67,6 +67,12 @@ def square_quad(center: tuple[float, float], size: float, angle_deg: float = 0.0
     return corners @ rotation.T + np.array(center, np.float32)
 
 
+def candidate_angle(cand: DieCandidate) -> float:
+    """The turn of the candidate's quad in degrees, from its top edge."""
+    dx, dy = cand.quad[1] - cand.quad[0]
+    return float(np.degrees(np.arctan2(dy, dx)))
+
+
 def order_clockwise(points: np.ndarray) -> np.ndarray:
     """Corners ordered clockwise (in image coordinates) starting from the top-left-most one."""
     points = np.asarray(points, np.float32).reshape(4, 2)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.find import square_quad
+from vision.find import candidate_angle, square_quad
 from vision.types import DieCandidate
 
 SCALES = np.linspace(0.75, 1.6, 12)  # of the finder's side
@@ -93,7 +93,7 @@ def fit_outline(frame_bgr: np.ndarray, cand: DieCandidate) -> DieCandidate:
 
     A coarse search on edges blurred in proportion to the die (so a square a pixel or two off
     still feels its edges), then a pixel-fine search around the best on sharper edges."""
-    angle = angle_of(cand)
+    angle = candidate_angle(cand)
     gx, gy, origin = edge_maps(frame_bgr, cand, blur=max(1.0, COARSE_BLUR * cand.size))
     centre = np.subtract(cand.center, origin)
     grid = np.array(np.meshgrid(SCALES, SHIFTS, SHIFTS, TURNS, indexing="ij")).reshape(4, -1)
@@ -119,8 +119,3 @@ def fit_outline(frame_bgr: np.ndarray, cand: DieCandidate) -> DieCandidate:
     center = (float(centers[best, 0] + origin[0]), float(centers[best, 1] + origin[1]))
     side = float(sides[best])
     return DieCandidate(center, square_quad(center, side, float(angles[best])), side, cand.score)
-
-
-def angle_of(cand: DieCandidate) -> float:
-    dx, dy = cand.quad[1] - cand.quad[0]
-    return float(np.degrees(np.arctan2(dy, dx)))

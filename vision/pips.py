@@ -22,7 +22,7 @@ from vision._nets import (
     classify_crops,
     crop_face,
 )
-from vision.find import square_quad
+from vision.find import candidate_angle, square_quad
 from vision.outline import fit_outline
 from vision.types import DieCandidate
 
@@ -55,6 +55,11 @@ class PipReading:
     def is_die(self) -> bool:
         return self.value is not None
 
+    @property
+    def value_confidence(self) -> float:
+        """The chance of its value; 0 when it is read as no die."""
+        return self.confidence if self.is_die else 0.0
+
 
 def reading_from(probs: np.ndarray) -> PipReading:
     """The face net's verdict from its seven chances (no die, 1..6)."""
@@ -66,12 +71,6 @@ def reading_from(probs: np.ndarray) -> PipReading:
     chance, other = max(others)
     doubt = f"{'no die' if other == NOT_A_DIE else other} ({chance:.2f})"
     return PipReading(value, float(probs[value]), doubt, no_die)
-
-
-def candidate_angle(cand: DieCandidate) -> float:
-    """The turn of the candidate's quad in degrees, from its top edge."""
-    dx, dy = cand.quad[1] - cand.quad[0]
-    return float(np.degrees(np.arctan2(dy, dx)))
 
 
 def read_faces(frame_bgr: np.ndarray, candidates: list[DieCandidate]) -> list[PipReading]:
@@ -127,8 +126,7 @@ def resize_odd_ones(
         for c in (pairs[i][0] for i in odd)
     ]
     for i, cand, again in zip(odd, resized, read_faces(frame_bgr, resized), strict=True):
-        before = pairs[i][1]
-        if again.is_die and again.confidence > (before.confidence if before.is_die else 0.0):
+        if again.is_die and again.confidence > pairs[i][1].value_confidence:
             if not overlaps_a_die(cand, pairs, i):
                 pairs[i] = (cand, again)
     return pairs
@@ -159,8 +157,11 @@ def refit_unsure(
     if fitted is cand:
         return cand, reading
     (again,) = read_faces(frame_bgr, [fitted])
-    before = reading.confidence if reading.is_die else 0.0
-    if again.is_die and again.confidence > before and again.no_die < reading.no_die:
+    if (
+        again.is_die
+        and again.confidence > reading.value_confidence
+        and again.no_die < reading.no_die
+    ):
         return fitted, again
     return cand, reading
 

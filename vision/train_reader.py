@@ -194,6 +194,15 @@ def random_face_crop(
     return jitter_colours(crop, rng)
 
 
+def jittered_face_crop(
+    photo: Photo, x: float, y: float, side: float, rng: np.random.Generator, size: int
+) -> np.ndarray:
+    """A positive: the labelled face a little off-centre and rescaled, as the finder gives it."""
+    offset = rng.normal(0, 0.08 * side, 2)
+    center = (x + offset[0], y + offset[1])
+    return random_face_crop(photo, center, side * rng.uniform(0.8, 1.25), rng, size)
+
+
 def far_from_dice(photo: Photo, point: np.ndarray, side: float) -> bool:
     if not len(photo.faces):
         return True
@@ -245,9 +254,7 @@ def face_sample(
     """A size-square crop and its class: 0 not a die's top face, 1..6 the value."""
     if hard is not None and rng.random() < hard_share:
         photo, (x, y, side, value) = hard.draw(rng)
-        offset = rng.normal(0, 0.08 * side, 2)
-        center = (x + offset[0], y + offset[1])
-        return random_face_crop(photo, center, side * rng.uniform(0.8, 1.25), rng, size), int(value)
+        return jittered_face_crop(photo, x, y, side, rng, size), int(value)
     while True:
         pool = rendered if rendered and rng.random() < RENDERED_SHARE else photos
         photo = pool[rng.integers(len(pool))]
@@ -255,10 +262,7 @@ def face_sample(
             continue
         x, y, side, value = photo.faces[rng.integers(len(photo.faces))]
         if rng.random() < 0.65 and value > 0:
-            offset = rng.normal(0, 0.08 * side, 2)
-            center = (x + offset[0], y + offset[1])
-            crop = random_face_crop(photo, center, side * rng.uniform(0.8, 1.25), rng, size)
-            return crop, int(value)
+            return jittered_face_crop(photo, x, y, side, rng, size), int(value)
         if len(photo.mined) and rng.random() < 0.3:
             mx, my, mside = photo.mined[rng.integers(len(photo.mined))]
             return random_face_crop(photo, (mx, my), mside * rng.uniform(0.9, 1.1), rng, size), 0
@@ -378,16 +382,15 @@ def train_face_net(
     hard_share: float = HARD_SHARE,
 ) -> nn.Module:
     criterion = nn.CrossEntropyLoss(label_smoothing=0.02)
-    hard: list[HardDice] = []
+    hard: HardDice | None = None
     step = 0
 
     def batch_loss(net: nn.Module) -> tuple[torch.Tensor, str]:
-        nonlocal step
+        nonlocal step, hard
         step += 1
         if hard_share > 0 and step == int(steps * HARD_FROM):
-            hard.append(hard_dice(net, photos, size))
-        chosen = hard[0] if hard else None
-        samples = [face_sample(photos, rendered, rng, size, chosen, hard_share) for _ in range(128)]
+            hard = hard_dice(net, photos, size)
+        samples = [face_sample(photos, rendered, rng, size, hard, hard_share) for _ in range(128)]
         logits = net(to_tensor([s[0] for s in samples]))
         labels = torch.tensor([s[1] for s in samples])
         accuracy = (logits.argmax(1) == labels).float().mean().item()
