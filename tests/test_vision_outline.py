@@ -58,7 +58,7 @@ def test_a_die_the_finder_cut_short_is_read_on_its_refitted_square(number, monke
     scene = bench_scene(number)
     truth = sorted(die.value for die in scene.dice)
     assert sorted(DiceReader("d6").read(scene.frame).values) == truth
-    monkeypatch.setattr(pips, "refit_unsure", lambda frame, cand, reading: (cand, reading))
+    monkeypatch.setattr(pips, "refit_unsure", lambda frame, pairs: pairs)
     assert sorted(DiceReader("d6").read(scene.frame).values) != truth
 
 
@@ -68,8 +68,8 @@ def test_refitting_finds_no_die_on_a_bare_tray():
     scene = render_scene([], kind="d6", seed=5, style=SceneStyle())
     for center in [(100, 100), (320, 240), (500, 380)]:
         cand = rough(center, 60, 10, 1.0, 0)
-        (reading,) = read_faces(scene.frame, [cand])
-        assert not refit_unsure(scene.frame, cand, reading)[1].is_die
+        pairs = list(zip([cand], read_faces(scene.frame, [cand]), strict=True))
+        assert not refit_unsure(scene.frame, pairs)[0][1].is_die
 
 
 def candidates_with_one_cut_short(scene, scale: float = 0.6) -> list[DieCandidate]:

@@ -94,14 +94,20 @@ def read_faces(frame_bgr: np.ndarray, candidates: list[DieCandidate]) -> list[Pi
 def read_dice(
     frame_bgr: np.ndarray, candidates: list[DieCandidate]
 ) -> list[tuple[DieCandidate, PipReading]]:
-    """Candidates with their readings, after joining any die the finder split in two."""
-    pairs = list(zip(candidates, read_faces(frame_bgr, candidates), strict=True))
+    """Candidates with their readings, after joining any die the finder split in two.
+
+    The candidates and every join worth trying go through the nets in one batch (a call has a
+    fixed cost, and crowded trays have many close pairs)."""
+    trials = join_trials(candidates)
+    readings = read_faces(frame_bgr, candidates + [whole for whole, _ in trials.values()])
+    for key, reading in zip(trials, readings[len(candidates) :], strict=True):
+        trials[key] = (trials[key][0], reading)
+    pairs = list(zip(candidates, readings[: len(candidates)], strict=True))
     index = 0
     while index < len(pairs):
-        joined = join_split_die(frame_bgr, pairs, index)
+        joined = join_split_die(frame_bgr, pairs, index, trials)
         index += 0 if joined else 1
-    pairs = [refit_unsure(frame_bgr, cand, reading) for cand, reading in pairs]
-    return resize_odd_ones(frame_bgr, pairs)
+    return resize_odd_ones(frame_bgr, refit_unsure(frame_bgr, pairs))
 
 
 def resize_odd_ones(
@@ -146,45 +152,81 @@ def overlaps_a_die(
 
 
 def refit_unsure(
-    frame_bgr: np.ndarray, cand: DieCandidate, reading: PipReading
-) -> tuple[DieCandidate, PipReading]:
-    """A candidate read as no die or unsurely, read again on its square fitted to the edges
-    around it (the finder's side can be a third off in a crowded tray); the refit stands only
+    frame_bgr: np.ndarray, pairs: list[tuple[DieCandidate, PipReading]]
+) -> list[tuple[DieCandidate, PipReading]]:
+    """Candidates read as no die or unsurely, read again on their squares fitted to the edges
+    around them (the finder's side can be a third off in a crowded tray); a refit stands only
     when it reads as a die more surely and less like no die."""
-    if reading.is_die and reading.confidence >= REFIT_BELOW:
-        return cand, reading
-    fitted = fit_outline(frame_bgr, cand)
-    if fitted is cand:
-        return cand, reading
-    (again,) = read_faces(frame_bgr, [fitted])
-    if (
-        again.is_die
-        and again.confidence > reading.value_confidence
-        and again.no_die < reading.no_die
-    ):
-        return fitted, again
-    return cand, reading
+    unsure = [i for i, (_, r) in enumerate(pairs) if not r.is_die or r.confidence < REFIT_BELOW]
+    fitted = [(i, fit_outline(frame_bgr, pairs[i][0])) for i in unsure]
+    fitted = [(i, cand) for i, cand in fitted if cand is not pairs[i][0]]
+    if not fitted:
+        return pairs
+    pairs = list(pairs)
+    again = read_faces(frame_bgr, [cand for _, cand in fitted])
+    for (i, cand), reading in zip(fitted, again, strict=True):
+        before = pairs[i][1]
+        if (
+            reading.is_die
+            and reading.confidence > before.value_confidence
+            and reading.no_die < before.no_die
+        ):
+            pairs[i] = (cand, reading)
+    return pairs
+
+
+JoinTrials = dict[tuple, tuple[DieCandidate, PipReading | None]]
+
+
+def whole_of(cand: DieCandidate, other: DieCandidate) -> DieCandidate:
+    """One square over two candidates, turned as the first: the die they may both be parts of."""
+    distance = float(np.hypot(*np.subtract(cand.center, other.center)))
+    center = ((cand.center[0] + other.center[0]) / 2, (cand.center[1] + other.center[1]) / 2)
+    side = max(distance * 1.35, cand.size, other.size)
+    angle = candidate_angle(cand)
+    return DieCandidate(
+        center, square_quad(center, side, angle), side, max(cand.score, other.score)
+    )
+
+
+def close_enough_to_join(cand: DieCandidate, other: DieCandidate) -> bool:
+    distance = float(np.hypot(*np.subtract(cand.center, other.center)))
+    return distance <= 1.3 * max(cand.size, other.size)
+
+
+def trial_key(cand: DieCandidate, other: DieCandidate) -> tuple:
+    return (cand.center, cand.size, candidate_angle(cand), other.center, other.size)
+
+
+def join_trials(candidates: list[DieCandidate]) -> JoinTrials:
+    """Every ordered pair of close candidates with the whole square over them (not yet read)."""
+    return {
+        trial_key(cand, other): (whole_of(cand, other), None)
+        for cand in candidates
+        for other in candidates
+        if other is not cand and close_enough_to_join(cand, other)
+    }
 
 
 def join_split_die(
-    frame_bgr: np.ndarray, pairs: list[tuple[DieCandidate, PipReading]], index: int
+    frame_bgr: np.ndarray,
+    pairs: list[tuple[DieCandidate, PipReading]],
+    index: int,
+    trials: JoinTrials | None = None,
 ) -> bool:
     """Try candidate `index` with each close neighbour as one die (the finder can take a face's
     far-apart pips for two small faces): the face net judges, and the join stands only when the
     whole reads as a die more surely than either part. Two real dice side by side read as no die
-    or unsure when cut across, so they stay two."""
+    or unsure when cut across, so they stay two. `trials` holds wholes already read."""
+    trials = {} if trials is None else trials
     cand, reading = pairs[index]
     for other_index, (other, other_reading) in enumerate(pairs):
-        distance = float(np.hypot(*np.subtract(cand.center, other.center)))
-        if other_index == index or distance > 1.3 * max(cand.size, other.size):
+        if other_index == index or not close_enough_to_join(cand, other):
             continue
-        center = ((cand.center[0] + other.center[0]) / 2, (cand.center[1] + other.center[1]) / 2)
-        side = max(distance * 1.35, cand.size, other.size)
-        angle = candidate_angle(cand)
-        whole = DieCandidate(
-            center, square_quad(center, side, angle), side, max(cand.score, other.score)
-        )
-        (whole_reading,) = read_faces(frame_bgr, [whole])
+        whole, whole_reading = trials.get(trial_key(cand, other), (None, None))
+        if whole is None or whole_reading is None:
+            whole = whole_of(cand, other)
+            (whole_reading,) = read_faces(frame_bgr, [whole])
         if whole_reading.is_die and whole_reading.confidence > max(
             reading.confidence, other_reading.confidence
         ):
