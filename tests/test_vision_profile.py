@@ -173,7 +173,7 @@ def test_learn_from_dir_reads_one_folder_per_face(tmp_path):
 def test_learn_from_dir_uses_the_most_die_like_candidate_and_says_so(tmp_path):
     answers = write_face_folders(tmp_path, "poker", list(POKER_FACES), per_face=1, extra_dice=1)
     profile = learn_from_dir(tmp_path, "poker", finder=truth_finder(answers))
-    assert len(profile.notes) == 6 and "used the most die-like" in profile.notes[0]
+    assert len(profile.notes) == 6 and "used the one most like the other photos" in profile.notes[0]
 
 
 def test_learning_photos_with_a_coin_in_them_teach_no_coin(tmp_path):
@@ -217,3 +217,21 @@ def test_learn_from_dir_names_what_is_wrong(tmp_path):
     cv2.imwrite(str(tmp_path / "A" / "blank.png"), render_empty(seed=1))
     with pytest.raises(ValueError, match=r"blank.png: no die found"):
         learn_from_dir(tmp_path, "poker", finder=truth_finder(answers))
+
+
+def test_a_learning_photo_unlike_the_others_of_its_face_is_left_out_and_named(tmp_path):
+    """Three photos of J, one of which shows a 10 (a blurred or mislabelled photo): the two
+    alike teach J, the odd one is left out with a note, so the profile does not read 10 as J."""
+    import cv2
+
+    answers = write_face_folders(tmp_path, "poker", list(POKER_FACES), per_face=3)
+    odd = render_scene(["10"], kind="poker", seed=7)
+    cv2.imwrite(str(tmp_path / "J" / "1.png"), odd.frame)
+    decoded = cv2.imread(str(tmp_path / "J" / "1.png"))
+    (die,) = odd.dice
+    size = float(np.linalg.norm(die.quad[0] - die.quad[1]))
+    answers[decoded.tobytes()] = [DieCandidate(die.center, die.quad, size, 0.9)]
+    profile = learn_from_dir(tmp_path, "poker", finder=truth_finder(answers))
+    assert profile.counts()["J"] == 2
+    assert any("J/1.png: left out" in note for note in profile.notes)
+    assert profile.classify(rectify_truth(odd.frame, die))[0] == "10"

@@ -44,6 +44,15 @@ CROP = 64  # examples are stored at this size
 _FEATURE = 32  # side of the ink map compared
 _DISC = 0.44  # radius of the compared disc, as a fraction of the crop side
 _ROTATION_STEP = 10  # degrees between template rotations
+_TURNS = tuple(range(0, 360, _ROTATION_STEP))
+# Learning: how much a candidate's likeness to other faces' photos counts against it, beside its
+# likeness to its own face's other photos (a real die's face is often fairly like another face:
+# A and 9 of spades/clubs scored 0.6-0.85 across faces, 0.7-0.97 within theirs).
+OTHER_FACES_WEIGHT = 0.25
+# An example whose likeness to every other example of its face is under this is left out, when two
+# others of the face are alike (dice of one face scored 0.6-0.97 between photos, a blurred or
+# half-cut die 0.2-0.45).
+OUTLIER_BELOW = 0.5
 # Each example is also learned slightly rescaled and moved: (scale, dx, dy) in crop pixels.
 _JITTER = (
     (1.0, 0, 0),
@@ -173,7 +182,7 @@ def _variant_features(crop: np.ndarray) -> list[np.ndarray]:
     ink = ink_map(crop)
     return [
         stroke_features(_centred(_warped(ink, angle, scale, dx, dy)))
-        for angle in range(0, 360, _ROTATION_STEP)
+        for angle in _TURNS
         for scale, dx, dy in _JITTER
     ]
 
@@ -367,10 +376,12 @@ _IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"}
 def learn_from_dir(directory: str | Path, kind: str, finder: Finder | None = None) -> FaceProfile:
     """Learn from DIR/<face>/*.jpg: one folder per face, each photo showing one die with that face.
 
-    The die in each photo is found with `finder` (default `vision.find.find_dice`, its square then
+    The die in each photo is found with `finder` (default `vision.find.find_dice`, its squares then
     fitted to the die's edges by `vision.outline.fit_outline`) and cut out with
-    `vision.find.rectify`; with several candidates the most die-like (the finder's highest score;
-    a coin can be larger than the die) is used and `profile.notes` says so.
+    `vision.find.rectify`. With several candidates in a photo, the one used is the one that looks
+    most like the candidates of the other photos of its face and least like those of the other
+    faces' photos (a coin or a second die is in photos of other faces too; the die's face is
+    not); `profile.notes` says which was used.
     A missing or empty face folder, an unreadable photo or a photo with no die is a ValueError
     naming it.
     """
@@ -380,27 +391,110 @@ def learn_from_dir(directory: str | Path, kind: str, finder: Finder | None = Non
 
     fit = finder is None  # the finder's squares are rough; a caller's own finder is trusted
     finder = finder or find_dice
-    folders = _face_folders(Path(directory), kind)
-    examples: dict[Face, list[np.ndarray]] = {}
-    notes: list[str] = []
-    for face, photos in folders.items():
+    shots: list[_Shot] = []
+    for face, photos in _face_folders(Path(directory), kind).items():
         for photo in photos:
             frame = load_image(photo)
             candidates = finder(frame)
             if not candidates:
                 raise ValueError(f"{photo}: no die found in this photo")
-            chosen = max(candidates, key=lambda c: c.score)
-            if len(candidates) > 1:
-                notes.append(
-                    f"{photo}: {len(candidates)} dice found, used the most die-like at "
-                    f"({chosen.center[0]:.0f}, {chosen.center[1]:.0f})"
-                )
             if fit:
-                chosen = fit_outline(frame, chosen)
-            examples.setdefault(face, []).append(rectify(frame, chosen, CROP))
+                candidates = [fit_outline(frame, c) for c in candidates]
+            crops = [rectify(frame, c, CROP) for c in candidates]
+            shots.append(_Shot(face, photo, candidates, crops))
+    examples: dict[Face, list[np.ndarray]] = {}
+    notes: list[str] = []
+    choices = _choose_examples(shots)
+    outliers = _outliers([shot.crops[k] for shot, k in zip(shots, choices, strict=True)], shots)
+    for index, (shot, chosen) in enumerate(zip(shots, choices, strict=True)):
+        if len(shot.candidates) > 1:
+            x, y = shot.candidates[chosen].center
+            notes.append(
+                f"{shot.photo}: {len(shot.candidates)} dice found, used the one most like the "
+                f"other photos of face {shot.face} at ({x:.0f}, {y:.0f})"
+            )
+        if index in outliers:
+            notes.append(
+                f"{shot.photo}: left out, its die looks unlike the other photos of face "
+                f"{shot.face} (likeness {outliers[index]:.2f}; blurred or cut?): take another "
+                f"photo if it does show {shot.face}"
+            )
+            continue
+        examples.setdefault(shot.face, []).append(shot.crops[chosen])
     profile = FaceProfile(kind, examples)
     profile.notes = notes
     return profile
+
+
+@dataclass
+class _Shot:
+    """One learning photo: its face, and every candidate found in it with its crop."""
+
+    face: Face
+    photo: Path
+    candidates: list[DieCandidate]
+    crops: list[np.ndarray]
+
+
+def _choose_examples(shots: list[_Shot]) -> list[int]:
+    """For each photo, the index of the candidate to learn: the one most like the other photos
+    of its face (their closest candidate, averaged), less a quarter of its likeness to any
+    candidate of another face's photos (a coin met in several photos); with no other photo of
+    its face, the one least like the other faces' photos. Ties go to the finder's score."""
+    owners = np.array([i for i, shot in enumerate(shots) for _ in shot.candidates])
+    faces = np.array([str(shot.face) for shot in shots])[owners]
+    likeness = _likeness([crop for shot in shots for crop in shot.crops])
+    chosen = []
+    for index, shot in enumerate(shots):
+        rows = np.flatnonzero(owners == index)
+        if len(rows) == 1:
+            chosen.append(0)
+            continue
+        mates = [np.flatnonzero(owners == other) for other in _same_face(shots, index)]
+        same = [np.mean([likeness[row, m].max() for m in mates]) if mates else 0.0 for row in rows]
+        others = faces != str(shot.face)
+        unlike = [likeness[row, others].max() if others.any() else 0.0 for row in rows]
+        weight = OTHER_FACES_WEIGHT if mates else 1.0
+        scores = [
+            (s - weight * u, c.score) for s, u, c in zip(same, unlike, shot.candidates, strict=True)
+        ]
+        chosen.append(max(range(len(rows)), key=lambda k: scores[k]))
+    return chosen
+
+
+def _outliers(examples: list[np.ndarray], shots: list[_Shot]) -> dict[int, float]:
+    """The examples (by index) unlike every other example of their face, with that best
+    likeness, where at least two others of the face are alike: a blurred or badly cut photo
+    would teach its face wrong (and match other things), and the others suffice."""
+    likeness = _likeness(examples)
+    np.fill_diagonal(likeness, -1.0)
+    outliers = {}
+    for index in range(len(shots)):
+        mates = _same_face(shots, index)
+        best = {i: float(likeness[i, [m for m in [index, *mates] if m != i]].max()) for i in mates}
+        alike = sum(1 for value in best.values() if value >= OUTLIER_BELOW)
+        own = float(likeness[index, mates].max()) if mates else 1.0
+        if own < OUTLIER_BELOW and alike >= 2:
+            outliers[index] = own
+    return outliers
+
+
+def _same_face(shots: list[_Shot], index: int) -> list[int]:
+    return [i for i, shot in enumerate(shots) if i != index and shot.face == shots[index].face]
+
+
+def _likeness(crops: list[np.ndarray]) -> np.ndarray:
+    """N x N similarity of crops as faces, at the best of a full circle of turns, -1..1."""
+    turned = np.array(
+        [
+            [stroke_features(_centred(_warped(ink, angle, 1.0, 0.0, 0.0))) for angle in _TURNS]
+            for ink in (ink_map(crop) for crop in crops)
+        ],
+        np.float32,
+    )
+    upright = turned[:, 0]
+    scores = np.einsum("itd,jd->ijt", turned, upright).max(axis=2)
+    return np.maximum(scores, scores.T)
 
 
 def _face_folders(root: Path, kind: str) -> dict[Face, list[Path]]:
