@@ -71,22 +71,6 @@ def test_confident_answers_are_at_least_one_half(poker_profile):
         assert read == value and 0.5 <= confidence <= 1.0
 
 
-@pytest.mark.parametrize(
-    ("similarities", "expected"),
-    [
-        ((0.95, 0.50, 0.4, 0.3, 0.2, 0.1), "9"),  # a clear match
-        ((0.85, 0.83, 0.4, 0.3, 0.2, 0.1), None),  # two faces alike: refused
-        ((0.74, 0.55, 0.4, 0.3, 0.2, 0.1), "9"),  # weaker, but far clear of every other face
-        ((0.74, 0.65, 0.4, 0.3, 0.2, 0.1), None),  # weaker and not clear enough
-        ((0.65, 0.20, 0.1, 0.1, 0.1, 0.1), None),  # clear, but like no face well enough
-    ],
-)
-def test_what_a_profile_accepts(poker_profile, similarities, expected):
-    value, confidence = poker_profile._decide(np.array(similarities))
-    assert value == expected
-    assert (confidence >= 0.5) == (expected is not None)
-
-
 def test_an_unusual_d6_set_is_learned_too():
     style = SceneStyle(die_colors=("red",), pip_color=(60, 200, 230), finish="marbled")
     examples = {}

@@ -80,11 +80,6 @@ _MAX_SHIFT = 0.15
 _FORMAT = 1
 DEFAULT_MIN_SIMILARITY = 0.8  # below this best match, a crop is refused
 DEFAULT_MIN_MARGIN = 0.03  # best face must beat the runner-up face by this much
-# A weaker best match (similarity, margin) that stands this far clear of every other face is also
-# taken: blurred or small faces of the right face scored 0.7-0.8 with margins of 0.15-0.3. On
-# candidates of 360 rendered trays not in the bench this took 4 more dice right, none wrong and
-# no phantom; no bare tray nor prop came within it.
-FAR_CLEAR = (0.7, 0.15)
 DEFAULT_PROFILES = Path(__file__).resolve().parent / "profiles"
 
 
@@ -285,12 +280,9 @@ class FaceProfile:
         by_match = 0.5 + 0.5 * (top - self.min_similarity) / (1 - self.min_similarity)
         by_margin = 0.5 + 0.5 * (margin - self.min_margin) / (4 * self.min_margin)
         confidence = float(np.clip(min(by_match, by_margin), 0.0, 1.0))
-        if top >= self.min_similarity and margin >= self.min_margin:
-            return self.faces[int(order[0])], max(confidence, 0.5)
-        if top >= FAR_CLEAR[0] and margin >= FAR_CLEAR[1]:
-            loose = min((top - FAR_CLEAR[0]) / (1 - FAR_CLEAR[0]), margin - FAR_CLEAR[1])
-            return self.faces[int(order[0])], 0.5 + 0.5 * float(np.clip(loose, 0.0, 0.98))
-        return None, min(confidence, 0.49)
+        if top < self.min_similarity or margin < self.min_margin:
+            return None, min(confidence, 0.49)
+        return self.faces[int(order[0])], max(confidence, 0.5)
 
     def self_check(self) -> float:
         """Leave-one-out accuracy: each example read by the templates of all the others."""
