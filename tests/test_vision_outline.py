@@ -106,3 +106,27 @@ def test_with_fewer_than_three_dice_no_size_is_usual():
     candidates = candidates_with_one_cut_short(scene)
     pairs = list(zip(candidates, read_faces(scene.frame, candidates), strict=True))
     assert resize_odd_ones(scene.frame, list(pairs)) == pairs
+
+
+def test_a_refit_that_lands_on_a_die_read_already_is_not_taken(monkeypatch):
+    """A side face below a die, fitted into a square of its own over that die, stays unread."""
+    from vision import pips
+
+    scene = render_scene([3, 5], kind="d6", seed=0, style=SceneStyle())
+    die = scene.dice[0]
+    side = true_side(die)
+    edge = die.quad[1] - die.quad[0]
+    angle = float(np.degrees(np.arctan2(edge[1], edge[0])))
+    on_die = rough(die.center, side, angle, 1.0, 0.0)
+    below = DieCandidate(
+        (die.center[0], die.center[1] + 0.75 * side),
+        square_quad((die.center[0], die.center[1] + 0.75 * side), side, angle),
+        side,
+        0.5,
+    )
+    pairs = list(zip([on_die, below], pips.read_faces(scene.frame, [on_die, below]), strict=True))
+    assert pairs[0][1].value == 3 and pairs[0][1].confidence > 0.9
+    assert pairs[1][1].value_confidence < pips.REFIT_BELOW  # half on the die, half off: unsure
+    moved = rough(die.center, side, angle, 1.0, 0.02)  # its refit lands on the die read already
+    monkeypatch.setattr(pips, "fit_outline", lambda frame, cand: moved if cand is below else cand)
+    assert pips.refit_unsure(scene.frame, pairs) == pairs

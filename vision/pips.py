@@ -156,7 +156,8 @@ def refit_unsure(
 ) -> list[tuple[DieCandidate, PipReading]]:
     """Candidates read as no die or unsurely, read again on their squares fitted to the edges
     around them (the finder's side can be a third off in a crowded tray); a refit stands only
-    when it reads as a die more surely and less like no die."""
+    when it reads as a die more surely and less like no die, and has not moved onto a die read
+    already (a side face below a die's top face can be fitted into a face of its own)."""
     unsure = [i for i, (_, r) in enumerate(pairs) if not r.is_die or r.confidence < REFIT_BELOW]
     fitted = [(i, fit_outline(frame_bgr, pairs[i][0])) for i in unsure]
     fitted = [(i, cand) for i, cand in fitted if cand is not pairs[i][0]]
@@ -170,6 +171,7 @@ def refit_unsure(
             reading.is_die
             and reading.confidence > before.value_confidence
             and reading.no_die < before.no_die
+            and not overlaps_a_die(cand, pairs, i)
         ):
             pairs[i] = (cand, reading)
     return pairs
