@@ -235,3 +235,25 @@ def test_a_learning_photo_unlike_the_others_of_its_face_is_left_out_and_named(tm
     assert profile.counts()["J"] == 2
     assert any("J/1.png: left out" in note for note in profile.notes)
     assert profile.classify(rectify_truth(odd.frame, die))[0] == "10"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_two_touching_poker_dice_under_one_candidate_are_both_read(seed, monkeypatch):
+    """A finder's candidate on the line between two touching dice shows half of each: the
+    reader tries die-sized squares half a side to each side of it and reads both dice."""
+    from vision import reader as reader_module
+    from vision.find import square_quad
+
+    style = SceneStyle(touch_chance=1.0, perspective=0.0, die_size=(56.0, 56.0))
+    scene = render_scene(["K", "9"], kind="poker", seed=seed, style=style)
+    first, second = scene.dice
+    side = float(np.linalg.norm(first.quad[1] - first.quad[0]))
+    edge = first.quad[1] - first.quad[0]
+    angle = float(np.degrees(np.arctan2(edge[1], edge[0])))
+    middle = tuple((np.add(first.center, second.center) / 2).tolist())
+    between = DieCandidate(middle, square_quad(middle, side, angle), side, 0.5)
+    monkeypatch.setattr(reader_module, "find_dice", lambda frame, roi, threshold: [between])
+    monkeypatch.setattr(reader_module, "fit_outline", lambda frame, cand: cand)
+    reading = reader_module.DiceReader(kind="poker").read(scene.frame)
+    assert sorted(reading.values) == ["9", "K"]
+    assert reading.unreadable == 0

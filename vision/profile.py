@@ -249,13 +249,17 @@ class FaceProfile:
     def faces(self) -> tuple[Face, ...]:
         return faces_of(self.kind)
 
-    def similarities(self, crop_bgr: np.ndarray, exclude_owner: int | None = None) -> np.ndarray:
-        """Best template similarity for each face (in `faces` order), -1..1."""
+    def similarities(
+        self, crop_bgr: np.ndarray, exclude_owner: int | None = None, moved: bool = True
+    ) -> np.ndarray:
+        """Best template similarity for each face (in `faces` order), -1..1; `moved=False` skips
+        trying an unclear crop moved and rescaled (several times the cost)."""
         ink = _centred(ink_map(crop_bgr))
         scores = self._templates @ stroke_features(ink).astype(np.float32)
         best = self._best_per_face(scores, exclude_owner)
         ranked = np.sort(best)[::-1]
-        if ranked[0] >= _CLEAR_MATCH[0] and ranked[0] - ranked[1] >= _CLEAR_MATCH[1]:
+        clear = ranked[0] >= _CLEAR_MATCH[0] and ranked[0] - ranked[1] >= _CLEAR_MATCH[1]
+        if clear or not moved:
             return best  # a well-cut crop: no need to try it moved
         moved = np.full_like(scores, -1.0)
         moved[self._plain] = (self._plain_templates @ _moved_features(ink).T).max(axis=1)
@@ -268,9 +272,9 @@ class FaceProfile:
         starts = np.searchsorted(self._labels, np.arange(len(self.faces)))
         return np.maximum.reduceat(scores, starts).astype(np.float64)
 
-    def classify(self, crop_bgr: np.ndarray) -> tuple[Face | None, float]:
+    def classify(self, crop_bgr: np.ndarray, moved: bool = True) -> tuple[Face | None, float]:
         """(face, confidence 0..1), or (None, confidence) when no face matches well enough."""
-        return self._decide(self.similarities(crop_bgr))
+        return self._decide(self.similarities(crop_bgr, moved=moved))
 
     def _decide(self, best: np.ndarray) -> tuple[Face | None, float]:
         order = np.argsort(best)[::-1]
