@@ -124,8 +124,9 @@ class DiceReader:
     ) -> list[Die]:
         """Dice found again around the candidates the profile could not read: a candidate on
         the line between two touching dice shows half of each, so die-sized squares half a side
-        to each of its four sides are read too. One that reads at HALF_READ_AT or more, away
-        from every die read, is a die; an unreadable die within half its side is dropped."""
+        to each of its four sides are read too. One that reads at HALF_READ_AT (or the reader's
+        min_confidence, if higher) or more, away from every die read, is a die; an unreadable
+        die within half its side is dropped."""
         read = [d for d in dice if d.value is not None]
         found: list[tuple[Die, float]] = []
         for cand in candidates:
@@ -135,7 +136,7 @@ class DiceReader:
             for square in halves(cand):
                 crop = rectify(frame_bgr, square, RECTIFIED_SIZE)
                 value, confidence = classify_quickly(self.profile, crop)
-                if value is not None and confidence >= HALF_READ_AT:
+                if value is not None and confidence >= max(HALF_READ_AT, self.min_confidence):
                     tries.append((confidence, square, value))
             for confidence, square, value in sorted(tries, key=lambda t: -t[0]):
                 others = read + [die for die, _ in found]
