@@ -98,10 +98,12 @@ def read_dice(
 
     The candidates and every join worth trying go through the nets in one batch (a call has a
     fixed cost, and crowded trays have many close pairs)."""
-    trials = join_trials(candidates)
-    readings = read_faces(frame_bgr, candidates + [whole for whole, _ in trials.values()])
-    for key, reading in zip(trials, readings[len(candidates) :], strict=True):
-        trials[key] = (trials[key][0], reading)
+    wholes = join_trials(candidates)
+    readings = read_faces(frame_bgr, candidates + list(wholes.values()))
+    trials = {
+        key: (whole, reading)
+        for (key, whole), reading in zip(wholes.items(), readings[len(candidates) :], strict=True)
+    }
     pairs = list(zip(candidates, readings[: len(candidates)], strict=True))
     index = 0
     while index < len(pairs):
@@ -177,7 +179,7 @@ def refit_unsure(
     return pairs
 
 
-JoinTrials = dict[tuple, tuple[DieCandidate, PipReading | None]]
+JoinTrials = dict[tuple, tuple[DieCandidate, PipReading]]
 
 
 def whole_of(cand: DieCandidate, other: DieCandidate) -> DieCandidate:
@@ -200,10 +202,10 @@ def trial_key(cand: DieCandidate, other: DieCandidate) -> tuple:
     return (cand.center, cand.size, candidate_angle(cand), other.center, other.size)
 
 
-def join_trials(candidates: list[DieCandidate]) -> JoinTrials:
-    """Every ordered pair of close candidates with the whole square over them (not yet read)."""
+def join_trials(candidates: list[DieCandidate]) -> dict[tuple, DieCandidate]:
+    """Every ordered pair of close candidates (by `trial_key`) with the whole square over them."""
     return {
-        trial_key(cand, other): (whole_of(cand, other), None)
+        trial_key(cand, other): whole_of(cand, other)
         for cand in candidates
         for other in candidates
         if other is not cand and close_enough_to_join(cand, other)
@@ -214,19 +216,20 @@ def join_split_die(
     frame_bgr: np.ndarray,
     pairs: list[tuple[DieCandidate, PipReading]],
     index: int,
-    trials: JoinTrials | None = None,
+    trials: JoinTrials,
 ) -> bool:
     """Try candidate `index` with each close neighbour as one die (the finder can take a face's
     far-apart pips for two small faces): the face net judges, and the join stands only when the
     whole reads as a die more surely than either part. Two real dice side by side read as no die
     or unsure when cut across, so they stay two. `trials` holds wholes already read."""
-    trials = {} if trials is None else trials
     cand, reading = pairs[index]
     for other_index, (other, other_reading) in enumerate(pairs):
         if other_index == index or not close_enough_to_join(cand, other):
             continue
-        whole, whole_reading = trials.get(trial_key(cand, other), (None, None))
-        if whole is None or whole_reading is None:
+        key = trial_key(cand, other)
+        if key in trials:
+            whole, whole_reading = trials[key]
+        else:  # a pair made by an earlier join
             whole = whole_of(cand, other)
             (whole_reading,) = read_faces(frame_bgr, [whole])
         if whole_reading.is_die and whole_reading.confidence > max(
