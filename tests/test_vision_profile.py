@@ -170,7 +170,7 @@ def test_learn_from_dir_reads_one_folder_per_face(tmp_path):
     assert profile.notes == []
 
 
-def test_learn_from_dir_uses_the_most_die_like_candidate_and_says_so(tmp_path):
+def test_learn_from_dir_uses_the_candidate_most_like_its_face_and_says_so(tmp_path):
     answers = write_face_folders(tmp_path, "poker", list(POKER_FACES), per_face=1, extra_dice=1)
     profile = learn_from_dir(tmp_path, "poker", finder=truth_finder(answers))
     assert len(profile.notes) == 6 and "used the one most like the other photos" in profile.notes[0]

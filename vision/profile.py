@@ -408,8 +408,11 @@ def learn_from_dir(directory: str | Path, kind: str, finder: Finder | None = Non
             shots.append(_Shot(face, photo, candidates, crops))
     examples: dict[Face, list[np.ndarray]] = {}
     notes: list[str] = []
-    choices = _choose_examples(shots)
-    outliers = _outliers([shot.crops[k] for shot, k in zip(shots, choices, strict=True)], shots)
+    owners = np.array([i for i, shot in enumerate(shots) for _ in shot.candidates])
+    likeness = _likeness([crop for shot in shots for crop in shot.crops])
+    choices = _choose_examples(shots, owners, likeness)
+    rows = [int(np.flatnonzero(owners == i)[k]) for i, k in enumerate(choices)]
+    outliers = _outliers(shots, likeness[np.ix_(rows, rows)])
     for index, (shot, chosen) in enumerate(zip(shots, choices, strict=True)):
         if len(shot.candidates) > 1:
             x, y = shot.candidates[chosen].center
@@ -440,14 +443,13 @@ class _Shot:
     crops: list[np.ndarray]
 
 
-def _choose_examples(shots: list[_Shot]) -> list[int]:
+def _choose_examples(shots: list[_Shot], owners: np.ndarray, likeness: np.ndarray) -> list[int]:
     """For each photo, the index of the candidate to learn: the one most like the other photos
     of its face (their closest candidate, averaged), less a quarter of its likeness to any
     candidate of another face's photos (a coin met in several photos); with no other photo of
-    its face, the one least like the other faces' photos. Ties go to the finder's score."""
-    owners = np.array([i for i, shot in enumerate(shots) for _ in shot.candidates])
+    its face, the one least like the other faces' photos. Ties go to the finder's score.
+    `owners` gives each candidate's photo, `likeness` the candidates' `_likeness`."""
     faces = np.array([str(shot.face) for shot in shots])[owners]
-    likeness = _likeness([crop for shot in shots for crop in shot.crops])
     chosen = []
     for index, shot in enumerate(shots):
         rows = np.flatnonzero(owners == index)
@@ -466,20 +468,21 @@ def _choose_examples(shots: list[_Shot]) -> list[int]:
     return chosen
 
 
-def _outliers(examples: list[np.ndarray], shots: list[_Shot]) -> dict[int, float]:
-    """The examples (by index) unlike every other example of their face, with that best
-    likeness, where at least two others of the face are alike: a blurred or badly cut photo
-    would teach its face wrong (and match other things), and the others suffice."""
-    likeness = _likeness(examples)
+def _outliers(shots: list[_Shot], likeness: np.ndarray) -> dict[int, float]:
+    """The photos (by index) whose chosen example is unlike every other of their face, with that
+    best likeness, where at least two others of the face are alike: a blurred or badly cut photo
+    would teach its face wrong (and match other things), and the others suffice. `likeness` is
+    the chosen examples' `_likeness`, one row per photo."""
+    likeness = likeness.copy()
     np.fill_diagonal(likeness, -1.0)
     outliers = {}
-    for index in range(len(shots)):
-        mates = _same_face(shots, index)
-        best = {i: float(likeness[i, [m for m in [index, *mates] if m != i]].max()) for i in mates}
-        alike = sum(1 for value in best.values() if value >= OUTLIER_BELOW)
-        own = float(likeness[index, mates].max()) if mates else 1.0
-        if own < OUTLIER_BELOW and alike >= 2:
-            outliers[index] = own
+    for face in {shot.face for shot in shots}:
+        group = [i for i, shot in enumerate(shots) if shot.face == face]
+        best = {i: float(likeness[i, group].max()) for i in group}
+        for i in group:
+            alike = sum(1 for j in group if j != i and best[j] >= OUTLIER_BELOW)
+            if best[i] < OUTLIER_BELOW and alike >= 2:
+                outliers[i] = best[i]
     return outliers
 
 
