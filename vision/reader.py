@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -128,6 +130,7 @@ class DiceReader:
         min_confidence, if higher) or more, away from every die read, is a die; an unreadable
         die within half its side is dropped."""
         read = [d for d in dice if d.value is not None]
+        classify = quick_classifier(self.profile)
         found: list[tuple[Die, float]] = []
         for cand in candidates:
             if any(near(cand.center, d.center, 0.3 * cand.size) for d in read):
@@ -135,7 +138,7 @@ class DiceReader:
             tries = []
             for square in halves(cand):
                 crop = rectify(frame_bgr, square, RECTIFIED_SIZE)
-                value, confidence = classify_quickly(self.profile, crop)
+                value, confidence = classify(crop)
                 if value is not None and confidence >= max(HALF_READ_AT, self.min_confidence):
                     tries.append((confidence, square, value))
             for confidence, square, value in sorted(tries, key=lambda t: -t[0]):
@@ -159,12 +162,12 @@ class DiceReader:
         return Die(value, cand.center, confidence, cand.quad)
 
 
-def classify_quickly(profile: Any, crop: np.ndarray) -> tuple[Face | None, float]:
-    """The profile's answer without its moved tries, where it offers that (a caller's own
+def quick_classifier(profile: Any) -> Callable[[np.ndarray], tuple[Face | None, float]]:
+    """The profile's classify without its moved tries, where it offers that (a caller's own
     profile may not)."""
     if "moved" in inspect.signature(profile.classify).parameters:
-        return profile.classify(crop, moved=False)
-    return profile.classify(crop)
+        return functools.partial(profile.classify, moved=False)
+    return profile.classify
 
 
 def near(a: tuple[float, float], b: tuple[float, float], distance: float) -> bool:
