@@ -27,18 +27,23 @@ CROP_CONTEXT = 1.25
 NOT_A_DIE = 0
 
 
+# OpenCV 5 has two dnn engines giving the same outputs (within 1e-5) at different speeds, one
+# core, on the development machine: the face nets run faster in the classic one (five 32x32
+# crops 1.5 ms instead of 1.9, five 48x48 1.9 instead of 4.1), the finder in the new one (2.9
+# ms instead of 4.4 for a 256x192 frame). OpenCV 4 has only the classic engine.
+ENGINES = {"finder.onnx": "ENGINE_NEW"}
+
+
 @lru_cache(maxsize=4)
 def load_net(name: str) -> cv2.dnn.Net:
     path = MODEL_DIR / name
     if not path.is_file():
         raise FileNotFoundError(f"model file {path} is missing; run vision/train_reader.py")
-    # OpenCV 5 runs small nets through its new engine by default, at about two-thirds the speed
-    # of the classic one here (same outputs): five 32x32 crops 2.3-2.7 ms instead of 3.2-4.5.
-    classic = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
-    if classic is None:
+    engine = getattr(cv2.dnn, ENGINES.get(name, "ENGINE_CLASSIC"), None)
+    if engine is None:
         net = cv2.dnn.readNetFromONNX(str(path))
     else:
-        net = cv2.dnn.readNetFromONNX(str(path), classic)
+        net = cv2.dnn.readNetFromONNX(str(path), engine)
     net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
     return net
 
@@ -56,8 +61,11 @@ def models_present() -> bool:
 
 def to_blob(images: list[np.ndarray] | np.ndarray) -> np.ndarray:
     """uint8 BGR image(s) -> float32 NCHW in -0.5..0.5, as the nets were trained."""
-    batch = np.asarray(images if isinstance(images, list) else [images], np.float32)
-    return np.ascontiguousarray((batch / 255.0 - 0.5).transpose(0, 3, 1, 2))
+    batch = np.asarray(images if isinstance(images, list) else [images])
+    # Reordered before the conversion to float: moving bytes is six times faster than floats
+    # (0.12 ms instead of 0.77 for the finder's 256x192 input).
+    planes = np.ascontiguousarray(batch.transpose(0, 3, 1, 2)).astype(np.float32)
+    return planes * np.float32(1.0 / 255.0) - np.float32(0.5)
 
 
 def finder_scale(width: int, height: int) -> float:
