@@ -26,7 +26,10 @@ def truth_finder(monkeypatch):
     def find(frame, roi=None, threshold=None):  # find_dice's signature
         return answers.get(frame.tobytes(), [])
 
-    monkeypatch.setattr("vision.reader.find_dice", find)
+    def candidates(frame, heat_map, threshold=None):  # candidates_in's, as the reader calls it
+        return find(frame)
+
+    monkeypatch.setattr("vision.reader.candidates_in", candidates)
     monkeypatch.setattr("vision.find.find_dice", find)
     return answers
 
@@ -102,10 +105,13 @@ def test_read_without_json_prints_a_summary(tmp_path, capsys, truth_finder):
 
 
 def test_read_roi_limits_where_dice_are_looked_for(tmp_path, capsys, monkeypatch):
+    from vision.find import look
+
     seen = []
     monkeypatch.setattr(
-        "vision.reader.find_dice", lambda frame, roi=None, threshold=None: seen.append(roi) or []
+        "vision.reader.look", lambda frame, roi=None: seen.append(roi) or look(frame)
     )
+    monkeypatch.setattr("vision.reader.candidates_in", lambda frame, heat_map, threshold: [])
     image = photo(tmp_path / "tray.png", [2], "d6", 5)
     code, lines, _ = run_cli(capsys, "read", "--roi", "10,20,300,200", "--json", str(image))
     assert code == 0 and seen == [(10, 20, 300, 200)]

@@ -241,6 +241,7 @@ def test_a_learning_photo_unlike_the_others_of_its_face_is_left_out_and_named(tm
 def test_two_touching_poker_dice_under_one_candidate_are_both_read(seed, monkeypatch):
     """A finder's candidate on the line between two touching dice shows half of each: the
     reader tries die-sized squares half a side to each side of it and reads both dice."""
+    from vision import profiled
     from vision import reader as reader_module
     from vision.find import square_quad
 
@@ -252,8 +253,24 @@ def test_two_touching_poker_dice_under_one_candidate_are_both_read(seed, monkeyp
     angle = float(np.degrees(np.arctan2(edge[1], edge[0])))
     middle = tuple((np.add(first.center, second.center) / 2).tolist())
     between = DieCandidate(middle, square_quad(middle, side, angle), side, 0.5)
-    monkeypatch.setattr(reader_module, "find_dice", lambda frame, roi, threshold: [between])
-    monkeypatch.setattr(reader_module, "fit_outline", lambda frame, cand: cand)
+    monkeypatch.setattr(reader_module, "candidates_in", lambda frame, heat, threshold: [between])
+    monkeypatch.setattr(profiled, "fit_outline", lambda frame, cand: cand)
     reading = reader_module.DiceReader(kind="poker").read(scene.frame)
     assert sorted(reading.values) == ["9", "K"]
     assert reading.unreadable == 0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_poker_die_touching_a_read_one_without_a_candidate_is_read(seed, monkeypatch):
+    """The finder can see two touching dice as one long face and give a candidate for one only:
+    the reader tries the die-sized squares one side away from each die it read."""
+    from vision import reader as reader_module
+
+    style = SceneStyle(touch_chance=1.0, perspective=0.0, die_size=(56.0, 56.0))
+    scene = render_scene(["K", "9"], kind="poker", seed=seed, style=style)
+    first = scene.dice[0]
+    side = float(np.linalg.norm(first.quad[1] - first.quad[0]))
+    only_first = DieCandidate(first.center, first.quad, side, 0.5)
+    monkeypatch.setattr(reader_module, "candidates_in", lambda frame, heat, threshold: [only_first])
+    reading = reader_module.DiceReader(kind="poker").read(scene.frame)
+    assert sorted(reading.values) == ["9", "K"]

@@ -8,6 +8,8 @@ perspective, shadows and glare make no peaks: the net learned top-face centres o
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import cv2
 import numpy as np
 
@@ -134,14 +136,51 @@ def side_near(heat: np.ndarray, sides: np.ndarray, x: int, y: int) -> float:
     return float((sides[y0:y1, x0:x1] * weights).sum() / max(float(weights.sum()), 1e-6))
 
 
+@dataclass(frozen=True)
+class HeatMap:
+    """The finder's view of a frame: how much each spot looks like a top face's centre (0..1),
+    the face side it guesses there, and where in the frame its cells lie."""
+
+    heat: np.ndarray
+    sides: np.ndarray
+    scale: float  # finder input pixels per frame pixel
+    view: Roi  # the part of the frame looked at (x, y, w, h): the region of interest
+
+    def at(self, point: tuple[float, float]) -> float:
+        """The strongest heat within a cell of a frame point (0 outside the view)."""
+        x = (point[0] - self.view[0]) * self.scale / FINDER_STRIDE
+        y = (point[1] - self.view[1]) * self.scale / FINDER_STRIDE
+        height, width = self.heat.shape
+        if not (0 <= x < width and 0 <= y < height):
+            return 0.0
+        column, row = int(x), int(y)
+        window = self.heat[max(0, row - 1) : row + 2, max(0, column - 1) : column + 2]
+        return float(window.max())
+
+
+def look(frame_bgr: np.ndarray, roi: Roi | None = None) -> HeatMap:
+    """The finder's heat-map of the frame (within the region of interest)."""
+    check_frame(frame_bgr)
+    view = clip_roi(frame_bgr.shape, roi)
+    x0, y0, w, h = view
+    heat, sides, scale = run_finder(frame_bgr[y0 : y0 + h, x0 : x0 + w])
+    return HeatMap(heat, sides, scale, view)
+
+
 def find_dice(
     frame_bgr: np.ndarray, roi: Roi | None = None, threshold: float = PEAK_THRESHOLD
 ) -> list[DieCandidate]:
     """Candidate dice (top faces) in the frame, in frame coordinates, left to right."""
-    check_frame(frame_bgr)
-    x0, y0, w, h = clip_roi(frame_bgr.shape, roi)
+    return candidates_in(frame_bgr, look(frame_bgr, roi), threshold)
+
+
+def candidates_in(
+    frame_bgr: np.ndarray, heat_map: HeatMap, threshold: float = PEAK_THRESHOLD
+) -> list[DieCandidate]:
+    """The heat-map's peaks above threshold as candidate dice, left to right."""
+    heat, sides, scale = heat_map.heat, heat_map.sides, heat_map.scale
+    x0, y0, w, h = heat_map.view
     view = frame_bgr[y0 : y0 + h, x0 : x0 + w]
-    heat, sides, scale = run_finder(view)
     found = []
     for px, py, score in peaks(heat, threshold):
         side = side_near(heat, sides, int(px), int(py)) / scale

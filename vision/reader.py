@@ -2,44 +2,24 @@
 
 from __future__ import annotations
 
-import functools
 import importlib
-import inspect
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import cv2
 import numpy as np
 
-from vision.find import (
-    PEAK_THRESHOLD,
-    Roi,
-    candidate_angle,
-    check_frame,
-    find_dice,
-    rectify,
-    square_quad,
-)
-from vision.outline import fit_outline
+from vision.find import PEAK_THRESHOLD, Roi, candidates_in, check_frame, look
 from vision.pips import PipReading, read_dice
+from vision.profiled import read_profiled
 from vision.types import Die, DieCandidate, Face, Reading
 
 KINDS = ("d6", "poker")
-RECTIFIED_SIZE = 64
 DEFAULT_MIN_CONFIDENCE = 0.5
-# A profile's confidence below which an unmatched candidate is taken for no die at all: on the
-# dice-free crops of the real photos every phantom of the poker profile scored 0.20-0.35, on
-# rendered empty trays under 0.15; of 413 rendered poker dice one was refused, at 0.22.
-PROFILE_NO_FACE = 0.4
 # The finder learned mostly pip dice and lights up less on poker faces; with a profile, which
 # refuses what matches no face, its peaks are taken from this lower heat.
 PROFILE_PEAK_THRESHOLD = 0.2
-# A half-side move of a candidate the profile could not read (see read_halves) is a die when it
-# reads this surely. On 360 rendered poker trays not in the bench: 99.2% -> 99.4% of dice, no
-# phantom on 360 empty trays nor on the 169 dice-free real crops.
-HALF_READ_AT = 0.6
 # An unsure d6 candidate given at least this chance of being no die is not reported.
 UNSURE_NO_DIE = 0.15
 # ... when read less surely than this: a die read at 0.56 with 0.25 on "no die" was a white tag.
@@ -85,10 +65,12 @@ class DiceReader:
         start = time.perf_counter()
         check_frame(frame_bgr)
         threshold = PROFILE_PEAK_THRESHOLD if self.profile is not None else PEAK_THRESHOLD
-        candidates = find_dice(frame_bgr, self.roi, threshold)
+        heat_map = look(frame_bgr, self.roi)
+        candidates = candidates_in(frame_bgr, heat_map, threshold)
         if self.profile is not None:
-            read = (self.read_with_profile(frame_bgr, c) for c in candidates)
-            dice = self.read_halves(frame_bgr, candidates, [d for d in read if d is not None])
+            dice = read_profiled(
+                frame_bgr, heat_map, candidates, self.profile, self.min_confidence, self.judged
+            )
         else:
             dice = self.read_pips(frame_bgr, candidates)
         return Reading(dice=tuple(dice), ms=(time.perf_counter() - start) * 1000.0)
@@ -106,53 +88,6 @@ class DiceReader:
         tray than a die (real dice the net can't read put under 0.15 on "no die")."""
         return reading.confidence < UNSURE_BELOW and reading.no_die >= UNSURE_NO_DIE
 
-    def read_with_profile(self, frame_bgr: np.ndarray, cand: DieCandidate) -> Die | None:
-        """The profile's face for the candidate; None (no die) when it resembles no face at all."""
-        value, confidence = self.profile.classify(rectify(frame_bgr, cand, RECTIFIED_SIZE))
-        if confidence < self.min_confidence or value is None:
-            fitted = fit_outline(frame_bgr, cand)
-            if fitted is not cand:
-                tried = self.profile.classify(rectify(frame_bgr, fitted, RECTIFIED_SIZE))
-                if tried[1] > confidence:
-                    (value, confidence), cand = tried, fitted
-        if value is None and confidence < PROFILE_NO_FACE:
-            return None
-        if value is None:
-            return Die(None, cand.center, float(confidence), cand.quad, "profile: no face matches")
-        return self.judged(cand, value, float(confidence), "")
-
-    def read_halves(
-        self, frame_bgr: np.ndarray, candidates: list[DieCandidate], dice: list[Die]
-    ) -> list[Die]:
-        """Dice found again around the candidates the profile could not read: a candidate on
-        the line between two touching dice shows half of each, so die-sized squares half a side
-        to each of its four sides are read too. One that reads at HALF_READ_AT (or the reader's
-        min_confidence, if higher) or more, away from every die read, is a die; an unreadable
-        die within half its side is dropped."""
-        read = [d for d in dice if d.value is not None]
-        classify = quick_classifier(self.profile)
-        found: list[tuple[Die, float]] = []
-        for cand in candidates:
-            if any(near(cand.center, d.center, 0.3 * cand.size) for d in read):
-                continue
-            tries = []
-            for square in halves(cand):
-                crop = rectify(frame_bgr, square, RECTIFIED_SIZE)
-                value, confidence = classify(crop)
-                if value is not None and confidence >= max(HALF_READ_AT, self.min_confidence):
-                    tries.append((confidence, square, value))
-            for confidence, square, value in sorted(tries, key=lambda t: -t[0]):
-                others = read + [die for die, _ in found]
-                if not any(near(square.center, d.center, 0.7 * square.size) for d in others):
-                    found.append((Die(value, square.center, confidence, square.quad), square.size))
-        kept = [
-            d
-            for d in dice
-            if d.value is not None
-            or not any(near(d.center, f.center, 0.5 * side) for f, side in found)
-        ]
-        return kept + [die for die, _ in found]
-
     def judged(self, cand: DieCandidate, value: Face, confidence: float, doubt: str) -> Die:
         """The die with its value, or unreadable when the reader is not sure enough."""
         confidence = float(np.clip(confidence, 0.0, 1.0))
@@ -160,33 +95,6 @@ class DiceReader:
             reason = f"unsure: {value} ({confidence:.2f}) or {doubt}"
             return Die(None, cand.center, confidence, cand.quad, reason)
         return Die(value, cand.center, confidence, cand.quad)
-
-
-def quick_classifier(profile: Any) -> Callable[[np.ndarray], tuple[Face | None, float]]:
-    """The profile's classify without its moved tries, where it offers that (a caller's own
-    profile may not)."""
-    if "moved" in inspect.signature(profile.classify).parameters:
-        return functools.partial(profile.classify, moved=False)
-    return profile.classify
-
-
-def near(a: tuple[float, float], b: tuple[float, float], distance: float) -> bool:
-    return float(np.hypot(a[0] - b[0], a[1] - b[1])) < distance
-
-
-def halves(cand: DieCandidate) -> list[DieCandidate]:
-    """Squares of the candidate's side and of 0.8 of it, moved half their side along each of the
-    candidate's four directions."""
-    angle = candidate_angle(cand)
-    theta = np.deg2rad(angle)
-    along = np.array([np.cos(theta), np.sin(theta)])
-    across = np.array([-np.sin(theta), np.cos(theta)])
-    squares = []
-    for side in (cand.size, 0.8 * cand.size):
-        for step in (along, -along, across, -across):
-            center = tuple(float(v) for v in np.add(cand.center, 0.5 * side * step))
-            squares.append(DieCandidate(center, square_quad(center, side, angle), side, cand.score))
-    return squares
 
 
 def load_image(path: str | Path) -> np.ndarray:
