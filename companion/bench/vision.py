@@ -325,14 +325,22 @@ def bench_rendered(render: Any, reader: Any, kind: str, count: int) -> dict[str,
     faces_of_kind = list(D6_FACES if kind == "d6" else POKER_FACES)
     score = Score()
     phantoms = 0
+    times = []
     for seed in range(count):
         style = render.SceneStyle.random(rng, kind)
         faces = [faces_of_kind[i] for i in rng.integers(0, 6, size=int(rng.integers(1, 8)))]
         scene = render.render_scene(faces, kind=kind, seed=seed, style=style)
-        score.add(score_rendered(scene, reader.read(scene.frame)))
+        reading = reader.read(scene.frame)
+        times.append(reading.ms)
+        score.add(score_rendered(scene, reading))
         empty = render.render_empty(seed=10_000 + seed, style=style)
         phantoms += len(reader.read(empty).dice)
-    return {**score.figures(), "empty_trays": count, "phantom_dice": phantoms}
+    return {
+        **score.figures(),
+        "empty_trays": count,
+        "phantom_dice": phantoms,
+        "median_ms": round(statistics.median(times), 1) if times else float("nan"),
+    }
 
 
 def score_rendered(scene: Any, reading: Any) -> Score:
