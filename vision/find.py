@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from vision._nets import FINDER_STRIDE, crop_matrix, peaks, run_finder
-from vision.types import DieCandidate
+from vision.types import Die, DieCandidate
 
 Roi = tuple[int, int, int, int]
 
@@ -193,3 +193,30 @@ def candidates_in(
         center = (x + x0, y + y0)
         candidates.append(DieCandidate(center, square_quad(center, side, angle), side, score))
     return sorted(candidates, key=lambda c: (c.center[0], c.center[1]))
+
+
+def near(a: tuple[float, float], b: tuple[float, float], distance: float) -> bool:
+    """Whether two points are closer than distance."""
+    return float(np.hypot(a[0] - b[0], a[1] - b[1])) < distance
+
+
+def as_candidate(die: Die) -> DieCandidate:
+    """A die read, as the candidate square it was read on."""
+    quad = np.asarray(die.quad, np.float64)
+    side = float(np.linalg.norm(quad[1] - quad[0]))
+    return DieCandidate(die.center, quad, side, 0.0)
+
+
+def beside(cand: DieCandidate, side_factor: float, distance: float) -> list[DieCandidate]:
+    """Squares of side_factor times the candidate's side, turned as it is, moved `distance`
+    times their side along each of its four directions."""
+    angle = candidate_angle(cand)
+    theta = np.deg2rad(angle)
+    along = np.array([np.cos(theta), np.sin(theta)])
+    across = np.array([-np.sin(theta), np.cos(theta)])
+    side = side_factor * cand.size
+    squares = []
+    for step in (along, -along, across, -across):
+        center = tuple(float(v) for v in np.add(cand.center, distance * side * step))
+        squares.append(DieCandidate(center, square_quad(center, side, angle), side, cand.score))
+    return squares

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from vision.find import HeatMap, candidate_angle, rectify, square_quad
+from vision.find import HeatMap, as_candidate, beside, near, rectify
 from vision.outline import fit_outline
 from vision.types import Die, DieCandidate, Face
 
@@ -168,28 +168,3 @@ def with_found(
         if d.value is not None or not any(near(d.center, f.center, 0.5 * side) for f, side in found)
     ]
     return kept + [die for die, _ in found]
-
-
-def near(a: tuple[float, float], b: tuple[float, float], distance: float) -> bool:
-    return float(np.hypot(a[0] - b[0], a[1] - b[1])) < distance
-
-
-def as_candidate(die: Die) -> DieCandidate:
-    quad = np.asarray(die.quad, np.float64)
-    side = float(np.linalg.norm(quad[1] - quad[0]))
-    return DieCandidate(die.center, quad, side, 0.0)
-
-
-def beside(cand: DieCandidate, side_factor: float, distance: float) -> list[DieCandidate]:
-    """Squares of side_factor times the candidate's side, turned as it is, moved `distance`
-    times their side along each of its four directions."""
-    angle = candidate_angle(cand)
-    theta = np.deg2rad(angle)
-    along = np.array([np.cos(theta), np.sin(theta)])
-    across = np.array([-np.sin(theta), np.cos(theta)])
-    side = side_factor * cand.size
-    squares = []
-    for step in (along, -along, across, -across):
-        center = tuple(float(v) for v in np.add(cand.center, distance * side * step))
-        squares.append(DieCandidate(center, square_quad(center, side, angle), side, cand.score))
-    return squares
