@@ -25,7 +25,6 @@ PROFILE_NO_FACE = 0.4
 # candidates took dice read from 99.2% to 99.4%, squares beside read dice to 99.5%, with no
 # phantom on their 360 empty trays nor on the 169 dice-free real crops, and no die read twice.
 BESIDE_READ_AT = 0.6
-
 # ... a square one side away from a read die is read only where the finder's heat reaches this,
 # half a candidate's: on 360 rendered poker trays not in the bench, the two touching dice found so
 # had 0.19 and 0.23 there, while 95% of the squares beside dice that held no die had under 0.08
@@ -60,11 +59,16 @@ def classifier(profile: Any, moved: bool) -> Classifier:
     offer only `classify(crop)`)."""
     many = getattr(profile, "classify_many", None)
     if many is not None:
-        return functools.partial(many, moved=moved)
-    single = profile.classify
-    if not moved and "moved" in inspect.signature(single).parameters:
-        single = functools.partial(single, moved=False)
-    return lambda crops: [single(crop) for crop in crops]
+        return without_moves(many, moved)
+    one = without_moves(profile.classify, moved)
+    return lambda crops: [one(crop) for crop in crops]
+
+
+def without_moves(function: Callable[..., Any], moved: bool) -> Callable[..., Any]:
+    """The function, told not to try moved crops when not `moved` and it takes that option."""
+    if not moved and "moved" in inspect.signature(function).parameters:
+        return functools.partial(function, moved=False)
+    return function
 
 
 def read_candidates(
@@ -97,6 +101,8 @@ def read_candidates(
 def judged_or_none(
     cand: DieCandidate, value: Face | None, confidence: float, judge: Judge
 ) -> Die | None:
+    """The candidate as a die (unreadable when no face matches), or None when it resembles no
+    face at all."""
     if value is None and confidence < PROFILE_NO_FACE:
         return None
     if value is None:
