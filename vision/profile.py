@@ -133,7 +133,10 @@ def ink_map(crop_bgr: np.ndarray) -> np.ndarray:
     # so keep only what comes near the strongest (a soft threshold relative to it).
     strongest = float(np.percentile(distance[_CROP_MASK], 99)) + 1e-3
     ink = np.clip((distance / strongest - 0.35) / 0.5, 0.0, 1.0)
-    brightest, darkest = image.max(axis=2), image.min(axis=2)
+    # Channel by channel: numpy's max over a last axis of three is ten times slower.
+    blue, green, red = image[..., 0], image[..., 1], image[..., 2]
+    brightest = np.maximum(np.maximum(blue, green), red)
+    darkest = np.minimum(np.minimum(blue, green), red)
     saturation = (brightest - darkest) / (brightest + 1.0)
     colourful = np.clip((saturation - 0.15) / 0.2, 0.0, 1.0)
     return np.dstack([ink * colourful, ink * (1 - colourful)])
@@ -166,8 +169,9 @@ def _centred(ink: np.ndarray) -> np.ndarray:
     the move is bounded so a lopsided face is moved no more than a finder's error."""
     centre = np.array([(CROP - 1) / 2, (CROP - 1) / 2])
     at = centre.copy()
+    total = ink[..., 0] + ink[..., 1]  # both channels' ink (a sum over axis 2 is slower)
     for _ in range(2):
-        weights = ink.sum(axis=2) * (np.hypot(_XS - at[0], _YS - at[1]) <= _CENTRE_RADIUS * CROP)
+        weights = total * (np.hypot(_XS - at[0], _YS - at[1]) <= _CENTRE_RADIUS * CROP)
         mass = float(weights.sum())
         if mass < 1e-3:
             return ink
