@@ -106,8 +106,8 @@ class DiceFeed:
         if self._tracker is None or self._tracked_kind != kind:
             self._tracker = RollTracker(settle_frames=self.settle_frames)
             self._tracked_kind = kind
-        reading = self.read(image, kind)
-        event = self._tracker.update(image, reading)
+        # Read only when the tracker needs it: not while the dice are moving.
+        event = self._tracker.update(image, lambda: self.read(image, kind))
         if event is not None and event.kind == "settled":
             return event.reading
         return None

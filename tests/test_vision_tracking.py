@@ -129,3 +129,23 @@ def test_a_poker_roll_read_by_the_real_reader_settles_once_with_its_faces():
     settled = [e for e in events if e.kind == "settled"]
     assert len(settled) == 1
     assert sorted(settled[0].reading.values) == sorted(faces)
+
+
+def test_a_reading_given_as_a_function_is_made_only_while_the_tray_is_still():
+    """A slow reader is not called for the tumbling frames; the roll still settles as usual."""
+    scenes = render_roll([3, 5], seed=4, moving_frames=8, settled_frames=6)
+    read_frames = []
+
+    def reading_of(index, scene):
+        def read():
+            read_frames.append(index)
+            return truth_reading(scene)
+
+        return read
+
+    tracker = RollTracker(settle_frames=3)
+    events = [tracker.update(scene.frame, reading_of(i, scene)) for i, scene in enumerate(scenes)]
+    settled = [e for e in events if e is not None and e.kind == "settled"]
+    assert len(settled) == 1 and sorted(settled[0].reading.values) == [3, 5]
+    assert not set(range(1, 8)) & set(read_frames)  # frames 1-7 differ from the one before
+    assert set(range(9, 14)) <= set(read_frames)

@@ -15,6 +15,7 @@ Another is emitted only after things move again (a new roll).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
@@ -73,8 +74,14 @@ class RollTracker:
         self._steady: list[Reading] = []
         self._emitted = False
 
-    def update(self, frame_bgr: np.ndarray, reading: Reading) -> TrackerEvent | None:
-        """Take the next frame and its reading; return an event when the status changes."""
+    def update(
+        self, frame_bgr: np.ndarray, reading: Reading | Callable[[], Reading]
+    ) -> TrackerEvent | None:
+        """Take the next frame and its reading; return an event when the status changes.
+
+        The reading may be given as a function making it: it is then called only when the
+        picture has not moved (a moving tray needs no reading), so a slow reader (poker dice on
+        a Pi) does not hold up following a roll."""
         self.frame_index += 1
         if self._frame_shape is not None and self._frame_shape != np.shape(frame_bgr):
             raise ValueError("frame size changed mid-stream; start a new RollTracker")
@@ -82,17 +89,24 @@ class RollTracker:
         small, scale = _downscale(frame_bgr)
         moving = self._previous is not None and self._changed_share(small) > self.motion_fraction
         self._previous = small
+        if moving:
+            return self._start_rolling()
+        if callable(reading):
+            reading = reading()
         dice_mask = _dice_mask(small.shape[:2], reading, scale)
-        if moving or self._object_in_tray(small, dice_mask, reading, scale, moving):
-            self._steady.clear()
-            self._emitted = False
-            return self._become("rolling")
+        if self._object_in_tray(small, dice_mask, reading, scale):
+            return self._start_rolling()
         if not reading.dice:
             self._steady.clear()
             self._emitted = False
             self._learn_background(small, dice_mask)
             return self._become("empty")
         return self._still_with_dice(reading)
+
+    def _start_rolling(self) -> TrackerEvent | None:
+        self._steady.clear()
+        self._emitted = False
+        return self._become("rolling")
 
     def _still_with_dice(self, reading: Reading) -> TrackerEvent | None:
         if self._emitted:
@@ -133,14 +147,13 @@ class RollTracker:
         dice_mask: np.ndarray,
         reading: Reading,
         scale: float,
-        moving: bool,
     ) -> bool:
         """True when something other than the dice read differs from the empty tray.
 
         An object left still for `absorb_frames` frames becomes part of the tray (a pencil put
         down, the tray nudged), so it cannot block settling for ever.
         """
-        if self._background is None or moving:
+        if self._background is None:
             self._object_frames = 0
             return False
         changed = cv2.absdiff(small, self._background.astype(np.uint8)).max(axis=2)
