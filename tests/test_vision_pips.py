@@ -191,23 +191,6 @@ def test_read_image_names_the_file_it_cannot_read(tmp_path: Path):
         read_image(cut)
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_a_d6_touching_a_read_one_whose_peak_was_lost_is_read(seed, monkeypatch):
-    """In a cluster the finder can lose a die's peak to its neighbour's: the squares one side
-    away from each die read are read like candidates where the heat is a candidate's."""
-    from vision import reader as reader_module
-    from vision.render import SceneStyle, render_scene
-
-    style = SceneStyle(touch_chance=1.0, perspective=0.0, die_size=(56.0, 56.0))
-    scene = render_scene([5, 3], kind="d6", seed=seed, style=style)
-    first = scene.dice[0]
-    side = float(np.linalg.norm(first.quad[1] - first.quad[0]))
-    only_first = DieCandidate(first.center, first.quad, side, 0.9)
-    monkeypatch.setattr(reader_module, "candidates_in", lambda frame, heat, threshold: [only_first])
-    reading = reader_module.DiceReader().read(scene.frame)
-    assert sorted(reading.values) == sorted(die.value for die in scene.dice)
-
-
 def test_no_die_is_read_beside_a_lone_die_on_a_bare_tray():
     frame = tray()
     draw_die(frame, (320, 240), 60, 4)

@@ -10,18 +10,8 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.find import (
-    PEAK_THRESHOLD,
-    HeatMap,
-    Roi,
-    as_candidate,
-    beside,
-    candidates_in,
-    check_frame,
-    look,
-    near,
-)
-from vision.pips import PipReading, read_dice, read_faces
+from vision.find import PEAK_THRESHOLD, Roi, candidates_in, check_frame, look
+from vision.pips import PipReading, read_dice
 from vision.profiled import read_profiled
 from vision.types import Die, DieCandidate, Face, Reading
 
@@ -82,49 +72,16 @@ class DiceReader:
                 frame_bgr, heat_map, candidates, self.profile, self.min_confidence, self.judged
             )
         else:
-            dice = self.read_pips(frame_bgr, heat_map, candidates)
+            dice = self.read_pips(frame_bgr, candidates)
         return Reading(dice=tuple(dice), ms=(time.perf_counter() - start) * 1000.0)
 
-    def read_pips(
-        self, frame_bgr: np.ndarray, heat_map: HeatMap, candidates: list[DieCandidate]
-    ) -> list[Die]:
-        """d6 dice: the face net reads each candidate, and what it calls no die is dropped; then
-        the squares beside the dice read (see read_beside)."""
-        dice = [
+    def read_pips(self, frame_bgr: np.ndarray, candidates: list[DieCandidate]) -> list[Die]:
+        """d6 dice: the face net reads each candidate; what it calls no die is dropped."""
+        return [
             self.judged(cand, reading.value, reading.confidence, reading.doubt)
             for cand, reading in read_dice(frame_bgr, candidates)
             if self.kept(reading)
         ]
-        return dice + self.read_beside(frame_bgr, heat_map, candidates, dice)
-
-    def read_beside(
-        self,
-        frame_bgr: np.ndarray,
-        heat_map: HeatMap,
-        candidates: list[DieCandidate],
-        dice: list[Die],
-    ) -> list[Die]:
-        """A die touching a read one can lose its peak to it (in a cluster the finder's side
-        runs large, and peaks closer than half of it are taken for one die): the squares one side
-        away from each die read, where the heat is a candidate's and no candidate was, are read as
-        candidates are; a value read surely enough is a die."""
-        read = [die for die in dice if die.value is not None]
-        squares = [
-            square
-            for square in (s for die in read for s in beside(as_candidate(die), 1.0, 1.0))
-            if heat_map.at(square.center) >= PEAK_THRESHOLD
-            and not any(near(square.center, c.center, 0.5 * square.size) for c in candidates)
-            and not any(near(square.center, d.center, 0.7 * square.size) for d in dice)
-        ]
-        readings = read_faces(frame_bgr, squares) if squares else []
-        found: list[Die] = []
-        pairs = sorted(zip(squares, readings, strict=True), key=lambda pair: -pair[1].confidence)
-        for square, reading in pairs:
-            if not self.kept(reading) or reading.confidence < self.min_confidence:
-                continue
-            if not any(near(square.center, f.center, 0.7 * square.size) for f in found):
-                found.append(self.judged(square, reading.value, reading.confidence, ""))
-        return found
 
     def kept(self, reading: PipReading) -> bool:
         """Whether a reading is a die to report (readable or not)."""
