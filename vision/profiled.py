@@ -49,8 +49,9 @@ def read_profiled(
     accept_at = max(BESIDE_READ_AT, min_confidence)
     read = read_candidates(frame_bgr, candidates, profile, min_confidence, judge)
     dice = [die for die in read if die is not None]
-    dice = beside_unread(frame_bgr, candidates, dice, classifier(profile, moved=False), accept_at)
-    return beside_read(frame_bgr, heat_map, dice, classifier(profile, moved=False), accept_at)
+    quick = classifier(profile, moved=False)
+    dice = beside_unread(frame_bgr, candidates, dice, quick, accept_at)
+    return beside_read(frame_bgr, heat_map, dice, quick, accept_at)
 
 
 def classifier(profile: Any, moved: bool) -> Classifier:

@@ -80,12 +80,8 @@ class DiceReader:
         return [
             self.judged(cand, reading.value, reading.confidence, reading.doubt)
             for cand, reading in read_dice(frame_bgr, candidates)
-            if self.kept(reading)
+            if reading.is_die and not self.phantom_like(reading)
         ]
-
-    def kept(self, reading: PipReading) -> bool:
-        """Whether a reading is a die to report (readable or not)."""
-        return reading.is_die and not self.phantom_like(reading)
 
     def phantom_like(self, reading: PipReading) -> bool:
         """Unsure of its value and with a real chance of being no die: more likely a mark on the
