@@ -22,7 +22,7 @@ from vision._nets import (
     classify_crops,
     crop_face,
 )
-from vision.find import candidate_angle, square_quad
+from vision.find import candidate_angle, near, square_quad
 from vision.outline import fit_outline
 from vision.types import DieCandidate
 
@@ -146,9 +146,7 @@ def overlaps_a_die(
     """Whether another die read in the frame has its centre within 0.7 face of the candidate's
     (a grown square over a neighbour would read that neighbour twice)."""
     return any(
-        index != own
-        and reading.is_die
-        and float(np.hypot(*np.subtract(cand.center, other.center))) < 0.7 * cand.size
+        index != own and reading.is_die and near(cand.center, other.center, 0.7 * cand.size)
         for index, (other, reading) in enumerate(pairs)
     )
 
