@@ -1,0 +1,23 @@
+"""The vision bench's speed figure: every frame timed in each pass, after a warm-up."""
+
+import math
+
+import numpy as np
+
+from companion.bench.vision import speed
+
+
+def test_speed_times_every_frame_in_every_pass_after_a_warm_up() -> None:
+    reads: list[int] = []
+    frames = [np.full((4, 4, 3), value, np.uint8) for value in range(5)]
+    figures = speed(lambda frame: reads.append(int(frame[0, 0, 0])), frames, passes=3)
+    assert reads == [0, 1, 2] + [0, 1, 2, 3, 4] * 3
+    assert len(figures["pass_medians"]) == 3
+    assert 0.0 <= min(figures["pass_medians"]) <= figures["ms_per_frame"]
+    assert figures["ms_per_frame"] <= max(figures["pass_medians"])
+
+
+def test_speed_without_frames_is_not_a_number() -> None:
+    figures = speed(lambda frame: None, [])
+    assert math.isnan(figures["ms_per_frame"])
+    assert figures["pass_medians"] == []
