@@ -81,19 +81,58 @@ def reading_from(probs: np.ndarray) -> PipReading:
 def read_faces(frame_bgr: np.ndarray, candidates: list[DieCandidate]) -> list[PipReading]:
     """One reading per candidate, all crops through the net in one batch; the faces it is unsure
     of also through the second-opinion net, from a larger crop, the two nets' chances averaged."""
+    looks = first_looks(frame_bgr, candidates)
+    return [reading_from(chances) for chances in looked_again(frame_bgr, looks)]
+
+
+@dataclass(frozen=True)
+class FirstLooks:
+    """Candidates' crops and the first net's chances for them, before any second look."""
+
+    candidates: list[DieCandidate]
+    angles: list[float]
+    crops: list[np.ndarray]
+    probs: np.ndarray
+
+    def part(self, indices: list[int]) -> FirstLooks:
+        return FirstLooks(
+            [self.candidates[i] for i in indices],
+            [self.angles[i] for i in indices],
+            [self.crops[i] for i in indices],
+            self.probs[indices],
+        )
+
+
+def first_looks(frame_bgr: np.ndarray, candidates: list[DieCandidate]) -> FirstLooks:
+    """The first net's chances for every candidate's crop, in one batch."""
     angles = [candidate_angle(c) for c in candidates]
     crops = [
         crop_face(frame_bgr, c.center, c.size, a) for c, a in zip(candidates, angles, strict=True)
     ]
-    probs = classify_both_ways(crops)
+    return FirstLooks(candidates, angles, crops, classify_crops(crops))
+
+
+def looked_again(frame_bgr: np.ndarray, looks: FirstLooks) -> np.ndarray:
+    """The chances after the second looks at the crops the first net is unsure of: the crop in a
+    mirror, then the second-opinion net on a larger crop (and its mirror)."""
+    probs = mirrored_where_unsure(looks.probs, looks.crops, CLASSIFIER_INPUT)
     unsure = [i for i, chances in enumerate(probs) if chances.max() < SECOND_OPINION_BELOW]
     if unsure:
         larger = [
             crop_face(frame_bgr, cand.center, cand.size, angle, size=SECOND_OPINION_INPUT)
-            for cand, angle in ((candidates[i], angles[i]) for i in unsure)
+            for cand, angle in ((looks.candidates[i], looks.angles[i]) for i in unsure)
         ]
         probs[unsure] = (probs[unsure] + classify_both_ways(larger, SECOND_OPINION_INPUT)) / 2.0
-    return [reading_from(chances) for chances in probs]
+    return probs
+
+
+def best_after_second_looks(first: np.ndarray) -> float:
+    """The most a value's chance can end at, whatever the second looks say: a mirror and a
+    second opinion are each averaged in only when the look before was unsure."""
+    best = float(first[1:].max())
+    if first.max() >= MIRROR_BELOW:
+        return best
+    return best / 4.0 + 0.75
 
 
 def read_dice(
@@ -101,20 +140,47 @@ def read_dice(
 ) -> list[tuple[DieCandidate, PipReading]]:
     """Candidates with their readings, after joining any die the finder split in two.
 
-    The candidates and every join worth trying go through the nets in one batch (a call has a
-    fixed cost, and crowded trays have many close pairs)."""
+    The candidates and every join worth trying go through the first net in one batch (a call has
+    a fixed cost, and crowded trays have many close pairs); a join is looked at again only when
+    it could still read more surely than both its parts, most are two dice cut across."""
     wholes = join_trials(candidates)
-    readings = read_faces(frame_bgr, candidates + list(wholes.values()))
-    trials = {
-        key: (whole, reading)
-        for (key, whole), reading in zip(wholes.items(), readings[len(candidates) :], strict=True)
-    }
-    pairs = list(zip(candidates, readings[: len(candidates)], strict=True))
+    looks = first_looks(frame_bgr, candidates + [whole for whole, _, _ in wholes.values()])
+    count = len(candidates)
+    readings = [
+        reading_from(chances) for chances in looked_again(frame_bgr, looks.part(list(range(count))))
+    ]
+    trials = read_trials(
+        frame_bgr, wholes, looks.part(list(range(count, len(looks.crops)))), readings
+    )
+    pairs = list(zip(candidates, readings, strict=True))
     index = 0
     while index < len(pairs):
         joined = join_split_die(frame_bgr, pairs, index, trials)
         index += 0 if joined else 1
     return resize_odd_ones(frame_bgr, refit_unsure(frame_bgr, pairs))
+
+
+def read_trials(
+    frame_bgr: np.ndarray,
+    wholes: dict[tuple, tuple[DieCandidate, int, int]],
+    looks: FirstLooks,
+    readings: list[PipReading],
+) -> JoinTrials:
+    """Each join's reading, looked at again only where it could beat both its parts' readings;
+    None for the joins that cannot."""
+    trials: JoinTrials = dict.fromkeys(wholes)
+    hopeful = [
+        k
+        for k, (_, i, j) in enumerate(wholes.values())
+        if best_after_second_looks(looks.probs[k])
+        > max(readings[i].confidence, readings[j].confidence)
+    ]
+    if hopeful:
+        again = looked_again(frame_bgr, looks.part(hopeful))
+        keys = list(wholes)
+        for k, chances in zip(hopeful, again, strict=True):
+            trials[keys[k]] = (wholes[keys[k]][0], reading_from(chances))
+    return trials
 
 
 def resize_odd_ones(
@@ -190,7 +256,9 @@ def worth_refitting(reading: PipReading) -> bool:
     return reading.no_die < REFIT_NO_DIE_BELOW
 
 
-JoinTrials = dict[tuple, tuple[DieCandidate, PipReading]]
+# A join trial's whole and its reading, by `trial_key`; None for a whole that cannot read more
+# surely than both its parts.
+JoinTrials = dict[tuple, tuple[DieCandidate, PipReading] | None]
 
 
 def whole_of(cand: DieCandidate, other: DieCandidate) -> DieCandidate:
@@ -213,13 +281,14 @@ def trial_key(cand: DieCandidate, other: DieCandidate) -> tuple:
     return (cand.center, cand.size, candidate_angle(cand), other.center, other.size)
 
 
-def join_trials(candidates: list[DieCandidate]) -> dict[tuple, DieCandidate]:
-    """Every ordered pair of close candidates (by `trial_key`) with the whole square over them."""
+def join_trials(candidates: list[DieCandidate]) -> dict[tuple, tuple[DieCandidate, int, int]]:
+    """Every ordered pair of close candidates (by `trial_key`): the whole square over them, and
+    the two candidates' indices."""
     return {
-        trial_key(cand, other): whole_of(cand, other)
-        for cand in candidates
-        for other in candidates
-        if other is not cand and close_enough_to_join(cand, other)
+        trial_key(cand, other): (whole_of(cand, other), i, j)
+        for i, cand in enumerate(candidates)
+        for j, other in enumerate(candidates)
+        if i != j and close_enough_to_join(cand, other)
     }
 
 
@@ -238,11 +307,13 @@ def join_split_die(
         if other_index == index or not close_enough_to_join(cand, other):
             continue
         key = trial_key(cand, other)
-        if key in trials:
-            whole, whole_reading = trials[key]
-        else:  # a pair made by an earlier join
+        if key not in trials:  # a pair made by an earlier join
             whole = whole_of(cand, other)
             (whole_reading,) = read_faces(frame_bgr, [whole])
+        elif trials[key] is None:  # cannot read more surely than both parts
+            continue
+        else:
+            whole, whole_reading = trials[key]
         if whole_reading.is_die and whole_reading.confidence > max(
             reading.confidence, other_reading.confidence
         ):
@@ -256,7 +327,13 @@ def classify_both_ways(crops: list[np.ndarray], size: int = CLASSIFIER_INPUT) ->
     """The net's chances, averaged with its chances for the mirror image of each crop it is
     unsure of (a face's value does not change in a mirror, the net's small quirks do): steadier
     on marbled and worn dice, at no cost for the sure ones, most of them."""
-    probs = classify_crops(crops, size)
+    return mirrored_where_unsure(classify_crops(crops, size), crops, size)
+
+
+def mirrored_where_unsure(probs: np.ndarray, crops: list[np.ndarray], size: int) -> np.ndarray:
+    """Chances given for crops, averaged with the chances for the mirror image of each crop they
+    are unsure of."""
+    probs = probs.copy()
     unsure = [i for i, chances in enumerate(probs) if chances.max() < MIRROR_BELOW]
     if unsure:
         mirrored = classify_crops([cv2.flip(crops[i], 1) for i in unsure], size)
