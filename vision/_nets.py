@@ -102,15 +102,19 @@ def peaks(heat: np.ndarray, threshold: float) -> list[tuple[float, float, float]
     """Local maxima above threshold: (x, y) in heat-map cells, refined to sub-cell, and height."""
     local_max = cv2.dilate(heat, np.ones((3, 3), np.uint8))
     ys, xs = np.nonzero((heat >= local_max) & (heat > threshold))
-    padded = np.pad(heat, 1)
-    found = []
-    for y, x in zip(ys, xs, strict=True):
-        window = padded[y : y + 3, x : x + 3]
-        total = float(window.sum())
-        dy = float((window.sum(axis=1) * np.array([-1, 0, 1])).sum()) / total
-        dx = float((window.sum(axis=0) * np.array([-1, 0, 1])).sum()) / total
-        found.append((x + 0.5 + dx, y + 0.5 + dy, float(heat[y, x])))
-    return found
+    # Each peak's 3x3 window (N x 3 x 3), and the centre of the heat in it.
+    steps = np.arange(3)
+    windows = np.pad(heat, 1)[ys[:, None, None] + steps[:, None], xs[:, None, None] + steps]
+    totals = windows.sum(axis=(1, 2)).astype(np.float64)
+    dy = (windows.sum(axis=2) * _OFFSETS).sum(axis=1) / totals
+    dx = (windows.sum(axis=1) * _OFFSETS).sum(axis=1) / totals
+    return [
+        (float(x + 0.5 + ddx), float(y + 0.5 + ddy), float(heat[y, x]))
+        for x, y, ddx, ddy in zip(xs, ys, dx, dy, strict=True)
+    ]
+
+
+_OFFSETS = np.array([-1, 0, 1])
 
 
 def classify_crops(crops: list[np.ndarray], size: int = CLASSIFIER_INPUT) -> np.ndarray:

@@ -8,6 +8,7 @@ perspective, shadows and glare make no peaks: the net learned top-face centres o
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -122,7 +123,7 @@ def suppress_close(
     in two is joined again by `pips.join_split_die`."""
     kept: list[tuple[float, float, float, float]] = []
     for x, y, side, score in sorted(found, key=lambda f: -f[3]):
-        if all(np.hypot(x - kx, y - ky) > SAME_DIE * max(side, ks) for kx, ky, ks, _ in kept):
+        if all(math.hypot(x - kx, y - ky) > SAME_DIE * max(side, ks) for kx, ky, ks, _ in kept):
             kept.append((x, y, side, score))
     return kept
 
@@ -195,9 +196,14 @@ def candidates_in(
     return sorted(candidates, key=lambda c: (c.center[0], c.center[1]))
 
 
-def near(a: tuple[float, float], b: tuple[float, float], distance: float) -> bool:
-    """Whether two points are closer than distance."""
-    return float(np.hypot(a[0] - b[0], a[1] - b[1])) < distance
+def distance(a: tuple[float, float], b: tuple[float, float]) -> float:
+    """The distance between two points (in plain floats: numpy's call costs more than the sum)."""
+    return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+def near(a: tuple[float, float], b: tuple[float, float], within: float) -> bool:
+    """Whether two points are closer than `within`."""
+    return distance(a, b) < within
 
 
 def as_candidate(die: Die) -> DieCandidate:

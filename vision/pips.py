@@ -22,7 +22,7 @@ from vision._nets import (
     classify_crops,
     crop_face,
 )
-from vision.find import candidate_angle, near, square_quad
+from vision.find import candidate_angle, distance, near, square_quad
 from vision.outline import fit_outline
 from vision.types import DieCandidate
 
@@ -263,9 +263,9 @@ JoinTrials = dict[tuple, tuple[DieCandidate, PipReading] | None]
 
 def whole_of(cand: DieCandidate, other: DieCandidate) -> DieCandidate:
     """One square over two candidates, turned as the first: the die they may both be parts of."""
-    distance = float(np.hypot(*np.subtract(cand.center, other.center)))
+    apart = distance(cand.center, other.center)
     center = ((cand.center[0] + other.center[0]) / 2, (cand.center[1] + other.center[1]) / 2)
-    side = max(distance * 1.35, cand.size, other.size)
+    side = max(apart * 1.35, cand.size, other.size)
     angle = candidate_angle(cand)
     return DieCandidate(
         center, square_quad(center, side, angle), side, max(cand.score, other.score)
@@ -273,8 +273,8 @@ def whole_of(cand: DieCandidate, other: DieCandidate) -> DieCandidate:
 
 
 def close_enough_to_join(cand: DieCandidate, other: DieCandidate) -> bool:
-    distance = float(np.hypot(*np.subtract(cand.center, other.center)))
-    return distance <= 1.3 * max(cand.size, other.size)
+    apart = distance(cand.center, other.center)
+    return apart <= 1.3 * max(cand.size, other.size)
 
 
 def trial_key(cand: DieCandidate, other: DieCandidate) -> tuple:
