@@ -21,3 +21,29 @@ def test_speed_without_frames_is_not_a_number() -> None:
     figures = speed(lambda frame: None, [])
     assert math.isnan(figures["ms_per_frame"])
     assert figures["pass_medians"] == []
+
+
+def test_the_bench_refuses_fewer_than_one_pass(capsys) -> None:
+    from companion.cli import main
+
+    assert main(["bench", "vision", "--speed-only", "--passes", "0"]) == 2
+    assert "--passes must be at least 1, got 0" in capsys.readouterr().out
+
+
+def test_speed_only_without_the_photos_says_where_its_frames_come_from(
+    capsys, monkeypatch, tmp_path
+) -> None:
+    from companion.bench import vision as bench
+
+    monkeypatch.setattr(bench, "default_shared_dir", lambda: None)
+    assert bench.run(bench_args(speed_only=True)) == 2
+    out = capsys.readouterr().out
+    assert "made from shared/dice-photos, which was not found" in out
+    assert "development" not in out  # no accuracy figures were asked for
+
+
+def bench_args(**values):
+    import argparse
+
+    defaults = {"shared": None, "limit": None, "json": False, "speed_only": False, "passes": 5}
+    return argparse.Namespace(**{**defaults, **values})

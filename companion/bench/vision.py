@@ -38,6 +38,18 @@ def add_parser(bench_subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--shared", type=Path, default=None, help="the shared/ data folder")
     parser.add_argument("--limit", type=int, default=None, help="at most N images per set")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--speed-only",
+        action="store_true",
+        help="only the ms per frame (for a steady figure, count instructions: run it under "
+        "valgrind --tool=callgrind with --passes 2 and 1 and take the difference)",
+    )
+    parser.add_argument(
+        "--passes",
+        type=int,
+        default=SPEED_PASSES,
+        help=f"passes over the speed frames (default {SPEED_PASSES})",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -292,11 +304,9 @@ def run(args: argparse.Namespace) -> int:
     cv2.setNumThreads(1)  # the targets are for one core
 
     shared = args.shared or default_shared_dir()
-    if args.shared is not None and not (args.shared / "dice-photos").is_dir():
-        print(f"error: {args.shared} has no dice-photos folder")
-        return 2
-    if args.limit is not None and args.limit < 1:
-        print(f"error: --limit must be at least 1, got {args.limit}")
+    problem = argument_problem(args)
+    if problem:
+        print(f"error: {problem}")
         return 2
     reader = DiceReader(kind="d6")
     report: dict[str, Any] = {}
@@ -305,9 +315,44 @@ def run(args: argparse.Namespace) -> int:
         sets: list[PhotoSet] = []
     else:
         sets = photo_sets(shared)
+    if not args.speed_only:
+        report.update(bench_photos(reader, sets, args.limit))
+    frames = five_dice_frames(sets, 40)
+    if frames:
+        report.update(speed(reader.read, frames, args.passes))
+        print_speed(len(frames), report)
+    elif args.speed_only:
+        print("error: the speed frames are made from shared/dice-photos, which was not found")
+        return 2
+    rendered = None if args.speed_only else rendered_figures(args.limit)
+    if rendered:
+        report["rendered"] = rendered
+        for name, figures in rendered.items():
+            print_figures(f"rendered {name}", figures)
+    if args.json:
+        print(json.dumps(report, indent=1))
+    return 0
+
+
+def argument_problem(args: argparse.Namespace) -> str:
+    """What is wrong with the command line's values, or an empty string."""
+    if args.shared is not None and not (args.shared / "dice-photos").is_dir():
+        return f"{args.shared} has no dice-photos folder"
+    if args.limit is not None and args.limit < 1:
+        return f"--limit must be at least 1, got {args.limit}"
+    if args.passes < 1:
+        return f"--passes must be at least 1, got {args.passes}"
+    return ""
+
+
+def bench_photos(reader: Any, sets: list[PhotoSet], limit: int | None) -> dict[str, Any]:
+    """Accuracy on each photo set's splits, and phantom dice on their dice-free crops."""
+    from vision.reader import DiceReader
+
+    report: dict[str, Any] = {}
     for photo_set in sets:
         print(f"{photo_set.name} (boxes: {photo_set.box_kind}):")
-        scores = bench_set(reader, photo_set, args.limit)
+        scores = bench_set(reader, photo_set, limit)
         both = Score()
         for split, score in scores.items():
             both.add(score)
@@ -316,23 +361,12 @@ def run(args: argparse.Namespace) -> int:
         report[f"{photo_set.name}/all"] = both.figures()
         print_figures("all", both.figures())
     if sets:
-        report["phantoms"] = bench_phantoms(reader, sets, args.limit)
+        report["phantoms"] = bench_phantoms(reader, sets, limit)
         print_figures("empty trays (dice-free crops of the photos)", report["phantoms"])
         poker_reader = DiceReader(kind="poker")
-        report["phantoms_poker"] = bench_phantoms(poker_reader, sets, args.limit)
+        report["phantoms_poker"] = bench_phantoms(poker_reader, sets, limit)
         print_figures("the same, read for poker dice", report["phantoms_poker"])
-        frames = five_dice_frames(sets, 40)
-        if frames:
-            report.update(speed(reader.read, frames))
-            print_speed(len(frames), report)
-    rendered = rendered_figures(args.limit)
-    if rendered:
-        report["rendered"] = rendered
-        for name, figures in rendered.items():
-            print_figures(f"rendered {name}", figures)
-    if args.json:
-        print(json.dumps(report, indent=1))
-    return 0
+    return report
 
 
 def bench_rendered(render: Any, reader: Any, kind: str, count: int) -> dict[str, Any]:
