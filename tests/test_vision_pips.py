@@ -7,6 +7,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.test_vision_find import BLACK, RED, SPLIT_TWO, WHITE, draw_die, tray
 from vision._nets import CLASSIFIER_INPUT, SECOND_OPINION_INPUT, classify_crops, crop_face
@@ -196,3 +198,23 @@ def test_no_die_is_read_beside_a_lone_die_on_a_bare_tray():
     draw_die(frame, (320, 240), 60, 4)
     reading = DiceReader().read(frame)
     assert reading.values == [4]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    logits=st.lists(st.lists(st.floats(-8.0, 8.0), min_size=7, max_size=7), min_size=4, max_size=4)
+)
+def test_no_second_look_lifts_a_value_above_what_a_join_trial_is_skipped_for(logits):
+    """A join whose first look bounds it below its parts skips the second looks: whatever the
+    mirror and the second-opinion net answer, the value's final chance stays within the bound."""
+    from vision import pips
+
+    looks = [np.exp(row) / np.exp(row).sum() for row in np.array(logits)]
+    answers = iter(looks[1:])
+    crop = np.zeros((CLASSIFIER_INPUT, CLASSIFIER_INPUT, 3), np.uint8)
+    cand = DieCandidate((40.0, 40.0), np.zeros((4, 2), np.float32), 20.0, 1.0)
+    first = pips.FirstLooks([cand], [0.0], [crop], np.array([looks[0]]))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pips, "classify_crops", lambda crops, size=32: np.array([next(answers)]))
+        final = pips.looked_again(np.zeros((80, 80, 3), np.uint8), first)[0]
+    assert final[1:].max() <= pips.best_after_second_looks(looks[0]) + 1e-6

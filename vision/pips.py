@@ -130,9 +130,9 @@ def best_after_second_looks(first: np.ndarray) -> float:
     """The most a value's chance can end at, whatever the second looks say: a mirror and a
     second opinion are each averaged in only when the look before was unsure."""
     best = float(first[1:].max())
-    if first.max() >= MIRROR_BELOW:
+    if first.max() >= max(MIRROR_BELOW, SECOND_OPINION_BELOW):
         return best
-    return best / 4.0 + 0.75
+    return best / 4.0 + 0.75  # each of the two looks averages in at most 1
 
 
 def read_dice(
