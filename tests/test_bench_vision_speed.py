@@ -30,9 +30,7 @@ def test_the_bench_refuses_fewer_than_one_pass(capsys) -> None:
     assert "--passes must be at least 1, got 0" in capsys.readouterr().out
 
 
-def test_speed_only_without_the_photos_says_where_its_frames_come_from(
-    capsys, monkeypatch, tmp_path
-) -> None:
+def test_speed_only_without_the_photos_says_where_its_frames_come_from(capsys, monkeypatch) -> None:
     from companion.bench import vision as bench
 
     monkeypatch.setattr(bench, "default_shared_dir", lambda: None)

@@ -169,17 +169,17 @@ def read_trials(
     """Each join's reading, looked at again only where it could beat both its parts' readings;
     None for the joins that cannot."""
     trials: JoinTrials = dict.fromkeys(wholes)
+    entries = list(wholes.items())
     hopeful = [
         k
-        for k, (_, i, j) in enumerate(wholes.values())
+        for k, (_, (_, i, j)) in enumerate(entries)
         if best_after_second_looks(looks.probs[k])
         > max(readings[i].confidence, readings[j].confidence)
     ]
     if hopeful:
-        again = looked_again(frame_bgr, looks.part(hopeful))
-        keys = list(wholes)
-        for k, chances in zip(hopeful, again, strict=True):
-            trials[keys[k]] = (wholes[keys[k]][0], reading_from(chances))
+        for k, chances in zip(hopeful, looked_again(frame_bgr, looks.part(hopeful)), strict=True):
+            key, (whole, _, _) = entries[k]
+            trials[key] = (whole, reading_from(chances))
     return trials
 
 
