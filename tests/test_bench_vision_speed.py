@@ -43,5 +43,12 @@ def test_speed_only_without_the_photos_says_where_its_frames_come_from(capsys, m
 def bench_args(**values):
     import argparse
 
-    defaults = {"shared": None, "limit": None, "json": False, "speed_only": False, "passes": 5}
+    defaults = {
+        "shared": None,
+        "limit": None,
+        "json": False,
+        "speed_only": False,
+        "passes": 5,
+        "misses": False,
+    }
     return argparse.Namespace(**{**defaults, **values})

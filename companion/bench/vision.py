@@ -45,6 +45,11 @@ def add_parser(bench_subparsers: argparse._SubParsersAction) -> None:
         "valgrind --tool=callgrind with --passes 2 and 1 and take the difference)",
     )
     parser.add_argument(
+        "--misses",
+        action="store_true",
+        help="also list every labelled die not read right, and every die read where no label is",
+    )
+    parser.add_argument(
         "--passes",
         type=int,
         default=SPEED_PASSES,
@@ -66,6 +71,7 @@ class Score:
     unlabelled_valued: int = 0  # dice read with a value where no label is (blurred/cut or phantom)
     unreadable_labelled: int = 0
     wrong: list[str] = field(default_factory=list)
+    unlabelled: list[str] = field(default_factory=list)  # dice valued where no label is
 
     def add(self, other: Score) -> None:
         for name in ("dice", "dice_right", "images", "images_exact", "images_strict"):
@@ -73,6 +79,7 @@ class Score:
         self.unlabelled_valued += other.unlabelled_valued
         self.unreadable_labelled += other.unreadable_labelled
         self.wrong.extend(other.wrong)
+        self.unlabelled.extend(other.unlabelled)
 
     def figures(self) -> dict[str, Any]:
         return {
@@ -125,19 +132,29 @@ def score_image(photo: Labelled, reading: Any, box_kind: str) -> Score:
     found = [(d.value, d.center, die_size(d)) for d in reading.dice]
     matched = match_dice(photo.dice, found, box_kind)
     score = Score(images=1, dice=len(photo.dice))
-    for (value, _), di in zip(photo.dice, matched, strict=True):
+    for (value, box), di in zip(photo.dice, matched, strict=True):
         got = found[di][0] if di is not None else "missed"
         if got == value:
             score.dice_right += 1
         else:
             score.unreadable_labelled += got is None
-            score.wrong.append(f"{photo.image.name}: {value} read as {got}")
+            how = "" if di is None else f" ({how_read(reading.dice[di])})"
+            score.wrong.append(f"{photo.image.name} {list(box)}: {value} read as {got}{how}")
     used = {di for di in matched if di is not None}
     extras = [i for i, d in enumerate(found) if i not in used and d[0] is not None]
     score.unlabelled_valued = len(extras)
+    for i in extras:
+        die = reading.dice[i]
+        at = [round(c) for c in die.center]
+        score.unlabelled.append(f"{photo.image.name} at {at}: {die.value} ({how_read(die)})")
     score.images_exact = int(score.dice_right == score.dice)
     score.images_strict = int(score.images_exact and not extras)
     return score
+
+
+def how_read(die: Any) -> str:
+    """A die's confidence, and for an unreadable one why."""
+    return f"{die.confidence:.2f}" + (f", {die.reason}" if die.reason else "")
 
 
 def die_size(die: Any) -> float:
@@ -240,8 +257,9 @@ def bench_phantoms(reader: Any, sets: list[PhotoSet], limit: int | None) -> dict
     return {"empty_crops": crops, "phantom_dice": dice, "phantom_values": valued}
 
 
-def rendered_figures(limit: int | None) -> dict[str, dict[str, Any]] | None:
-    """Accuracy on rendered scenes, when the scene renderer (vision.render) exists."""
+def rendered_figures(limit: int | None) -> dict[str, tuple[dict[str, Any], Score]] | None:
+    """Accuracy on rendered scenes (figures, and the score behind them for its misses), when the
+    scene renderer (vision.render) exists."""
     try:
         from vision import render
     except ImportError:
@@ -316,7 +334,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         sets = photo_sets(shared)
     if not args.speed_only:
-        report.update(bench_photos(reader, sets, args.limit))
+        report.update(bench_photos(reader, sets, args.limit, args.misses))
     frames = five_dice_frames(sets, 40)
     if frames:
         report.update(speed(reader.read, frames, args.passes))
@@ -326,12 +344,21 @@ def run(args: argparse.Namespace) -> int:
         return 2
     rendered = None if args.speed_only else rendered_figures(args.limit)
     if rendered:
-        report["rendered"] = rendered
-        for name, figures in rendered.items():
+        report["rendered"] = {name: figures for name, (figures, _) in rendered.items()}
+        for name, (figures, score) in rendered.items():
             print_figures(f"rendered {name}", figures)
+            if args.misses:
+                print_misses(score)
     if args.json:
         print(json.dumps(report, indent=1))
     return 0
+
+
+def print_misses(score: Score) -> None:
+    for line in score.wrong:
+        print(f"    miss: {line}")
+    for line in score.unlabelled:
+        print(f"    no label: {line}")
 
 
 def argument_problem(args: argparse.Namespace) -> str:
@@ -345,7 +372,9 @@ def argument_problem(args: argparse.Namespace) -> str:
     return ""
 
 
-def bench_photos(reader: Any, sets: list[PhotoSet], limit: int | None) -> dict[str, Any]:
+def bench_photos(
+    reader: Any, sets: list[PhotoSet], limit: int | None, misses: bool = False
+) -> dict[str, Any]:
     """Accuracy on each photo set's splits, and phantom dice on their dice-free crops."""
     from vision.reader import DiceReader
 
@@ -358,6 +387,8 @@ def bench_photos(reader: Any, sets: list[PhotoSet], limit: int | None) -> dict[s
             both.add(score)
             report[f"{photo_set.name}/{split}"] = score.figures()
             print_figures(split, score.figures())
+            if misses:
+                print_misses(score)
         report[f"{photo_set.name}/all"] = both.figures()
         print_figures("all", both.figures())
     if sets:
@@ -369,7 +400,7 @@ def bench_photos(reader: Any, sets: list[PhotoSet], limit: int | None) -> dict[s
     return report
 
 
-def bench_rendered(render: Any, reader: Any, kind: str, count: int) -> dict[str, Any]:
+def bench_rendered(render: Any, reader: Any, kind: str, count: int) -> tuple[dict[str, Any], Score]:
     """Rendered scenes of varied styles with known truth, and as many empty trays."""
     from vision.types import D6_FACES, POKER_FACES
 
@@ -384,21 +415,22 @@ def bench_rendered(render: Any, reader: Any, kind: str, count: int) -> dict[str,
         scene = render.render_scene(faces, kind=kind, seed=seed, style=style)
         reading = reader.read(scene.frame)
         times.append(reading.ms)
-        score.add(score_rendered(scene, reading))
+        score.add(score_rendered(scene, reading, f"scene {seed}"))
         empty = render.render_empty(seed=10_000 + seed, style=style)
         phantoms += len(reader.read(empty).dice)
-    return {
+    figures = {
         **score.figures(),
         "empty_trays": count,
         "phantom_dice": phantoms,
         "median_ms": round(statistics.median(times), 1) if times else float("nan"),
     }
+    return figures, score
 
 
-def score_rendered(scene: Any, reading: Any) -> Score:
+def score_rendered(scene: Any, reading: Any, name: str = "rendered") -> Score:
     """Match rendered truth (value and top-face corners of each die) to the dice read."""
     labels = []
     for truth in scene.dice:
         xs, ys = truth.quad[:, 0], truth.quad[:, 1]
         labels.append((truth.value, (int(xs.min()), int(ys.min()), int(xs.max()), int(ys.max()))))
-    return score_image(Labelled(Path("rendered"), tuple(labels)), reading, "whole die")
+    return score_image(Labelled(Path(name), tuple(labels)), reading, "whole die")
