@@ -7,7 +7,8 @@ skip blurred or cut dice, so these are reported, not counted as misses; `image_e
 requires none). Then phantom dice on empty trays (dice-free crops of the photos), the median
 milliseconds per 640x480 frame holding 5 dice on one core, and rendered d6/poker scenes when the
 renderer is there (poker dice read with a profile learned the way `tabletop learn` does, from
-three rendered photos per face).
+three rendered photos per face). `--misses` lists each die behind the figures that was not read
+right.
 """
 
 from __future__ import annotations
