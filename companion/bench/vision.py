@@ -69,18 +69,21 @@ class Score:
     images: int = 0
     images_exact: int = 0  # every labelled die right
     images_strict: int = 0  # and no value given where no label is
-    unlabelled_valued: int = 0  # dice read with a value where no label is (blurred/cut or phantom)
     unreadable_labelled: int = 0
     wrong: list[str] = field(default_factory=list)
-    unlabelled: list[str] = field(default_factory=list)  # dice valued where no label is
+    # dice read with a value where no label is (blurred or cut dice, or phantoms)
+    unlabelled: list[str] = field(default_factory=list)
 
     def add(self, other: Score) -> None:
         for name in ("dice", "dice_right", "images", "images_exact", "images_strict"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
-        self.unlabelled_valued += other.unlabelled_valued
         self.unreadable_labelled += other.unreadable_labelled
         self.wrong.extend(other.wrong)
         self.unlabelled.extend(other.unlabelled)
+
+    @property
+    def unlabelled_valued(self) -> int:
+        return len(self.unlabelled)
 
     def figures(self) -> dict[str, Any]:
         return {
@@ -143,7 +146,6 @@ def score_image(photo: Labelled, reading: Any, box_kind: str) -> Score:
             score.wrong.append(f"{photo.image.name} {list(box)}: {value} read as {got}{how}")
     used = {di for di in matched if di is not None}
     extras = [i for i, d in enumerate(found) if i not in used and d[0] is not None]
-    score.unlabelled_valued = len(extras)
     for i in extras:
         die = reading.dice[i]
         at = [round(c) for c in die.center]
