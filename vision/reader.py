@@ -10,9 +10,17 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.find import PEAK_THRESHOLD, Roi, candidates_in, check_frame, look
-from vision.pips import PipReading, read_dice
-from vision.profiled import read_profiled
+from vision.find import (
+    PEAK_THRESHOLD,
+    Roi,
+    candidates_in,
+    check_frame,
+    find_large_faces,
+    look,
+)
+from vision.large import with_large_dice
+from vision.pips import PipReading, read_dice, read_faces
+from vision.profiled import read_candidates, read_profiled
 from vision.types import Die, DieCandidate, Face, Reading
 
 KINDS = ("d6", "poker")
@@ -73,6 +81,10 @@ class DiceReader:
             )
         else:
             dice = self.read_pips(frame_bgr, candidates)
+        large = find_large_faces(frame_bgr, heat_map, threshold)
+        dice = with_large_dice(
+            frame_bgr, dice, large, lambda squares: self.read_squares(frame_bgr, squares)
+        )
         return Reading(dice=tuple(dice), ms=(time.perf_counter() - start) * 1000.0)
 
     def read_pips(self, frame_bgr: np.ndarray, candidates: list[DieCandidate]) -> list[Die]:
@@ -81,6 +93,19 @@ class DiceReader:
             self.judged(cand, reading.value, reading.confidence, reading.doubt)
             for cand, reading in read_dice(frame_bgr, candidates)
             if reading.is_die and not self.phantom_like(reading)
+        ]
+
+    def read_squares(self, frame_bgr: np.ndarray, squares: list[DieCandidate]) -> list[Die | None]:
+        """Each square read as a die of the reader's kind, or None where it is no die."""
+        if self.profile is not None:
+            return read_candidates(
+                frame_bgr, squares, self.profile, self.min_confidence, self.judged
+            )
+        return [
+            self.judged(square, reading.value, reading.confidence, reading.doubt)
+            if reading.is_die and not self.phantom_like(reading)
+            else None
+            for square, reading in zip(squares, read_faces(frame_bgr, squares), strict=True)
         ]
 
     def phantom_like(self, reading: PipReading) -> bool:

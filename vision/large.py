@@ -1,0 +1,128 @@
+"""Dice too close to the camera for the finder's usual look (a top face over about a ninth of
+the frame's longer side): found by its coarse look, and put in place of their pips, which the
+usual look takes for small dice.
+
+Webcam photos zoomed until a die spans a quarter of the frame's width: 5 of 55 such dice read
+right without this, 51 with it. Rendered close-ups of 90-150 px dice (`tabletop bench vision`,
+"close-up" sets, 74 dice each): d6 22% -> 92%, poker 38% -> 97% (docs/vision-reader.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import cv2
+import numpy as np
+
+from vision.outline import fit_outline
+from vision.types import Die, DieCandidate
+
+# A die read at least this surely outside every large face, and under MUCH_SMALLER times its
+# side, means the large faces are not dice: dice on one tray are about one size, and a grey dot
+# on a tray's rim, seen by the coarse look as a large face, reads as a 1. (On the mixed-tray
+# photos, nine such dots were read as large 1s until this rule.)
+SURE = 0.9
+MUCH_SMALLER = 0.6
+# Beside large dice read, a die read unsurely and under this many times their side is taken for
+# a pip on a side face (pips were 0.18-0.28 of the face on the webcam photos zoomed in, while
+# rendered dice of one tray differ by up to 0.6).
+PIP_LIKE = 0.45
+# Dice this many times a large face's square (about its centre) count as inside it for that rule:
+# a pip or a corner of a large die can be read as a small die just past its edge.
+ROOM = 1.2
+
+# A die read within this share of a large face's side from its centre, and at least SAME_SIZE
+# times its side, is that face read already by the usual look.
+SAME_PLACE = 0.3
+SAME_SIZE = 0.8
+
+ReadSquares = Callable[[list[DieCandidate]], list[Die | None]]
+
+
+def with_large_dice(
+    frame_bgr: np.ndarray,
+    dice: list[Die],
+    large: list[DieCandidate],
+    read_squares: ReadSquares,
+) -> list[Die]:
+    """The dice read, with each large face (`find.find_large_faces`) that reads as a die more
+    surely than the dice read inside it (its pips) in their place. `read_squares` reads
+    candidate squares as dice (None for a square that is no die), as the reader reads its kind
+    of dice."""
+    if not large or any(smaller_die_elsewhere(die, large) for die in dice):
+        return dice
+    large = [square for square in large if not read_already(square, dice)]
+    if not large:
+        return dice
+    added: list[Die] = []
+    for square, die in zip(large, read_fitted(frame_bgr, large, read_squares), strict=True):
+        if die is None or die.value is None:
+            continue
+        parts = [d for d in dice if within(d.center, square)]
+        if die.confidence > max((d.confidence for d in parts), default=0.0):
+            dice = [d for d in dice if not any(d is part for part in parts)] + [die]
+            added.append(die)
+    return without_unsure_small_dice(dice, added)
+
+
+def read_already(square: DieCandidate, dice: list[Die]) -> bool:
+    """Whether a die about the square's size was read at its centre: the two looks' ranges
+    overlap, and a die the usual look read whole needs no second reading."""
+    return any(
+        np.hypot(die.center[0] - square.center[0], die.center[1] - square.center[1])
+        < SAME_PLACE * square.size
+        and side_of(die) >= SAME_SIZE * square.size
+        for die in dice
+    )
+
+
+def read_fitted(
+    frame_bgr: np.ndarray, squares: list[DieCandidate], read_squares: ReadSquares
+) -> list[Die | None]:
+    """Each square read as found and fitted to the edges around it, the surer kept: past
+    about a quarter of the frame the coarse look guesses faces too small."""
+    fitted = [fit_outline(frame_bgr, square) for square in squares]
+    readings = read_squares(squares + fitted)
+    return [
+        max(pair, key=lambda die: -1.0 if die is None else die.confidence)
+        for pair in zip(readings[: len(squares)], readings[len(squares) :], strict=True)
+    ]
+
+
+def without_unsure_small_dice(dice: list[Die], large: list[Die]) -> list[Die]:
+    """Beside large dice read, far smaller dice read unsurely are pips on their side faces (no
+    die read surely was much smaller, or the large faces would have been refused)."""
+    if not large:
+        return dice
+    smallest = min(side_of(die) for die in large)
+    return [
+        die
+        for die in dice
+        if any(die is big for big in large)
+        or (die.value is not None and die.confidence >= SURE)
+        or side_of(die) >= PIP_LIKE * smallest
+    ]
+
+
+def smaller_die_elsewhere(die: Die, large: list[DieCandidate]) -> bool:
+    """Whether a die read surely lies outside every large face and is much smaller than them."""
+    if die.value is None or die.confidence < SURE or die.quad is None:
+        return False
+    smallest = min(square.size for square in large)
+    outside = not any(within(die.center, square, ROOM) for square in large)
+    return outside and side_of(die) < MUCH_SMALLER * smallest
+
+
+def side_of(die: Die) -> float:
+    """The side of the square a die was read on (infinite when it has none)."""
+    if die.quad is None:
+        return float("inf")
+    return float(np.linalg.norm(np.asarray(die.quad[1]) - np.asarray(die.quad[0])))
+
+
+def within(point: tuple[float, float], square: DieCandidate, grow: float = 1.0) -> bool:
+    """Whether a point lies inside the square's quad, grown `grow` times about its centre."""
+    center = np.asarray(square.center, np.float32)
+    quad = (np.asarray(square.quad, np.float32) - center) * grow
+    offset = (float(point[0] - center[0]), float(point[1] - center[1]))
+    return cv2.pointPolygonTest(quad.reshape(-1, 1, 2), offset, False) >= 0
