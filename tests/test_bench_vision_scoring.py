@@ -62,3 +62,13 @@ def test_scores_add_up_with_their_misses(capsys) -> None:
     out = capsys.readouterr().out.splitlines()
     assert len([line for line in out if line.startswith("    miss: ")]) == 5
     assert out[-1] == "    no label: tray.jpg at [400, 300]: 4 (0.88)"
+
+
+def test_close_up_scenes_have_large_dice_in_moderate_perspective() -> None:
+    from companion.bench.vision import CLOSE_UP_SIZE, close_up_style
+    from vision.render import SceneStyle
+
+    style = close_up_style(SceneStyle(perspective=0.9, touch_chance=0.3, surface="felt"))
+    assert style.die_size == CLOSE_UP_SIZE
+    assert style.perspective == 0.6 and style.touch_chance == 0.0
+    assert style.surface == "felt"  # the rest of the style is kept

@@ -27,7 +27,7 @@ def test_the_bench_refuses_fewer_than_one_pass(capsys) -> None:
     from companion.cli import main
 
     assert main(["bench", "vision", "--speed-only", "--passes", "0"]) == 2
-    assert "--passes must be at least 1, got 0" in capsys.readouterr().out
+    assert capsys.readouterr().out == "error: --passes must be at least 1, got 0\n"
 
 
 def test_speed_only_without_the_photos_says_where_its_frames_come_from(capsys, monkeypatch) -> None:

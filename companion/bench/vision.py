@@ -7,8 +7,8 @@ skip blurred or cut dice, so these are reported, not counted as misses; `image_e
 requires none). Then phantom dice on empty trays (dice-free crops of the photos), the median
 milliseconds per 640x480 frame holding 5 dice on one core, and rendered d6/poker scenes when the
 renderer is there (poker dice read with a profile learned the way `tabletop learn` does, from
-three rendered photos per face). `--misses` lists each die behind the figures that was not read
-right.
+three rendered photos per face), both of the usual size and close-ups (1-2 dice of a seventh to a
+quarter of the frame). `--misses` lists each die behind the figures that was not read right.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -271,7 +271,12 @@ def rendered_figures(limit: int | None) -> dict[str, tuple[dict[str, Any], Score
     from vision.reader import DiceReader
 
     count = min(limit or 100, 100)
-    figures = {"d6": bench_rendered(render, DiceReader(kind="d6"), "d6", count)}
+    close_ups = min(limit or CLOSE_UP_SCENES, CLOSE_UP_SCENES)
+    d6 = DiceReader(kind="d6")
+    figures = {
+        "d6": bench_rendered(render, d6, "d6", count),
+        "d6 close-up": bench_rendered(render, d6, "d6", close_ups, close_up=True),
+    }
     try:
         from vision.profile import learn_from_dir
     except ImportError:
@@ -282,6 +287,7 @@ def rendered_figures(limit: int | None) -> dict[str, tuple[dict[str, Any], Score
             profile = learn_from_dir(folder, "poker")
         poker = DiceReader(kind="poker", profile=profile)
         figures["poker"] = bench_rendered(render, poker, "poker", count)
+        figures["poker close-up"] = bench_rendered(render, poker, "poker", close_ups, True)
     return figures
 
 
@@ -403,23 +409,36 @@ def bench_photos(
     return report
 
 
-def bench_rendered(render: Any, reader: Any, kind: str, count: int) -> tuple[dict[str, Any], Score]:
-    """Rendered scenes of varied styles with known truth, and as many empty trays."""
+# Close-up scenes: 1-2 dice of 90-150 px in a 640x480 frame (a seventh to a quarter of its
+# width), beyond the finder's usual look; read through its coarse look (vision/large.py).
+CLOSE_UP_SIZE = (90.0, 150.0)
+CLOSE_UP_SCENES = 50
+
+
+def bench_rendered(
+    render: Any, reader: Any, kind: str, count: int, close_up: bool = False
+) -> tuple[dict[str, Any], Score]:
+    """Rendered scenes of varied styles with known truth, and as many empty trays; `close_up`
+    for a few large dice."""
     from vision.types import D6_FACES, POKER_FACES
 
-    rng = np.random.default_rng(7)
+    rng = np.random.default_rng(11 if close_up else 7)
     faces_of_kind = list(D6_FACES if kind == "d6" else POKER_FACES)
     score = Score()
     phantoms = 0
     times = []
     for seed in range(count):
         style = render.SceneStyle.random(rng, kind)
-        faces = [faces_of_kind[i] for i in rng.integers(0, 6, size=int(rng.integers(1, 8)))]
-        scene = render.render_scene(faces, kind=kind, seed=seed, style=style)
+        if close_up:
+            style = close_up_style(style)
+        dice = int(rng.integers(1, 3 if close_up else 8))
+        faces = [faces_of_kind[i] for i in rng.integers(0, 6, size=dice)]
+        scene_seed = (20_000 if close_up else 0) + seed
+        scene = render.render_scene(faces, kind=kind, seed=scene_seed, style=style)
         reading = reader.read(scene.frame)
         times.append(reading.ms)
         score.add(score_rendered(scene, reading, f"scene {seed}"))
-        empty = render.render_empty(seed=10_000 + seed, style=style)
+        empty = render.render_empty(seed=10_000 + scene_seed, style=style)
         phantoms += len(reader.read(empty).dice)
     figures = {
         **score.figures(),
@@ -428,6 +447,13 @@ def bench_rendered(render: Any, reader: Any, kind: str, count: int) -> tuple[dic
         "median_ms": round(statistics.median(times), 1) if times else float("nan"),
     }
     return figures, score
+
+
+def close_up_style(style: Any) -> Any:
+    """The style with its dice close to the camera: large, apart (so that two fit the
+    frame) and seen at most in moderate perspective."""
+    perspective = min(style.perspective, 0.6)
+    return replace(style, die_size=CLOSE_UP_SIZE, touch_chance=0.0, perspective=perspective)
 
 
 def score_rendered(scene: Any, reading: Any, name: str = "rendered") -> Score:
