@@ -20,12 +20,12 @@ from vision.types import Die, DieCandidate
 # A die read at least this surely outside every large face, and under MUCH_SMALLER times its
 # side, means the large faces are not dice: dice on one tray are about one size, and a grey dot
 # on a tray's rim, seen by the coarse look as a large face, reads as a 1. (On the mixed-tray
-# photos, nine such dots were read as large 1s until this rule.)
+# photos, eleven such dots were read as large 1s until this rule.)
 SURE = 0.9
 MUCH_SMALLER = 0.6
 # Beside large dice read, a die read unsurely and under this many times their side is taken for
-# a pip on a side face (pips were 0.18-0.28 of the face on the webcam photos zoomed in, while
-# rendered dice of one tray differ by up to 0.6).
+# a pip on a side face (pips read as dice were 0.14-0.28 of the face on the webcam photos zoomed
+# in, while rendered dice of one tray differ by up to 0.6).
 PIP_LIKE = 0.45
 # Dice this many times a large face's square (about its centre) count as inside it for that rule:
 # a pip or a corner of a large die can be read as a small die just past its edge.
