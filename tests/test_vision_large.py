@@ -13,7 +13,7 @@ import pytest
 from vision import render
 from vision._photos import face_estimates, photo_sets
 from vision.find import find_large_faces, look, square_quad
-from vision.large import with_large_dice
+from vision.large import may_hold_large_dice, with_large_dice
 from vision.reader import DiceReader
 from vision.types import POKER_FACES, Die, DieCandidate
 
@@ -107,7 +107,7 @@ def test_unsure_small_dice_beside_a_large_die_are_dropped_but_not_like_sized_one
 
 
 def test_a_large_face_the_usual_look_read_whole_is_not_read_again():
-    read_whole = [die((322.0, 238.0), 140.0, 4, 0.7)]
+    read_whole = [die((322.0, 238.0), 140.0, 4, 0.95)]
     read_squares, calls = reads_as(die(LARGE.center, 150.0, 4, 0.99))
     assert with_large_dice(FRAME, read_whole, [LARGE], read_squares) == read_whole
     assert calls == []
@@ -123,6 +123,23 @@ def test_a_die_read_whole_beside_a_large_face_does_not_refuse_it():
     beside = square((120.0, 240.0), 115.0)
     assert with_large_dice(FRAME, [four, pip], [beside, LARGE], read_squares) == [four, one]
     assert len(calls) == 1 and calls[0][0] is LARGE  # the square as found (then fitted)
+
+
+def test_a_large_face_read_unsurely_by_the_usual_look_is_read_again():
+    unsure = die((322.0, 238.0), 140.0, 3, 0.6)
+    four = die(LARGE.center, 150.0, 4, 0.99)
+    read_squares, _ = reads_as(four)
+    assert with_large_dice(FRAME, [unsure], [LARGE], read_squares) == [four]
+
+
+def test_the_coarse_look_is_skipped_only_when_every_die_read_is_sure_and_small():
+    small_sure = [die((100.0 * i, 100.0), 40.0, 2, 0.97) for i in range(1, 4)]
+    assert not may_hold_large_dice(small_sure, scale=0.4)  # 16 px at the finder's input
+    assert may_hold_large_dice(small_sure, scale=0.8)  # 32 px: maybe a large die's part
+    assert may_hold_large_dice(small_sure[:2], scale=0.4)  # too few to tell
+    unsure = [*small_sure[:2], die((400.0, 100.0), 40.0, 1, 0.7)]
+    assert may_hold_large_dice(unsure, scale=0.4)  # pips of a large die read as dice
+    assert may_hold_large_dice([], scale=0.4)
 
 
 def test_a_large_square_read_as_no_die_changes_nothing():

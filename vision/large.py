@@ -31,12 +31,30 @@ PIP_LIKE = 0.45
 # a pip or a corner of a large die can be read as a small die just past its edge.
 ROOM = 1.2
 
-# A die read within this share of a large face's side from its centre, and at least SAME_SIZE
-# times its side, is that face read already by the usual look.
+# A die read surely within this share of a large face's side from its centre, and at least
+# SAME_SIZE times its side, is that face read already by the usual look.
 SAME_PLACE = 0.3
 SAME_SIZE = 0.8
 
+# A tray where at least three dice were read, every one at SURE or more and under this many of the
+# finder's input pixels (large faces start at 28), holds no die close to the camera: the coarse
+# look is not taken (on the speed frames, 18 of 40; never on the rendered close-ups).
+ALL_SMALL_AT_INPUT = 24.0
+
 ReadSquares = Callable[[list[DieCandidate]], list[Die | None]]
+
+
+def may_hold_large_dice(dice: list[Die], scale: float) -> bool:
+    """Whether the frame may hold dice too large for the finder's usual look, given the dice it
+    read (`scale`: its input pixels per frame pixel). Pips of a large die read as dice are
+    mostly read unsurely."""
+    readable = [die for die in dice if die.value is not None]
+    return not (
+        len(readable) >= 3
+        and len(readable) == len(dice)
+        and all(die.confidence >= SURE for die in readable)
+        and all(side_of(die) * scale < ALL_SMALL_AT_INPUT for die in readable)
+    )
 
 
 def with_large_dice(
@@ -66,10 +84,12 @@ def with_large_dice(
 
 
 def read_already(square: DieCandidate, dice: list[Die]) -> bool:
-    """Whether a die about the square's size was read at its centre: the two looks' ranges
-    overlap, and a die the usual look read whole needs no second reading."""
+    """Whether a die about the square's size was read surely at its centre: the two looks'
+    ranges overlap, and a die the usual look read whole needs no second reading."""
     return any(
-        np.hypot(die.center[0] - square.center[0], die.center[1] - square.center[1])
+        die.value is not None
+        and die.confidence >= SURE
+        and np.hypot(die.center[0] - square.center[0], die.center[1] - square.center[1])
         < SAME_PLACE * square.size
         and side_of(die) >= SAME_SIZE * square.size
         for die in dice

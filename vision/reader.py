@@ -18,7 +18,7 @@ from vision.find import (
     find_large_faces,
     look,
 )
-from vision.large import with_large_dice
+from vision.large import may_hold_large_dice, with_large_dice
 from vision.pips import PipReading, read_dice, read_faces
 from vision.profiled import read_candidates, read_profiled
 from vision.types import Die, DieCandidate, Face, Reading
@@ -81,7 +81,9 @@ class DiceReader:
             )
         else:
             dice = self.read_pips(frame_bgr, candidates)
-        large = find_large_faces(frame_bgr, heat_map, threshold)
+        large = []
+        if may_hold_large_dice(dice, heat_map.scale):
+            large = find_large_faces(frame_bgr, heat_map, threshold)
         dice = with_large_dice(
             frame_bgr, dice, large, lambda squares: self.read_squares(frame_bgr, squares)
         )
