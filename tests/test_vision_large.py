@@ -184,3 +184,8 @@ def test_a_dot_on_the_tray_rim_is_not_read_as_a_large_die(shared_dir: Path, d6_r
     assert any(np.hypot(c.center[0] - dot[0], c.center[1] - dot[1]) < 30 for c in large)
     reading = d6_reader.read(image)
     assert not any(np.hypot(d.center[0] - dot[0], d.center[1] - dot[1]) < 30 for d in reading.dice)
+
+
+def test_a_die_knows_the_side_of_the_square_it_was_read_on():
+    assert die((50.0, 50.0), 37.5, 2, 0.9).side == pytest.approx(37.5)
+    assert Die(2, (50.0, 50.0), 0.9).side == 0.0

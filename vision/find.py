@@ -239,9 +239,7 @@ def near(a: tuple[float, float], b: tuple[float, float], within: float) -> bool:
 
 def as_candidate(die: Die) -> DieCandidate:
     """A die read, as the candidate square it was read on."""
-    quad = np.asarray(die.quad, np.float64)
-    side = float(np.linalg.norm(quad[1] - quad[0]))
-    return DieCandidate(die.center, quad, side, 0.0)
+    return DieCandidate(die.center, np.asarray(die.quad, np.float64), die.side, 0.0)
 
 
 def beside(cand: DieCandidate, side_factor: float, distance: float) -> list[DieCandidate]:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 
+from vision.find import near
 from vision.outline import fit_outline
 from vision.types import Die, DieCandidate
 
@@ -89,8 +90,7 @@ def read_already(square: DieCandidate, dice: list[Die]) -> bool:
     return any(
         die.value is not None
         and die.confidence >= SURE
-        and np.hypot(die.center[0] - square.center[0], die.center[1] - square.center[1])
-        < SAME_PLACE * square.size
+        and near(die.center, square.center, SAME_PLACE * square.size)
         and side_of(die) >= SAME_SIZE * square.size
         for die in dice
     )
@@ -135,9 +135,7 @@ def smaller_die_elsewhere(die: Die, large: list[DieCandidate]) -> bool:
 
 def side_of(die: Die) -> float:
     """The side of the square a die was read on (infinite when it has none)."""
-    if die.quad is None:
-        return float("inf")
-    return float(np.linalg.norm(np.asarray(die.quad[1]) - np.asarray(die.quad[0])))
+    return float("inf") if die.quad is None else die.side
 
 
 def within(point: tuple[float, float], square: DieCandidate, grow: float = 1.0) -> bool:

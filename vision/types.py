@@ -41,6 +41,14 @@ class Die:
     def readable(self) -> bool:
         return self.value is not None
 
+    @property
+    def side(self) -> float:
+        """The side of the square it was read on, in pixels (0.0 when it has none)."""
+        if self.quad is None:
+            return 0.0
+        quad = np.asarray(self.quad, np.float64)
+        return float(np.linalg.norm(quad[1] - quad[0]))
+
 
 @dataclass(frozen=True)
 class Reading:

@@ -133,7 +133,7 @@ def match_dice(
 
 
 def score_image(photo: Labelled, reading: Any, box_kind: str) -> Score:
-    found = [(d.value, d.center, die_size(d)) for d in reading.dice]
+    found = [(d.value, d.center, d.side) for d in reading.dice]
     matched = match_dice(photo.dice, found, box_kind)
     score = Score(images=1, dice=len(photo.dice))
     for (value, box), di in zip(photo.dice, matched, strict=True):
@@ -158,13 +158,6 @@ def score_image(photo: Labelled, reading: Any, box_kind: str) -> Score:
 def how_read(die: Any) -> str:
     """A die's confidence, and for an unreadable one why."""
     return f"{die.confidence:.2f}" + (f", {die.reason}" if die.reason else "")
-
-
-def die_size(die: Any) -> float:
-    if die.quad is None:
-        return 0.0
-    quad = np.asarray(die.quad)
-    return float(np.linalg.norm(quad[1] - quad[0]))
 
 
 # ---------------------------------------------------------------- empty trays and speed
@@ -287,7 +280,7 @@ def rendered_figures(limit: int | None) -> dict[str, tuple[dict[str, Any], Score
             profile = learn_from_dir(folder, "poker")
         poker = DiceReader(kind="poker", profile=profile)
         figures["poker"] = bench_rendered(render, poker, "poker", count)
-        figures["poker close-up"] = bench_rendered(render, poker, "poker", close_ups, True)
+        figures["poker close-up"] = bench_rendered(render, poker, "poker", close_ups, close_up=True)
     return figures
 
 
