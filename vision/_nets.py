@@ -32,15 +32,18 @@ NOT_A_DIE = 0
 # crops 1.5 ms instead of 1.9, five 48x48 1.9 instead of 4.1), the finder in the new one (2.9
 # ms instead of 4.4 for a 256x192 frame). OpenCV 4 has only the classic engine.
 ENGINES = {"finder.onnx": "ENGINE_NEW"}
-# The finder's coarse look (at half the input size) has a net of its own: a net given another
-# input size than its last re-allocates (2.2 ms more a frame when both looks shared one), and at
-# a quarter of the cells the classic engine is the faster (1.2 ms for 128x96).
+# The finder's coarse looks (at half and at a quarter of the input size) each have a net of
+# their own: a net given another input size than its last re-allocates (2.2 ms more a frame when
+# two looks shared one), and at a quarter of the cells the classic engine is the faster (1.2 ms
+# for 128x96).
 COARSE_ENGINE = "ENGINE_CLASSIC"
+LOOKS = ("usual", "half", "quarter")
 
 
-@lru_cache(maxsize=5)
-def load_net(name: str, engine_name: str | None = None) -> cv2.dnn.Net:
-    """The named model, loaded into `engine_name` (by default the engine it runs fastest in)."""
+@lru_cache(maxsize=8)
+def load_net(name: str, engine_name: str | None = None, copy: str = "") -> cv2.dnn.Net:
+    """The named model, loaded into `engine_name` (by default the engine it runs fastest in);
+    each `copy` name is a net of its own (one per input size it is given)."""
     path = MODEL_DIR / name
     if not path.is_file():
         raise FileNotFoundError(f"model file {path} is missing; run vision/train_reader.py")
@@ -108,10 +111,13 @@ def multiple_of_8(length: float) -> int:
     return max(FINDER_STRIDE * 4, int(round(length / 8.0)) * 8)
 
 
-def run_finder(finder_bgr: np.ndarray, coarse: bool = False) -> tuple[np.ndarray, np.ndarray]:
-    """Heat-map (0..1) and face side map (input pixels) for the finder's input; `coarse` for its
-    coarse look, which has a net of its own."""
-    net = load_net("finder.onnx", COARSE_ENGINE if coarse else None)
+def run_finder(finder_bgr: np.ndarray, look: str = "usual") -> tuple[np.ndarray, np.ndarray]:
+    """Heat-map (0..1) and face side map (input pixels) for the finder's input; each of the
+    finder's `LOOKS` has a net of its own."""
+    if look == "usual":
+        net = load_net("finder.onnx")
+    else:
+        net = load_net("finder.onnx", COARSE_ENGINE, look)
     net.setInput(to_blob(finder_bgr))
     output = net.forward()[0]
     heat = 1.0 / (1.0 + np.exp(-output[0]))

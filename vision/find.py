@@ -34,6 +34,8 @@ MIN_FACE_PX = 12.0
 # coarse look gave 33 for faces of 43): at 36 px rendered close-ups were read 83.8% right, at 28
 # 91.9%, at 24 no better and 1 ms slower a frame.
 LARGE_FACE_AT_INPUT = 28.0
+# The quarter look (the coarse look's input halved again) takes the faces past twice that: dice
+# over about a quarter of the frame's shorter side, up to two thirds of it.
 
 
 def check_frame(frame_bgr: np.ndarray) -> None:
@@ -174,14 +176,17 @@ def look(frame_bgr: np.ndarray, roi: Roi | None = None) -> HeatMap:
     return heat_map_of(finder_input(frame_bgr[y0 : y0 + h, x0 : x0 + w]), view)
 
 
-def coarser_look(heat_map: HeatMap) -> HeatMap:
-    """The finder's heat-map of the same view at half the resolution, where faces too large for
-    its usual look are the size it learned."""
-    return heat_map_of(halved(heat_map.image), heat_map.view, coarse=True)
+def coarser_look(heat_map: HeatMap, look: str = "half") -> HeatMap:
+    """The finder's heat-map of the same view at half (or a quarter of) the resolution, where
+    faces too large for its usual look are the size it learned."""
+    image = halved(heat_map.image)
+    if look == "quarter":
+        image = halved(image)
+    return heat_map_of(image, heat_map.view, look)
 
 
-def heat_map_of(finder_bgr: np.ndarray, view: Roi, coarse: bool = False) -> HeatMap:
-    heat, sides = run_finder(finder_bgr, coarse)
+def heat_map_of(finder_bgr: np.ndarray, view: Roi, look: str = "usual") -> HeatMap:
+    heat, sides = run_finder(finder_bgr, look)
     scale = (finder_bgr.shape[1] / view[2] + finder_bgr.shape[0] / view[3]) / 2.0
     return HeatMap(heat, sides, scale, view, finder_bgr)
 
@@ -190,9 +195,17 @@ def find_large_faces(
     frame_bgr: np.ndarray, heat_map: HeatMap, threshold: float = PEAK_THRESHOLD
 ) -> list[DieCandidate]:
     """Candidate top faces too large for the finder's usual look of `heat_map` (dice close to
-    the camera), from its coarse look, where they are the size it learned."""
-    coarse = coarser_look(heat_map)
-    return candidates_in(frame_bgr, coarse, threshold, LARGE_FACE_AT_INPUT / heat_map.scale)
+    the camera), from its coarse looks, where they are the size it learned: the half look's
+    faces past LARGE_FACE_AT_INPUT of the usual input, the quarter look's past twice that; of
+    two found at one place by both, the stronger."""
+    smallest = LARGE_FACE_AT_INPUT / heat_map.scale
+    found = candidates_in(frame_bgr, coarser_look(heat_map), threshold, smallest)
+    found += candidates_in(frame_bgr, coarser_look(heat_map, "quarter"), threshold, 2 * smallest)
+    kept: list[DieCandidate] = []
+    for cand in sorted(found, key=lambda c: -c.score):
+        if all(not near(cand.center, k.center, SAME_DIE * max(cand.size, k.size)) for k in kept):
+            kept.append(cand)
+    return sorted(kept, key=lambda c: (c.center[0], c.center[1]))
 
 
 def find_dice(

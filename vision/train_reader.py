@@ -45,6 +45,7 @@ FINDER_PATCH = 160
 RENDERED_SHARE = 0.2  # of training samples drawn from rendered scenes, when --rendered > 0
 HARD_FROM = 0.5  # of the face net's steps, after which hard dice are drawn more often
 HARD_SHARE = 0.3  # default share of the face net's samples drawn from the hard dice from then on
+WHOLE_VIEW_SHARE = 0.25  # of the finder's samples tried as a whole photo shrunk (dice 12-44 px)
 
 
 @dataclass
@@ -64,8 +65,31 @@ def load_photos(shared: Path) -> list[Photo]:
             values = [v for v, _ in labelled.dice]
             rows = [(x, y, s, v) for (x, y, s), v in zip(faces, values, strict=True)]
             image = cv2.imread(str(labelled.image))
-            photos.append(Photo(image, np.array(rows, np.float32).reshape(-1, 4)))
+            faces = np.array(rows, np.float32).reshape(-1, 4)
+            if is_one_die_crop(image, labelled):
+                image, faces = pad_crop(image, faces)
+            photos.append(Photo(image, faces))
     return photos
+
+
+def is_one_die_crop(image: np.ndarray, labelled) -> bool:
+    """A photo that is a crop around one die (translucent-felt-crops): its box is the image."""
+    if len(labelled.dice) != 1:
+        return False
+    x0, y0, x1, y1 = labelled.dice[0][1]
+    height, width = image.shape[:2]
+    return (x1 - x0) >= 0.9 * width and (y1 - y0) >= 0.9 * height
+
+
+def pad_crop(image: np.ndarray, faces: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The crop in a frame three times its size, its edges stretched outwards: samples drawn
+    around it then mirror no die into view (a reflected border shows unlabelled copies)."""
+    height, width = image.shape[:2]
+    padded = cv2.copyMakeBorder(image, height, height, width, width, cv2.BORDER_REPLICATE)
+    moved = faces.copy()
+    moved[:, 0] += width
+    moved[:, 1] += height
+    return padded, moved
 
 
 def rendered_photos(count: int, seed: int) -> list[Photo]:
@@ -144,6 +168,41 @@ def jitter_colours(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 
 def finder_sample(photo: Photo, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """A training sample: mostly a patch of the photo, sometimes the whole photo shrunk."""
+    if rng.random() < WHOLE_VIEW_SHARE and len(photo.faces):
+        height, width = photo.image.shape[:2]
+        wanted = rng.uniform(12.0, 44.0)  # the dice's side in the view
+        longer = max(height, width) * wanted / float(np.median(photo.faces[:, 2]))
+        if 32 <= longer <= FINDER_PATCH:
+            return whole_view_sample(photo, longer, rng)
+    return patch_sample(photo, rng)
+
+
+def whole_view_sample(
+    photo: Photo, longer: float, rng: np.random.Generator
+) -> tuple[np.ndarray, np.ndarray]:
+    """The whole photo shrunk (area-averaged, as the reader shrinks a frame) to `longer` px on its
+    longer side, on a mid-grey patch: what the finder's coarse looks see, a small input with
+    nothing past its edges (mid-grey is the nets' zero), where a die close to the camera
+    fills much of it. A patch of the photo never shows the finder an edge like that."""
+    height, width = photo.image.shape[:2]
+    scale = longer / max(height, width)
+    size = (max(8, round(width * scale)), max(8, round(height * scale)))
+    small = jitter_colours(cv2.resize(photo.image, size, interpolation=cv2.INTER_AREA), rng)
+    offset_x = int(rng.integers(0, FINDER_PATCH - size[0] + 1))
+    offset_y = int(rng.integers(0, FINDER_PATCH - size[1] + 1))
+    matrix = np.array(
+        [[size[0] / width, 0.0, offset_x], [0.0, size[1] / height, offset_y]], np.float64
+    )
+    if rng.random() < 0.5:  # mirrored left to right within its place
+        small = np.ascontiguousarray(small[:, ::-1])
+        matrix[0] = [-size[0] / width, 0.0, offset_x + size[0]]
+    patch = np.full((FINDER_PATCH, FINDER_PATCH, 3), 128, np.uint8)
+    patch[offset_y : offset_y + size[1], offset_x : offset_x + size[0]] = small
+    return patch, finder_targets(photo, matrix)
+
+
+def patch_sample(photo: Photo, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """A patch at a random scale/rotation and its targets: heat (1), log side (1), mask (1)."""
     median_side = float(np.median(photo.faces[:, 2])) if len(photo.faces) else 40.0
     wanted = math.exp(rng.uniform(*np.log(DIE_SIZES_AT_INPUT)))

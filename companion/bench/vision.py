@@ -51,6 +51,12 @@ def add_parser(bench_subparsers: argparse._SubParsersAction) -> None:
         help="also list every labelled die not read right, and every die read where no label is",
     )
     parser.add_argument(
+        "--sweep-only",
+        action="store_true",
+        help="only the scale sweep: dice from 3%% to 60%% of the frame's shorter side, rendered "
+        "and real photos zoomed",
+    )
+    parser.add_argument(
         "--passes",
         type=int,
         default=SPEED_PASSES,
@@ -336,6 +342,9 @@ def run(args: argparse.Namespace) -> int:
     else:
         sets = photo_sets(shared)
     if not args.speed_only:
+        report["scale_sweep"] = scale_sweep(reader, sets, args.limit)
+        if args.sweep_only:
+            return print_report(report, args.json)
         report.update(bench_photos(reader, sets, args.limit, args.misses))
     frames = five_dice_frames(sets, 40)
     if frames:
@@ -351,9 +360,27 @@ def run(args: argparse.Namespace) -> int:
             print_figures(f"rendered {name}", figures)
             if args.misses:
                 print_misses(score)
-    if args.json:
+    return print_report(report, args.json)
+
+
+def print_report(report: dict[str, Any], as_json: bool) -> int:
+    if as_json:
         print(json.dumps(report, indent=1))
     return 0
+
+
+def scale_sweep(reader: Any, sets: list[PhotoSet], limit: int | None) -> dict[str, Any]:
+    """Per share of the frame's shorter side a die's face spans: rendered trays, real dice."""
+    from companion.bench.scale import real_sweep, rendered_sweep
+
+    sweep = {"rendered": rendered_sweep(reader, min(limit or 20, 20))}
+    if sets:
+        sweep["real"] = real_sweep(reader, sets, min(limit or 60, 60))
+    for source, figures in sweep.items():
+        print(f"scale sweep, {source} (face side / frame's shorter side):")
+        for share, share_figures in figures.items():
+            print_figures(share, share_figures)
+    return sweep
 
 
 def print_misses(score: Score) -> None:
