@@ -26,6 +26,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 TARGETS = {
     "table_ms_median": 5.0,
     "settled_to_screen_ms": 100.0,
@@ -37,7 +39,7 @@ TARGETS = {
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("display", help="table screen ms/frame, latency, start, memory")
     parser.add_argument("--frames", type=int, default=300, help="frames to time (default 300)")
-    parser.add_argument("--rolls", type=int, default=8, help="rolls for the latency (default 8)")
+    parser.add_argument("--rolls", type=int, default=40, help="rolls for the latency (default 40)")
     parser.add_argument("--json", action="store_true", help="print JSON only")
     parser.set_defaults(handler=run)
 
@@ -104,47 +106,85 @@ def table_frame_time(state_dir: Path, frames: int) -> dict[str, float]:
     }
 
 
-def settled_latency(state_dir: Path, rolls: int) -> dict[str, float]:
-    """From the settling frame's arrival to the roll drawn, through the real reader."""
+def settled_latency(state_dir: Path, rolls: int) -> dict[str, Any]:
+    """From the settling frame's arrival to the roll drawn, through the real reader and tracker.
+
+    The rolls alternate poker dice and d6 of 1 to 7 dice, near and far (a face from 6% to 45% of
+    the frame's shorter side, as many dice as fit), any tray style: the reading's time is the
+    reader's and the tracker's. Every roll is then handled by a Struggle table and drawn.
+    """
     from companion.controller import Settled
     from companion.feed import DiceFeed
     from display.render import Renderer
-    from hardware.simcam import SimulatedCamera
 
     controller = _struggle_controller(state_dir)
     renderer = Renderer((800, 480))
     feed = DiceFeed(camera=None, settle_frames=2)
-    latencies, reads, ui = [], [], []
+    rng = np.random.default_rng(17)
+    latencies, ui, reads = [], [], {"d6": [], "poker": []}
     for number in range(rolls):
-        camera = SimulatedCamera(seed=number, kind="poker", dice=5, stepped=True,
-                                 moving_frames=2, settled_frames=3)  # fmt: skip
-        camera.start()
-        camera.request_roll()
+        kind = ("poker", "d6")[number % 2]
+        camera = settling_camera(number, kind, rng)
         feed.camera, controller.proposal = camera, None
         feed.reset()
-        for _ in range(10):
+        for _ in range(2):  # the empty tray, as the camera sees it before a throw
+            feed.track(camera.read().image, kind)
+        camera.request_roll()
+        for _ in range(40):  # past the tracker's 30 frames for taking a still object as tray
             frame = camera.read()
             start = time.perf_counter()
-            reading = feed.track(frame.image, "poker")
+            reading = feed.track(frame.image, kind)
             if reading is not None:
                 read_done = time.perf_counter()
                 controller.handle(Settled(reading, frame.image))
                 renderer.draw(controller.screen())
                 end = time.perf_counter()
                 latencies.append((end - start) * 1000)
-                reads.append((read_done - start) * 1000)
+                reads[kind].append((read_done - start) * 1000)
                 ui.append((end - read_done) * 1000)
                 break
     controller.store.close()
+    every_read = reads["d6"] + reads["poker"]
     if not latencies:
         return {"settled_to_screen_ms": float("inf"), "settled_rolls": 0}
     return {
         "settled_to_screen_ms": round(statistics.median(latencies), 1),
-        "settled_read_ms": round(statistics.median(reads), 1),  # the reader + roll tracker
+        "settled_read_ms": round(statistics.median(every_read), 1),  # the reader + roll tracker
+        "settled_read_ms_p95": percentile_95(every_read),
+        **{
+            f"settled_read_ms_{kind}": round(statistics.median(ms), 1) for kind, ms in reads.items()
+        },
+        **{f"settled_read_ms_{kind}_p95": percentile_95(ms) for kind, ms in reads.items()},
         "settled_ui_ms": round(statistics.median(ui), 1),  # controller + drawing
         "settled_rolls": len(latencies),
+        "unsettled_rolls": rolls - len(latencies),  # never read alike twice in a row
         "reader_problem": feed.problem,
     }
+
+
+def settling_camera(number: int, kind: str, rng: np.random.Generator) -> Any:
+    """A simulated camera showing an empty tray, for one roll of 1-7 dice of `kind`, near or far."""
+    from dataclasses import replace
+
+    from hardware.simcam import SimulatedCamera
+    from vision.render import SceneStyle
+
+    dice = 1 + number // 2 % 7
+    largest = min(0.45, 0.32 / dice**0.5)
+    side = 480 * float(np.exp(rng.uniform(np.log(0.06), np.log(largest))))
+    style = replace(SceneStyle.random(rng, kind), die_size=(0.9 * side, side), touch_chance=0.0)
+    if side > 0.3 * 480:
+        style = replace(style, rotation=False, perspective=0.0, distractors=())
+    camera = SimulatedCamera(seed=number, kind=kind, dice=dice, stepped=True, style=style,
+                             moving_frames=2, settled_frames=3)  # fmt: skip
+    camera.start()
+    return camera
+
+
+def percentile_95(values: list[float]) -> float:
+    if not values:
+        return float("nan")
+    return round(float(np.percentile(values, 95)), 1)
 
 
 def run_start_and_memory(state_dir: Path) -> dict[str, float]:

@@ -14,9 +14,11 @@ quarter of the frame). `--misses` lists each die behind the figures that was not
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable
@@ -323,6 +325,19 @@ def print_figures(title: str, figures: dict[str, Any]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """The figures as lines on stdout; with --json, the lines go to stderr and stdout holds
+    one JSON object alone."""
+    with contextlib.redirect_stdout(sys.stderr) if args.json else contextlib.nullcontext():
+        report = measure(args)
+    if isinstance(report, int):
+        return report
+    if args.json:
+        print(json.dumps(report, indent=1))
+    return 0
+
+
+def measure(args: argparse.Namespace) -> dict[str, Any] | int:
+    """Every figure asked for (an exit status instead when the arguments are wrong)."""
     import cv2
 
     from vision.reader import DiceReader
@@ -344,7 +359,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.speed_only:
         report["scale_sweep"] = scale_sweep(reader, sets, args.limit)
         if args.sweep_only:
-            return print_report(report, args.json)
+            return report
         report.update(bench_photos(reader, sets, args.limit, args.misses))
     frames = five_dice_frames(sets, 40)
     if frames:
@@ -360,13 +375,7 @@ def run(args: argparse.Namespace) -> int:
             print_figures(f"rendered {name}", figures)
             if args.misses:
                 print_misses(score)
-    return print_report(report, args.json)
-
-
-def print_report(report: dict[str, Any], as_json: bool) -> int:
-    if as_json:
-        print(json.dumps(report, indent=1))
-    return 0
+    return report
 
 
 def scale_sweep(reader: Any, sets: list[PhotoSet], limit: int | None) -> dict[str, Any]:
