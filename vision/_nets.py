@@ -37,7 +37,7 @@ ENGINES = {"finder.onnx": "ENGINE_NEW"}
 # two looks shared one), and at a quarter of the cells the classic engine is the faster (1.2 ms
 # for 128x96).
 COARSE_ENGINE = "ENGINE_CLASSIC"
-LOOKS = ("usual", "half", "quarter")
+LOOKS = ("usual", "half", "quarter", "framed")
 
 
 @lru_cache(maxsize=8)

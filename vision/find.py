@@ -35,7 +35,10 @@ MIN_FACE_PX = 12.0
 # 91.9%, at 24 no better and 1 ms slower a frame.
 LARGE_FACE_AT_INPUT = 28.0
 # The quarter look (the coarse look's input halved again) takes the faces past twice that: dice
-# over about a quarter of the frame's shorter side, up to two thirds of it.
+# over about a quarter of the frame's shorter side, up to two thirds of it; the framed look (the
+# whole view shrunk to FRAMED_VIEW px on a grey square twice that) the faces past three times
+# that, up to a die that fills the view.
+FRAMED_VIEW = 32
 
 
 def check_frame(frame_bgr: np.ndarray) -> None:
@@ -155,11 +158,12 @@ class HeatMap:
     scale: float  # finder input pixels per frame pixel
     view: Roi  # the part of the frame looked at (x, y, w, h): the region of interest
     image: np.ndarray  # the view as the finder saw it (shrunk)
+    margin: tuple[int, int] = (0, 0)  # input pixels of grey left and above the view
 
     def at(self, point: tuple[float, float]) -> float:
         """The strongest heat within a cell of a frame point (0 outside the view)."""
-        x = (point[0] - self.view[0]) * self.scale / FINDER_STRIDE
-        y = (point[1] - self.view[1]) * self.scale / FINDER_STRIDE
+        x = ((point[0] - self.view[0]) * self.scale + self.margin[0]) / FINDER_STRIDE
+        y = ((point[1] - self.view[1]) * self.scale + self.margin[1]) / FINDER_STRIDE
         height, width = self.heat.shape
         if not (0 <= x < width and 0 <= y < height):
             return 0.0
@@ -191,16 +195,37 @@ def heat_map_of(finder_bgr: np.ndarray, view: Roi, look: str = "usual") -> HeatM
     return HeatMap(heat, sides, scale, view, finder_bgr)
 
 
+def framed_look(heat_map: HeatMap) -> HeatMap:
+    """The finder's look at the whole view shrunk to FRAMED_VIEW pixels in the middle of a grey
+    square twice that: a die filling the view (a close-up photo of one die) is then the size
+    the finder learned, with room around it, as in its training's whole-photo samples."""
+    quarter = halved(halved(heat_map.image))
+    height, width = quarter.shape[:2]
+    shrink = FRAMED_VIEW / max(height, width)
+    size = (max(8, round(width * shrink)), max(8, round(height * shrink)))
+    canvas = np.full((2 * FRAMED_VIEW, 2 * FRAMED_VIEW, 3), 128, np.uint8)
+    margin = ((2 * FRAMED_VIEW - size[0]) // 2, (2 * FRAMED_VIEW - size[1]) // 2)
+    small = cv2.resize(quarter, size, interpolation=cv2.INTER_AREA)
+    canvas[margin[1] : margin[1] + size[1], margin[0] : margin[0] + size[0]] = small
+    heat, sides = run_finder(canvas, "framed")
+    view = heat_map.view
+    scale = (size[0] / view[2] + size[1] / view[3]) / 2.0
+    return HeatMap(heat, sides, scale, view, canvas, margin)
+
+
 def find_large_faces(
     frame_bgr: np.ndarray, heat_map: HeatMap, threshold: float = PEAK_THRESHOLD
 ) -> list[DieCandidate]:
     """Candidate top faces too large for the finder's usual look of `heat_map` (dice close to
     the camera), from its coarse looks, where they are the size it learned: the half look's
-    faces past LARGE_FACE_AT_INPUT of the usual input, the quarter look's past twice that; of
-    two found at one place by both, the stronger."""
+    faces past LARGE_FACE_AT_INPUT of the usual input, the quarter look's past twice that (of
+    two found at one place by both, the stronger); where neither finds one, the framed look's
+    past three times that."""
     smallest = LARGE_FACE_AT_INPUT / heat_map.scale
     found = candidates_in(frame_bgr, coarser_look(heat_map), threshold, smallest)
     found += candidates_in(frame_bgr, coarser_look(heat_map, "quarter"), threshold, 2 * smallest)
+    if not found:  # (taken beside the others, it saw one large face in two close dice)
+        found = candidates_in(frame_bgr, framed_look(heat_map), threshold, 3 * smallest)
     kept: list[DieCandidate] = []
     for cand in sorted(found, key=lambda c: -c.score):
         if all(not near(cand.center, k.center, SAME_DIE * max(cand.size, k.size)) for k in kept):
@@ -227,9 +252,12 @@ def candidates_in(
     x0, y0, w, h = heat_map.view
     view = frame_bgr[y0 : y0 + h, x0 : x0 + w]
     found = []
+    mx, my = heat_map.margin
     for px, py, score in peaks(heat, threshold):
         side = side_near(heat, sides, int(px), int(py)) / scale
-        found.append((px * FINDER_STRIDE / scale, py * FINDER_STRIDE / scale, side, score))
+        found.append(
+            ((px * FINDER_STRIDE - mx) / scale, (py * FINDER_STRIDE - my) / scale, side, score)
+        )
     candidates = []
     for x, y, side, score in suppress_close(found):
         if side < max(min_side, MIN_FACE_PX):
