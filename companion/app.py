@@ -193,9 +193,9 @@ class App:
 
     @property
     def config_path(self) -> Path:
-        """Where settings changed on the screen are saved: the config file it was started with,
-        else tabletop.toml in the state directory (which `tabletop run` then reads)."""
-        return self.config.source or Path(self.config.state_dir) / CONFIG_NAME
+        """Where settings changed on the screen are saved: tabletop.toml in the state directory,
+        the one place the service may write (`tabletop run` lays it over any --config file)."""
+        return Path(self.config.state_dir) / CONFIG_NAME
 
     def apply_tray(
         self, roi: tuple[int, int, int, int] | None, feed: BackgroundFeed, status: dict[str, str]

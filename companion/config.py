@@ -107,6 +107,8 @@ def parse_config(data: dict[str, Any], source: Path | None = None) -> Config:
     state_dir = data.get("state_dir")
     if state_dir is not None and (not isinstance(state_dir, str) or not state_dir.strip()):
         raise ConfigError("state_dir: expected a directory path as text")
+    if state_dir and "\0" in state_dir:
+        raise ConfigError("state_dir: a path cannot contain a NUL character")
     return Config(
         language=language,
         state_dir=Path(state_dir).expanduser() if state_dir else default_state_dir(os.environ),
@@ -157,7 +159,7 @@ def _camera(data: dict[str, Any]) -> CameraConfig:
         if roi[0] < 0 or roi[1] < 0 or roi[2] <= 0 or roi[3] <= 0:
             raise ConfigError("camera.tray_roi: x, y must be >= 0 and w, h > 0")
     profile = data.get("poker_profile", "")
-    if not isinstance(profile, str):
+    if not isinstance(profile, str) or "\0" in profile:
         raise ConfigError("camera.poker_profile: expected a file path as text")
     return CameraConfig(spec=spec, tray_roi=roi, poker_profile=profile)
 
@@ -209,6 +211,28 @@ def saved_config(state_dir: str | Path | None = None) -> Path | None:
     """The config file settings are saved to when none is named, if it exists."""
     path = Path(state_dir or default_state_dir(os.environ)) / CONFIG_NAME
     return path if path.is_file() else None
+
+
+def run_config(
+    path: str | Path | None, state_dir: str | Path | None = None
+) -> tuple[Config, list[str]]:
+    """The settings `tabletop run` (and `doctor`) use: the --config file (else the state
+    directory's tabletop.toml), the --state-dir, then what was chosen on the screen and saved in
+    the state directory. Returns them and warnings: the screen's file, when broken, is ignored
+    with a warning (ConfigError is raised only for the file the user named)."""
+    config = load_config(path or saved_config(state_dir))
+    if state_dir:
+        config = config.with_overrides(state_dir=Path(state_dir))
+    saved = Path(config.state_dir) / CONFIG_NAME
+    if path is None or not saved.is_file() or saved == Path(path):
+        return config, []
+    try:
+        chosen = load_config(saved)
+    except ConfigError as error:
+        return config, [f"settings chosen on the screen ignored: {error}"]
+    if chosen.camera.tray_roi is None:
+        return config, []
+    return replace(config, camera=replace(config.camera, tray_roi=chosen.camera.tray_roi)), []
 
 
 def save_tray_roi(path: str | Path, roi: tuple[int, int, int, int] | None) -> Config:
