@@ -98,6 +98,8 @@ def load_config(path: str | Path | None = None) -> Config:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: not valid TOML: {error}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: not valid TOML: nested too deeply") from None
     return parse_config(data, source=path)
 
 
@@ -248,7 +250,7 @@ def save_tray_roi(path: str | Path, roi: tuple[int, int, int, int] | None) -> Co
     new = _with_camera_key(old, "tray_roi", line)
     try:
         config = parse_config(tomllib.loads(new), source=path)
-    except tomllib.TOMLDecodeError as error:
+    except (tomllib.TOMLDecodeError, RecursionError) as error:
         raise ConfigError(f"{path}: cannot update camera.tray_roi: {error}") from None
     if config.camera.tray_roi != (None if roi is None else tuple(roi)):
         raise ConfigError(f"{path}: camera.tray_roi is set in a way this editor cannot change")
