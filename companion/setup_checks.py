@@ -13,6 +13,7 @@ import uuid
 from pathlib import Path
 
 from companion.config import Config, ConfigError, default_state_dir, run_config
+from companion.store import DB_NAME
 from hardware.checks import Check
 
 PROBE_BYTES = 64 * 1024
@@ -81,6 +82,9 @@ def check_state_dir(path: Path | None) -> Check:
     if free < NO_SPACE:
         return Check(False, label, f"{path}: disk full ({room})", "Free some space on the disk.")
     database = database_problem(path)
+    if database.endswith("read-only"):  # the kiosk would play, but save nothing
+        return Check(False, label, f"{path}: {database}",
+                     f"Make it writable: `sudo chmod u+w {path / DB_NAME}`.")  # fmt: skip
     if database:
         return Check(False, label, f"{path}: {database}",
                      "Nothing to do by hand: the kiosk moves it aside (kept) and salvages it "
@@ -116,7 +120,6 @@ def free_bytes(folder: Path) -> int:
 def database_problem(state_dir: Path) -> str:
     """What is wrong with the scorebook file there ('' when nothing or no file yet)."""
     from companion import dbfile
-    from companion.store import DB_NAME
 
     path = state_dir / DB_NAME
     try:

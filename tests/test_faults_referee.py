@@ -125,3 +125,21 @@ def test_fuzz_1000_lines_every_game_both_modes_is_clean():
     assert figures.escaped == 0
     assert figures.changed_on_refusal == 0
     assert set(figures.games) == {f"{g}/{m}" for g in GAMES for m in ("full", "table")}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hostile_stdin_through_the_command_one_reply_per_line(game):
+    import random
+
+    from companion.bench.referee_fuzz import hostile_bytes, spoil
+
+    rng = random.Random(game)
+    lines = [b"show", *(line if isinstance(line, bytes) else line.encode() for line in KNOWN_BAD)]
+    lines += [spoil("roll 1 2 3", rng).encode() for _ in range(40)]
+    lines += [hostile_bytes(rng).replace(b"\n", b" ") for _ in range(60)]
+    lines.append(b"show")
+    result = run_cli(["referee", game, "--auto-chance"], b"\n".join(lines) + b"\n")
+    replies = [json.loads(line) for line in result.stdout.decode("utf-8").splitlines()]
+    assert len(replies) == len(lines)
+    assert replies[0]["legal"] == replies[-1]["legal"] or any(r["ok"] for r in replies[1:-1])
+    assert result.returncode == 0 and result.stderr == b""

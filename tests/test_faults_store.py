@@ -251,3 +251,49 @@ def test_full_disk_at_open_and_during_play(tmp_path):
             assert store.backup() is None  # a backup on a full disk is skipped, not raised
         with open_store(state) as store:
             assert store.persistent or "NOTHING IS SAVED" in store.notes[0]
+
+
+NOBODY = """
+import os, sys
+sys.path.insert(0, sys.argv[2])
+from pathlib import Path
+from companion.store import Store, StoreUnavailable
+from companion.recovery import open_store
+from companion.setup_checks import check_state_dir
+state = Path(sys.argv[1]) / "state"
+with Store(state) as store:
+    store.finish(store.start_game("traverse", ["A", "B"]), [2, 1], [0])
+os.chmod(state / "tabletop.sqlite3", 0o444)
+try:
+    Store(state)
+    print("opened")
+except StoreUnavailable as error:
+    print("refused:", error)
+print("doctor:", check_state_dir(state))
+with open_store(state) as store:
+    print("kiosk:", store.persistent, len(store.totals()))
+"""
+
+
+def test_read_only_database_file_in_a_writable_directory(tmp_path):
+    import shutil
+    from pathlib import Path
+
+    if os.geteuid() != 0 or not shutil.which("setpriv"):
+        pytest.skip("needs root and setpriv to run as another user (root writes any file)")
+    tmp_path.chmod(0o777)
+    for parent in tmp_path.parents:  # pytest's base folders are private to root
+        if parent == Path("/tmp"):
+            break
+        parent.chmod(parent.stat().st_mode | 0o711)
+    repo = str(Path(__file__).resolve().parents[1])
+    done = subprocess.run(
+        ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable, "-c",
+         NOBODY, str(tmp_path), repo], capture_output=True, text=True, timeout=60)  # fmt: skip
+    if "Permission denied" in done.stderr and "python" in done.stderr.lower():
+        pytest.skip("the interpreter is not readable by another user here")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("refused:") and "read-only" in lines[0]
+    assert "ok=False" in lines[1] and "chmod u+w" in lines[1] and "blocking=True" in lines[1]
+    assert lines[2] == "kiosk: False 2"  # plays in memory, the scorebook (A, B) still shown
