@@ -21,7 +21,11 @@ def open_store(state_dir: str | Path) -> Store:
         reason = f"{error} - NOTHING IS SAVED until this is fixed"
         log.error("store: %s", reason)
         store = Store.in_memory(state_dir, reason)
-    store.notes += set_aside_unreplayable(store)
+    try:
+        store.notes += set_aside_unreplayable(store)
+    except Exception as error:  # the games cannot even be listed: the controller will say more
+        log.error("store: checking the games in progress failed", exc_info=True)
+        store.notes.append(f"the games in progress could not be checked: {error}")
     return store
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import json
 import logging
+import os
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -145,6 +146,9 @@ class Store:
             self.db, self.notes = dbfile.open_checked(self.path, SCHEMA, self.backup_dir)
         except dbfile.OpenProblem as problem:
             raise StoreUnavailable(str(problem), 2 if problem.config else 3) from None
+        except (sqlite3.Error, OSError) as error:  # e.g. no permission to look inside the dir
+            reason = getattr(error, "strerror", None) or str(error)
+            raise StoreUnavailable(f"{self.path}: {reason}") from None
         for note in self.notes:
             log.warning("store: %s", note)
         self.backup()
@@ -159,7 +163,7 @@ class Store:
         store.db = sqlite3.connect(":memory:", isolation_level=None)
         readable = store.state_dir / DB_NAME
         for how in ("mode=ro", "mode=ro&immutable=1"):  # immutable: a read-only disk, no -shm
-            if not readable.is_file():
+            if not os.path.isfile(readable):  # never raises, whatever the path
                 break
             try:
                 source = sqlite3.connect(f"file:{readable}?{how}", uri=True)

@@ -141,3 +141,19 @@ def test_run_on_a_damaged_state_dir_never_aborts(tmp_path):
         )  # fmt: skip
         assert done.returncode == 0, done.stderr
         assert "Traceback" not in done.stderr and "moved aside" in done.stderr
+
+
+def test_the_kiosk_and_scores_on_a_full_disk(tmp_path, capsys):
+    from companion.cli import main
+
+    with small_tmpfs(tmp_path / "full", "4m") as mount:
+        state = mount / "state"
+        with Store(state) as store:
+            store.finish(store.start_game("traverse", ["A", "B"]), [2, 1], [0])
+            store.start_game("traverse", ["A", "B"])  # in progress
+        fill(mount)
+        app = App(Config(state_dir=state), camera_spec="sim", kiosk=False)
+        assert app.run(max_frames=3) == 0
+        assert main(["scores", "--state-dir", str(state)]) == 0
+        captured = capsys.readouterr()
+        assert "A" in captured.out and "Traceback" not in captured.err
