@@ -170,6 +170,11 @@ class App:
             show_problem(controller, describe(error))
             return controller
 
+    @staticmethod
+    def _handle(controller: Controller, events: list) -> None:
+        for event in events:
+            guarded(controller, type(event).__name__, lambda e=event: controller.handle(e), None)
+
     def _apply_settings(
         self, controller: Controller, feed: BackgroundFeed, hardware: Hardware
     ) -> None:
@@ -225,12 +230,10 @@ class App:
                     events.append(Press(user_input.value))
             while not hardware.buttons.events.empty():
                 events.append(Press(hardware.buttons.events.get_nowait()))
+            self._handle(controller, events)  # touches first: readings below are for what follows
             request = guarded(controller, "asking for dice", controller.dice_request, None)
             feed.want(request.kind if request else None, controller.request_number())
-            for event in events + feed.poll():
-                guarded(
-                    controller, type(event).__name__, lambda e=event: controller.handle(e), None
-                )
+            self._handle(controller, feed.poll())
             if feed.feed.problem:
                 hardware.status["camera"] = feed.feed.problem
             guarded(controller, "applying settings",
