@@ -271,15 +271,31 @@ def fresh_columns(db: sqlite3.Connection, table: str) -> set[str]:
 
 
 def newest_backup(backups: Path) -> Path | None:
-    found = sorted(backups.glob("*.sqlite3")) if backups.is_dir() else []
+    found = [p for p in sorted(backups.glob("*.sqlite3")) if sound(p)] if backups.is_dir() else []
     return found[-1] if found else None
 
 
 def restore_newest(backups: Path, path: Path) -> Path | None:
+    """Copy the newest sound backup to `path` (a damaged one is passed over); which one."""
     for candidate in sorted(backups.glob("*.sqlite3"), reverse=True) if backups.is_dir() else []:
+        if not sound(candidate):
+            log.warning("backup %s is damaged: passed over", candidate)
+            continue
         try:
             shutil.copyfile(candidate, path)
             return candidate
         except OSError as error:
             log.warning("backup %s cannot be restored: %s", candidate, error)
     return None
+
+
+def sound(candidate: Path) -> bool:
+    """Whether a backup file is an undamaged database."""
+    try:
+        db = sqlite3.connect(f"file:{candidate}?mode=ro&immutable=1", uri=True)
+        try:
+            return db.execute("PRAGMA quick_check").fetchall() == [("ok",)]
+        finally:
+            db.close()
+    except sqlite3.Error:
+        return False

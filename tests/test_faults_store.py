@@ -297,3 +297,26 @@ def test_read_only_database_file_in_a_writable_directory(tmp_path):
     assert lines[0].startswith("refused:") and "read-only" in lines[0]
     assert "ok=False" in lines[1] and "chmod u+w" in lines[1] and "blocking=True" in lines[1]
     assert lines[2] == "kiosk: False 2"  # plays in memory, the scorebook (A, B) still shown
+
+
+def test_a_damaged_backup_is_passed_over_for_an_older_sound_one(tmp_path):
+    finished_games(tmp_path, 2)
+    folder = tmp_path / "backups"
+    with Store(tmp_path) as store:
+        newest = backups.backup_if_due(store.db, folder, now=time.time() + 86400)
+    newest.write_bytes(b"SQLite format 3\0" + b"\x00" * 100)
+    (tmp_path / DB_NAME).write_bytes(b"")
+    with Store(tmp_path) as store:
+        restored = [note for note in store.notes if "restored the backup" in note]
+        assert restored and newest.name not in restored[0]
+        assert len(store.totals()) == 2
+
+
+def test_a_garbage_replay_video_ends_the_source_with_a_message(tmp_path):
+    from hardware.camera import SourceEnded
+    from hardware.replay import ReplaySource
+
+    video = tmp_path / "table.mp4"
+    video.write_bytes(b"\x00\x00\x00\x18ftypmp42" + b"garbage" * 100)
+    with pytest.raises(SourceEnded, match="cannot open the video|ended"):
+        ReplaySource(video)._next_image()
