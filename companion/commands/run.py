@@ -30,7 +30,9 @@ def run(args: argparse.Namespace) -> int:
     from companion.app import App
     from companion.config import ConfigError, run_config
 
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    debug = logging.getLogger().level == logging.DEBUG
+    logging.basicConfig(level=logging.DEBUG if debug else logging.INFO,
+                        format="%(levelname)s %(name)s: %(message)s", force=True)  # fmt: skip
     try:
         config, warnings = run_config(args.config, args.state_dir)
     except ConfigError as error:
