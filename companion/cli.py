@@ -45,7 +45,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = [word for word in argv if word != "--debug"]  # accepted after the command too
     if debug:
         logging.basicConfig(level=logging.DEBUG, format="%(levelname)s %(name)s: %(message)s")
-    else:  # commands print what the user must know in their own lines; `run` logs to the journal
+    elif not logging.getLogger().handlers:
+        # Commands print what the user must know in their own lines; `run` logs for the journal.
         logging.getLogger().addHandler(logging.NullHandler())
     parser = build_parser()
     args = parser.parse_args(argv)

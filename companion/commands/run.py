@@ -27,12 +27,23 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    root = logging.getLogger()
+    handler = logging.StreamHandler(sys.stderr)  # the journal under systemd
+    handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+    level = root.level
+    root.addHandler(handler)
+    root.setLevel(logging.DEBUG if level == logging.DEBUG else logging.INFO)
+    try:
+        return run_kiosk(args)
+    finally:  # a caller running commands in-process keeps its own logging
+        root.removeHandler(handler)
+        root.setLevel(level)
+
+
+def run_kiosk(args: argparse.Namespace) -> int:
     from companion.app import App
     from companion.config import ConfigError, run_config
 
-    debug = logging.getLogger().level == logging.DEBUG
-    logging.basicConfig(level=logging.DEBUG if debug else logging.INFO,
-                        format="%(levelname)s %(name)s: %(message)s", force=True)  # fmt: skip
     try:
         config, warnings = run_config(args.config, args.state_dir)
     except ConfigError as error:
