@@ -16,7 +16,8 @@ from typing import Any
 from companion.config import CONFIG_NAME, Config, ConfigError, save_tray_roi
 from companion.controller import Controller, Press, Tap
 from companion.feed import BackgroundFeed, DiceFeed
-from companion.store import Store
+from companion.kiosk_guard import describe, guarded, screen_or_home, show_problem
+from companion.recovery import open_store
 
 log = logging.getLogger(__name__)
 FRAME_SECONDS = 1 / 30
@@ -85,6 +86,15 @@ def load_profile(path: str) -> Any:
     return FaceProfile.load(path)
 
 
+def load_profile_safely(path: str) -> tuple[Any, str]:
+    """The poker profile at `path`, or None and why it is ignored (missing, not a profile)."""
+    try:
+        return load_profile(path), ""
+    except Exception as error:  # a bad profile costs the taught faces, never the table
+        log.warning("poker profile %s ignored: %s", path, error)
+        return None, f"poker profile {path} ignored: {describe(error)}"
+
+
 class App:
     def __init__(
         self,
@@ -110,22 +120,30 @@ class App:
         watchdog = Watchdog()
         display = self.config.display
         window = Window(display.size, display.rotation, self.kiosk, display.fullscreen)
+        store = open_store(self.config.state_dir)  # before the camera: nothing to stop if it fails
         hardware = open_hardware(self.config, self.camera_spec)
-        dice_feed = DiceFeed(hardware.camera, self.config.camera.tray_roi,
-                             load_profile(self.config.camera.poker_profile))  # fmt: skip
+        profile, profile_problem = load_profile_safely(self.config.camera.poker_profile)
+        if profile_problem:
+            hardware.status["camera"] = profile_problem
+        dice_feed = DiceFeed(hardware.camera, self.config.camera.tray_roi, profile)
         feed = BackgroundFeed(dice_feed)
-        store = Store(self.config.state_dir)
-        controller = Controller(store, self.config.language,
-                                window.renderer.layout.moves_per_page,
-                                status=hardware.status,
-                                tray_roi=self.config.camera.tray_roi)  # fmt: skip
+        controller = self._controller(store, window.renderer.layout.moves_per_page, hardware)
         if not self.config.camera.poker_profile and controller.profile_path:
-            dice_feed.poker_profile = load_profile(controller.profile_path)
+            dice_feed.poker_profile, problem = load_profile_safely(controller.profile_path)
+            hardware.status["camera"] = problem or hardware.status["camera"]
         self.applied = (controller.camera_choice, controller.profile_path)
         if window.problem:
             hardware.status["display"] = window.problem
+        problems = [note for note in (*store.notes, profile_problem) if note]
+        if problems:  # the journal has them all (logged where they happened)
+            show_problem(controller, " / ".join(problems[:3]))
         if self.game and controller.session is None:
-            controller.handle(Tap(f"game:{self.game}"))
+            guarded(
+                controller,
+                "opening the game",
+                lambda: controller.handle(Tap(f"game:{self.game}")),
+                None,
+            )
         feed.start()
         try:
             return self._loop(window, feed, hardware, controller, watchdog, started, max_frames)
@@ -136,6 +154,26 @@ class App:
             hardware.buttons.close()
             store.close()
             window.close()
+
+    def _controller(self, store: Any, moves_per_page: int, hardware: Hardware) -> Controller:
+        """The controller, resuming the game in progress; without it if resuming fails."""
+
+        def make(resume: bool) -> Controller:
+            return Controller(store, self.config.language, moves_per_page, status=hardware.status,
+                              auto_resume=resume, tray_roi=self.config.camera.tray_roi)  # fmt: skip
+
+        try:
+            return make(True)
+        except Exception as error:  # a game that cannot be resumed must not keep the table dark
+            log.error("kiosk: resuming the game in progress failed", exc_info=True)
+            controller = make(False)
+            show_problem(controller, describe(error))
+            return controller
+
+    @staticmethod
+    def _handle(controller: Controller, events: list) -> None:
+        for event in events:
+            guarded(controller, type(event).__name__, lambda e=event: controller.handle(e), None)
 
     def _apply_settings(
         self, controller: Controller, feed: BackgroundFeed, hardware: Hardware
@@ -149,19 +187,20 @@ class App:
             feed.swap_camera(fresh)
             hardware.status["camera"] = f"{fresh.name} — {fresh.status.message}"
         if controller.profile_path and controller.profile_path != profile_path:
-            try:
-                feed.feed.set_poker_profile(load_profile(controller.profile_path))
-            except (OSError, ValueError) as error:
-                hardware.status["camera"] = f"poker profile: {error}"
+            profile, problem = load_profile_safely(controller.profile_path)
+            if problem:
+                hardware.status["camera"] = problem
+            else:
+                feed.feed.set_poker_profile(profile)
         self.applied = (controller.camera_choice, controller.profile_path)
         if controller.tray_roi != self.applied_roi:
             self.apply_tray(controller.tray_roi, feed, hardware.status)
 
     @property
     def config_path(self) -> Path:
-        """Where settings changed on the screen are saved: the config file it was started with,
-        else tabletop.toml in the state directory (which `tabletop run` then reads)."""
-        return self.config.source or Path(self.config.state_dir) / CONFIG_NAME
+        """Where settings changed on the screen are saved: tabletop.toml in the state directory,
+        the one place the service may write (`tabletop run` lays it over any --config file)."""
+        return Path(self.config.state_dir) / CONFIG_NAME
 
     def apply_tray(
         self, roi: tuple[int, int, int, int] | None, feed: BackgroundFeed, status: dict[str, str]
@@ -181,23 +220,25 @@ class App:
         frames = 0
         while max_frames is None or frames < max_frames:
             tick = time.perf_counter()
+            events: list = []
             for user_input in window.poll():
                 if user_input.kind == "quit":
                     return 0
                 if user_input.kind == "tap":
-                    controller.handle(Tap(user_input.value))
+                    events.append(Tap(user_input.value))
                 elif user_input.kind == "button":
-                    controller.handle(Press(user_input.value))
+                    events.append(Press(user_input.value))
             while not hardware.buttons.events.empty():
-                controller.handle(Press(hardware.buttons.events.get_nowait()))
-            request = controller.dice_request()
+                events.append(Press(hardware.buttons.events.get_nowait()))
+            self._handle(controller, events)  # touches first: readings below are for what follows
+            request = guarded(controller, "asking for dice", controller.dice_request, None)
             feed.want(request.kind if request else None, controller.request_number())
-            for event in feed.poll():
-                controller.handle(event)
+            self._handle(controller, feed.poll())
             if feed.feed.problem:
                 hardware.status["camera"] = feed.feed.problem
-            self._apply_settings(controller, feed, hardware)
-            screen = controller.screen()
+            guarded(controller, "applying settings",
+                    lambda: self._apply_settings(controller, feed, hardware), None)  # fmt: skip
+            screen = screen_or_home(controller)
             window.show(screen)
             frames += 1
             if self.first_frame_at is None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
+import os
 import sys
 from collections.abc import Sequence
 
@@ -17,6 +19,11 @@ def build_parser() -> argparse.ArgumentParser:
         prog="tabletop",
         description="Raspberry Pi companion for live table games: reads real dice, "
         "referees Struggle, Traverse, Stratégix, Sequence and Le Roudalon, keeps score.",
+        epilog="Exit status: 0 done, 1 something failed, 2 configuration or usage error, "
+        "3 state directory unusable, 70 internal error (see docs/errors.md).",
+    )
+    parser.add_argument(
+        "--debug", action="store_true", help="show the traceback of an unexpected error"
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
@@ -31,17 +38,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from companion.errors import run_guarded
+
+    argv = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in argv or os.environ.get("TABLETOP_DEBUG", "") not in ("", "0")
+    argv = [word for word in argv if word != "--debug"]  # accepted after the command too
+    if debug:
+        logging.basicConfig(level=logging.DEBUG, format="%(levelname)s %(name)s: %(message)s")
+    elif not logging.getLogger().handlers:
+        # Commands print what the user must know in their own lines; `run` logs for the journal.
+        logging.getLogger().addHandler(logging.NullHandler())
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "handler", None):
         parser.print_help()
         return 2
-    try:
-        return int(args.handler(args) or 0)
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        return 0
+    return run_guarded(f"tabletop {args.command}", lambda: args.handler(args), debug)
 
 
 if __name__ == "__main__":

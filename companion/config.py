@@ -98,6 +98,8 @@ def load_config(path: str | Path | None = None) -> Config:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: not valid TOML: {error}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: not valid TOML: nested too deeply") from None
     return parse_config(data, source=path)
 
 
@@ -107,6 +109,8 @@ def parse_config(data: dict[str, Any], source: Path | None = None) -> Config:
     state_dir = data.get("state_dir")
     if state_dir is not None and (not isinstance(state_dir, str) or not state_dir.strip()):
         raise ConfigError("state_dir: expected a directory path as text")
+    if state_dir and "\0" in state_dir:
+        raise ConfigError("state_dir: a path cannot contain a NUL character")
     return Config(
         language=language,
         state_dir=Path(state_dir).expanduser() if state_dir else default_state_dir(os.environ),
@@ -157,7 +161,7 @@ def _camera(data: dict[str, Any]) -> CameraConfig:
         if roi[0] < 0 or roi[1] < 0 or roi[2] <= 0 or roi[3] <= 0:
             raise ConfigError("camera.tray_roi: x, y must be >= 0 and w, h > 0")
     profile = data.get("poker_profile", "")
-    if not isinstance(profile, str):
+    if not isinstance(profile, str) or "\0" in profile:
         raise ConfigError("camera.poker_profile: expected a file path as text")
     return CameraConfig(spec=spec, tray_roi=roi, poker_profile=profile)
 
@@ -211,6 +215,28 @@ def saved_config(state_dir: str | Path | None = None) -> Path | None:
     return path if path.is_file() else None
 
 
+def run_config(
+    path: str | Path | None, state_dir: str | Path | None = None
+) -> tuple[Config, list[str]]:
+    """The settings `tabletop run` (and `doctor`) use: the --config file (else the state
+    directory's tabletop.toml), the --state-dir, then what was chosen on the screen and saved in
+    the state directory. Returns them and warnings: the screen's file, when broken, is ignored
+    with a warning (ConfigError is raised only for the file the user named)."""
+    config = load_config(path or saved_config(state_dir))
+    if state_dir:
+        config = config.with_overrides(state_dir=Path(state_dir))
+    saved = Path(config.state_dir) / CONFIG_NAME
+    if path is None or not saved.is_file() or saved == Path(path):
+        return config, []
+    try:
+        chosen = load_config(saved)
+    except ConfigError as error:
+        return config, [f"settings chosen on the screen ignored: {error}"]
+    if chosen.camera.tray_roi is None:
+        return config, []
+    return replace(config, camera=replace(config.camera, tray_roi=chosen.camera.tray_roi)), []
+
+
 def save_tray_roi(path: str | Path, roi: tuple[int, int, int, int] | None) -> Config:
     """Write `camera.tray_roi` (None: remove it, the whole frame) into the TOML file at `path`,
     keeping every other line and comment; creates the file if need be. Returns the config read
@@ -224,7 +250,7 @@ def save_tray_roi(path: str | Path, roi: tuple[int, int, int, int] | None) -> Co
     new = _with_camera_key(old, "tray_roi", line)
     try:
         config = parse_config(tomllib.loads(new), source=path)
-    except tomllib.TOMLDecodeError as error:
+    except (tomllib.TOMLDecodeError, RecursionError) as error:
         raise ConfigError(f"{path}: cannot update camera.tray_roi: {error}") from None
     if config.camera.tray_roi != (None if roi is None else tuple(roi)):
         raise ConfigError(f"{path}: camera.tray_roi is set in a way this editor cannot change")

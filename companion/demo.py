@@ -23,6 +23,7 @@ from typing import Any
 from companion.bots import Bot
 from companion.controller import GAMES, Controller, Press, Settled
 from companion.feed import DiceFeed
+from companion.recovery import set_aside_unreplayable
 from companion.store import GameRecord, Store
 
 log = logging.getLogger(__name__)
@@ -93,6 +94,8 @@ def run_demo(
     started = time.perf_counter()
     summaries: dict[str, GameSummary] = {}
     with Store(state_dir) as store:
+        for note in store.notes + set_aside_unreplayable(store):
+            say(f"note: {note}")
         feed = DiceFeed(camera=None, settle_frames=2)
         for game in games:
             table = DemoTable(

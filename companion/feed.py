@@ -37,6 +37,7 @@ class DiceFeed:
         self._readers: dict[str, Any] = {}
         self._tracker: Any = None
         self._tracked_kind = ""
+        self._frame_shape: tuple[int, ...] = ()
         self.last_image: np.ndarray | None = None
 
     def reader(self, kind: str) -> Any | None:
@@ -103,6 +104,12 @@ class DiceFeed:
         """The settled reading when this frame settles a roll, else None."""
         from vision.tracking import RollTracker
 
+        if image.shape != self._frame_shape:  # a camera reconnected at another resolution
+            if self._frame_shape:
+                log.warning("camera frame size %s -> %s: reader and tracker rebuilt",
+                            self._frame_shape, image.shape)  # fmt: skip
+                self._readers.clear()
+            self._frame_shape, self._tracker = image.shape, None
         if self._tracker is None or self._tracked_kind != kind:
             self._tracker = RollTracker(settle_frames=self.settle_frames)
             self._tracked_kind = kind

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ import engines
 from engines.core import EngineError, State
 
 MAX_LINE = 1000
+log = logging.getLogger(__name__)
 
 
 class Referee:
@@ -76,9 +78,40 @@ class Referee:
         reply.update(extra)
         return reply
 
-    def run(self, lines: Iterable[str]) -> Iterator[str]:
+    def run(self, lines: Iterable[str | bytes]) -> Iterator[str]:
         for line in lines:
-            yield json.dumps(self.handle(line.rstrip("\n")), ensure_ascii=False)
+            yield json.dumps(self.answer(line), ensure_ascii=False)
+
+    def answer(self, line: str | bytes) -> dict[str, Any]:
+        """`handle` behind the boundary: whatever goes wrong is a one-line refusal, and the
+        position is the one before the line (an unexpected error's partial work is undone)."""
+        if isinstance(line, bytes):
+            try:
+                line = line.decode("utf-8")
+            except UnicodeDecodeError as error:
+                return self._refusal(f"line is not valid UTF-8 (byte {error.start + 1})")
+        played, sizes = len(self.state.history), list(self._line_sizes)
+        try:
+            return self.handle(line.rstrip("\r\n"))
+        except RecursionError:
+            problem = "input nested too deeply"
+        except Exception as error:  # the boundary: a bug must not cost the game in progress
+            log.debug("referee: %r raised", line, exc_info=True)
+            detail = str(error).splitlines()[0] if str(error) else ""
+            problem = (
+                f"cannot handle this line ({type(error).__name__}{': ' * bool(detail)}{detail})"
+            )
+        while len(self.state.history) > played:
+            self.state.undo()
+        self._line_sizes = sizes
+        return self._refusal(problem)
+
+    def _refusal(self, problem: str) -> dict[str, Any]:
+        try:
+            return self.reply(error=problem)
+        except Exception:  # the position itself cannot be described: say so, still one line
+            log.debug("referee: reply failed", exc_info=True)
+            return {"ok": False, "error": problem}
 
 
 def parse_options(pairs: list[str]) -> dict[str, str]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import csv
 import json
+import logging
+import os
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -18,6 +20,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from companion import backups, dbfile
+
+log = logging.getLogger(__name__)
 
 DB_NAME = "tabletop.sqlite3"
 SCHEMA = """
@@ -62,11 +68,26 @@ CREATE TABLE IF NOT EXISTS settings (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS damaged (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id),
+    reason TEXT NOT NULL,
+    at REAL NOT NULL
+);
 """
+BACKUPS = "backups"
 
 
 class StoreError(ValueError):
     """A request the store cannot honour (unknown game, finished game, empty log)."""
+
+
+class StoreUnavailable(StoreError):
+    """The state directory or its database cannot be used now (read-only, full disk, a file in
+    the way); `status` is the exit status: 2 when only a configuration change can fix it."""
+
+    def __init__(self, message: str, status: int = 3) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 @dataclass(frozen=True)
@@ -80,6 +101,7 @@ class GameRecord:
     mode: str
     label: str
     status: str
+    problem: str = ""  # why this row cannot be trusted (e.g. its options are not valid JSON)
 
 
 @dataclass(frozen=True)
@@ -109,20 +131,64 @@ class HistoryRow:
 
 
 class Store:
-    """The state directory's database. One connection, used from one thread."""
+    """The state directory's database. One connection, used from one thread.
+
+    Opening checks the file and repairs what it can (see companion.dbfile); `notes` says what
+    was done, for the screen and the journal. Raises StoreUnavailable when it cannot be used.
+    """
 
     def __init__(self, state_dir: str | Path) -> None:
         self.state_dir = Path(state_dir)
+        self.path: Path | None = self.state_dir / DB_NAME
+        self.persistent = True
         try:
-            self.state_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise StoreError(f"state directory {self.state_dir}: {error}") from None
-        self.path = self.state_dir / DB_NAME
-        self.db = sqlite3.connect(self.path, isolation_level=None)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.executescript(SCHEMA)
+            dbfile.prepare_directory(self.state_dir)
+            self.db, self.notes = dbfile.open_checked(self.path, SCHEMA, self.backup_dir)
+        except dbfile.OpenProblem as problem:
+            raise StoreUnavailable(str(problem), 2 if problem.config else 3) from None
+        except (sqlite3.Error, OSError) as error:  # e.g. no permission to look inside the dir
+            reason = getattr(error, "strerror", None) or str(error)
+            raise StoreUnavailable(f"{self.path}: {reason}") from None
+        for note in self.notes:
+            log.warning("store: %s", note)
+        self.backup()
+
+    @classmethod
+    def in_memory(cls, state_dir: str | Path, reason: str) -> Store:
+        """A store that keeps nothing (the state directory cannot be used), holding a copy of
+        what the file there still shows, if any; `notes` starts with `reason`."""
+        store = cls.__new__(cls)
+        store.state_dir, store.persistent = Path(state_dir), False
+        store.path, store.notes = None, [reason]
+        store.db = sqlite3.connect(":memory:", isolation_level=None)
+        readable = store.state_dir / DB_NAME
+        for how in ("mode=ro", "mode=ro&immutable=1"):  # immutable: a read-only disk, no -shm
+            if not os.path.isfile(readable):  # never raises, whatever the path
+                break
+            try:
+                source = sqlite3.connect(f"file:{readable}?{how}", uri=True)
+                source.backup(store.db)
+                source.close()
+                break
+            except sqlite3.Error as error:
+                log.warning("store: %s cannot even be read (%s): %s", readable, how, error)
+        try:
+            dbfile.migrate(store.db, SCHEMA)
+        except sqlite3.Error:
+            store.db = sqlite3.connect(":memory:", isolation_level=None)
+            dbfile.migrate(store.db, SCHEMA)
+        store.db.execute("PRAGMA foreign_keys=ON")
+        return store
+
+    @property
+    def backup_dir(self) -> Path:
+        return self.state_dir / BACKUPS
+
+    def backup(self, refresh: bool = False) -> Path | None:
+        """A rolling backup when the last one is a day old, or `refresh` today's (never raises)."""
+        if not self.persistent:
+            return None
+        return backups.backup_if_due(self.db, self.backup_dir, refresh=refresh)
 
     def close(self) -> None:
         self.db.close()
@@ -139,9 +205,18 @@ class Store:
         try:
             yield self.db
         except BaseException:
-            self.db.execute("ROLLBACK")
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
             raise
         self.db.execute("COMMIT")
+        # Into the main file at once: a -wal file deleted (then a kill -9) loses nothing.
+        if self.persistent:
+            try:
+                self.db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            except sqlite3.Error as error:  # committed all the same (in the -wal file)
+                log.warning("store: checkpoint failed: %s", error)
+
+    transaction = _transaction  # for modules keeping their own tables in this file
 
     # ----- games and their logs -------------------------------------------------------------
 
@@ -190,16 +265,18 @@ class Store:
             "WHERE s.game_id = ? ORDER BY s.seat",
             (game_id,),
         ).fetchall()
+        options, problem = _options(row[2])
         return GameRecord(
             id=row[0],
             game=row[1],
             players=tuple(name for name, _ in seats),
             teams=tuple(team for _, team in seats),
-            options=json.loads(row[2]),
+            options=options,
             seed=row[3],
             mode=row[4],
             label=row[5],
             status=row[6],
+            problem=problem,
         )
 
     def current_game(self, label: str | None = None) -> GameRecord | None:
@@ -211,6 +288,10 @@ class Store:
             params = (label,)
         row = self.db.execute(query + " ORDER BY id DESC LIMIT 1", params).fetchone()
         return None if row is None else self.game(row[0])
+
+    def playing_games(self) -> list[GameRecord]:
+        rows = self.db.execute("SELECT id FROM games WHERE status = 'playing' ORDER BY id")
+        return [self.game(row[0]) for row in rows.fetchall()]
 
     def find_games(self, label: str) -> list[GameRecord]:
         rows = self.db.execute("SELECT id FROM games WHERE label = ? ORDER BY id", (label,))
@@ -260,7 +341,12 @@ class Store:
             raise StoreError(f"game {game_id} is {row[0]}: its log is closed")
 
     def finish(self, game_id: int, scores: list[int], winners: list[int]) -> None:
-        """Close a game with its final scores (one per seat) and its winners' seats."""
+        """Close a game with its final scores (one per seat) and its winners' seats.
+
+        Finishing it again with the same result changes nothing (a restart between the result
+        and what followed it must not fail)."""
+        if self._finished_with(game_id, scores, winners):
+            return
         with self._transaction() as db:
             self._check_playing(db, game_id)
             seats = db.execute("SELECT COUNT(*) FROM seats WHERE game_id = ?", (game_id,))
@@ -274,6 +360,34 @@ class Store:
             db.execute(
                 "UPDATE games SET status = 'over', ended = ? WHERE id = ?", (time.time(), game_id)
             )
+        self.backup(refresh=True)
+
+    def _finished_with(self, game_id: int, scores: list[int], winners: list[int]) -> bool:
+        row = self.db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None or row[0] != "over":
+            return False
+        wanted = [(int(score), seat in winners) for seat, score in enumerate(scores)]
+        return self.results(game_id) == wanted
+
+    def mark_damaged(self, game_id: int, reason: str) -> None:
+        """Set aside a game whose log no longer replays: listed as damaged, never resumed."""
+        with self._transaction() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO damaged (game_id, reason, at) VALUES (?, ?, ?)",
+                (game_id, reason, time.time()),
+            )
+            db.execute(
+                "UPDATE games SET status = 'abandoned' WHERE id = ? AND status = 'playing'",
+                (game_id,),
+            )
+
+    def damaged_games(self) -> list[tuple[int, str, str]]:
+        """(game id, game, why) of each game set aside as damaged."""
+        rows = self.db.execute(
+            "SELECT d.game_id, g.game, d.reason FROM damaged d JOIN games g ON g.id = d.game_id "
+            "ORDER BY d.game_id"
+        )
+        return [tuple(row) for row in rows.fetchall()]
 
     def reopen(self, game_id: int) -> None:
         """Undo past the end of a game: drop its results and play on."""
@@ -368,18 +482,32 @@ class Store:
             "JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat "
             "JOIN players p ON p.id = s.player_id ORDER BY g.id, s.seat"
         ).fetchall()
-        with open(path, "w", newline="", encoding="utf-8") as handle:
-            writer = csv.writer(handle)
-            writer.writerow(
-                ["game_id", "game", "started", "ended", "seat", "player", "team", "score", "winner"]
-            )
-            for row in rows:
-                game_id, game, started, ended, seat, name, team, score, winner = row
-                writer.writerow(
-                    [game_id, game, _iso(started), _iso(ended), seat, name,
-                     "" if team is None else team, score, winner]
-                )  # fmt: skip
+        try:
+            with open(path, "w", newline="", encoding="utf-8") as handle:
+                writer = csv.writer(handle)
+                writer.writerow(["game_id", "game", "started", "ended", "seat", "player", "team",
+                                 "score", "winner"])  # fmt: skip
+                for row in rows:
+                    game_id, game, started, ended, seat, name, team, score, winner = row
+                    writer.writerow(
+                        [game_id, game, _iso(started), _iso(ended), seat, name,
+                         "" if team is None else team, score, winner]
+                    )  # fmt: skip
+        except (OSError, ValueError) as error:  # missing folder, a directory, a full disk
+            reason = getattr(error, "strerror", None) or str(error)
+            raise StoreError(f"cannot write the CSV file {path}: {reason}") from None
         return len(rows)
+
+
+def _options(text: str) -> tuple[dict[str, Any], str]:
+    """A game row's options, and what is wrong with them ('' when nothing)."""
+    try:
+        options = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        return {}, "its options are not valid JSON"
+    if not isinstance(options, dict):
+        return {}, "its options are not a JSON object"
+    return options, ""
 
 
 def _iso(stamp: float | None) -> str:

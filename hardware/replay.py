@@ -22,8 +22,9 @@ def image_files(folder: Path) -> list[Path]:
 class ReplaySource(PlaybackSource):
     """Frames from disk. `loop` starts again at the end, else the source ends.
 
-    A corrupt or unreadable image is skipped with a warning. With `fps=None` each read returns
-    the next frame (stepped); with an fps a thread plays it in real time, dropping late frames.
+    A corrupt, truncated, oversized or unreadable image is skipped with a warning. With
+    `fps=None` each read returns the next frame (stepped); with an fps a thread plays it in real
+    time, dropping late frames.
     """
 
     def __init__(
@@ -55,7 +56,7 @@ class ReplaySource(PlaybackSource):
         return image
 
     def _next_from_folder(self) -> np.ndarray:
-        import cv2
+        from vision.imagefile import load_image
 
         for _ in range(2 * len(self._files)):  # one full pass at most (plus a wrap) per call
             if self._position >= len(self._files):
@@ -64,12 +65,12 @@ class ReplaySource(PlaybackSource):
                 self._position = 0
             path = self._files[self._position]
             self._position += 1
-            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-            if image is not None:
-                return image
-            if path not in self.skipped:
-                self.skipped.append(path)
-                log.warning("replay: skipping unreadable image %s", path)
+            try:  # the same checks as `tabletop read`: size from the header, truncation
+                return load_image(path)
+            except ValueError as error:
+                if path not in self.skipped:
+                    self.skipped.append(path)
+                    log.warning("replay: skipping %s", error)
         raise SourceEnded(self._ended_message())
 
     def _next_from_video(self) -> np.ndarray:

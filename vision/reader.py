@@ -7,7 +7,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import cv2
 import numpy as np
 
 from vision.find import (
@@ -18,6 +17,7 @@ from vision.find import (
     find_large_faces,
     look,
 )
+from vision.imagefile import load_image
 from vision.large import may_hold_large_dice, with_large_dice
 from vision.pips import PipReading, read_dice, read_faces
 from vision.profiled import read_candidates, read_profiled
@@ -122,33 +122,6 @@ class DiceReader:
             reason = f"unsure: {value} ({confidence:.2f}) or {doubt}"
             return Die(None, cand.center, confidence, cand.quad, reason)
         return Die(value, cand.center, confidence, cand.quad)
-
-
-def load_image(path: str | Path) -> np.ndarray:
-    """A BGR image from disk; ValueError naming the file when missing, not an image or cut short."""
-    path = Path(path)
-    if not path.is_file():
-        raise ValueError(f"{path}: no such image file")
-    data = np.fromfile(path, dtype=np.uint8)
-    if data.size == 0:
-        raise ValueError(f"{path}: empty file, not an image")
-    if looks_truncated(data):
-        raise ValueError(f"{path}: image file is truncated")
-    image = cv2.imdecode(data, cv2.IMREAD_COLOR)
-    if image is None:
-        raise ValueError(f"{path}: not a readable image")
-    return image
-
-
-def looks_truncated(data: np.ndarray) -> bool:
-    """A JPEG must end with its end-of-image marker, a PNG with its IEND chunk."""
-    tail = data[-12:].tobytes()
-    head = data[:8].tobytes()
-    if head.startswith(b"\xff\xd8"):
-        return b"\xff\xd9" not in tail
-    if head.startswith(b"\x89PNG"):
-        return b"IEND" not in tail
-    return False
 
 
 def read_image(path: str | Path, kind: str = "d6") -> Reading:

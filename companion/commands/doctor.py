@@ -1,20 +1,21 @@
 """`tabletop doctor`: what a user runs first on a new Pi - is everything the companion needs there?
 
 One line per check, "OK" or "PROBLEM", and under each problem the fix in one sentence. Exit 0
-when nothing blocks the companion (missing buttons or touch do not), 1 otherwise.
+when nothing blocks the companion (missing buttons or touch do not), 1 otherwise. The config,
+profile and state-directory checks are the ones `tabletop run` meets (companion.setup_checks).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import TextIO
 
-from companion.config import Config, ConfigError, default_state_dir, load_config
+from companion.setup_checks import check_config, check_state_dir, setup_checks
 from hardware.checks import Check
+
+__all__ = ["check_config", "check_state_dir", "print_report", "run"]
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -28,39 +29,6 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--state-dir", type=Path, help="state directory to check")
     parser.add_argument("--camera", help="camera spec to try (default: the config's, else auto)")
     parser.set_defaults(handler=run)
-
-
-def check_config(path: Path | None) -> tuple[Check, Config | None]:
-    """The config check, and the settings it loaded (None when the file is broken)."""
-    if path is None:
-        return Check(True, "config", "no --config given: built-in defaults"), load_config(None)
-    try:
-        config = load_config(path)
-    except ConfigError as error:
-        return Check(False, "config", str(error), "Correct the file (TOML) and rerun."), None
-    return Check(True, "config", f"{path} loads"), config
-
-
-def check_state_dir(path: Path | None) -> Check:
-    label = "state directory"
-    path = path or default_state_dir(os.environ)
-    existing = path
-    while not existing.exists() and existing != existing.parent:
-        existing = existing.parent
-    if not existing.is_dir():
-        return Check(False, label, f"{existing} is not a directory", "Choose another --state-dir.")
-    try:
-        with tempfile.NamedTemporaryFile(dir=existing, prefix=".tabletop-doctor-"):
-            pass
-    except OSError as error:
-        return Check(
-            False,
-            label,
-            f"{existing} is not writable ({error.strerror})",
-            f"Make it writable for this user: `sudo chown $USER {existing}`.",
-        )
-    created = "" if existing == path else f" (will be created inside {existing})"
-    return Check(True, label, f"{path} is writable{created}")
 
 
 def print_report(checks: list[Check], out: TextIO) -> bool:
@@ -85,8 +53,7 @@ def print_report(checks: list[Check], out: TextIO) -> bool:
 def run(args: argparse.Namespace) -> int:
     from hardware.checks import hardware_checks
 
-    config_check, config = check_config(args.config)
+    _, config = check_config(args.config, args.state_dir)
     camera_spec = args.camera or (config.camera.spec if config else "auto")
-    state_dir = args.state_dir or (config.state_dir if config else None)
-    checks = [*hardware_checks(camera_spec), config_check, check_state_dir(state_dir)]
+    checks = [*hardware_checks(camera_spec), *setup_checks(args.config, args.state_dir)]
     return 0 if print_report(checks, sys.stdout) else 1

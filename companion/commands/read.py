@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 from pathlib import Path
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 
 def parse_roi(text: str) -> tuple[int, int, int, int]:
@@ -67,11 +70,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     failed = 0
     for image in args.images:
-        try:
-            result = read_one(reader, image)
-        except OSError as error:  # the reader itself cannot run (e.g. a model file is missing)
-            print(f"tabletop read: cannot read dice: {error}", file=sys.stderr)
-            return 2
+        result = read_one(reader, image)
         failed += "error" in result
         print(json.dumps(result) if args.json else summary(result), flush=True)
     return 1 if failed else 0
@@ -85,6 +84,10 @@ def read_one(reader: Any, image: Path) -> dict[str, Any]:
         reading = reader.read(load_image(image))
     except ValueError as error:
         return {"image": str(image), "error": str(error)}
+    except Exception as error:  # one file's trouble (memory, a reader bug) never stops the rest
+        log.warning("read %s failed", image, exc_info=True)
+        detail = str(error).splitlines()[0] if str(error) else ""
+        return {"image": str(image), "error": f"cannot read dice: {type(error).__name__} {detail}"}
     dice = [
         {
             "value": die.value,

@@ -37,13 +37,28 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         state = _initial_state(args, engines, parse_options)
+        referee = Referee(state, auto_chance=args.auto_chance)
     except (ValueError, OSError) as error:
         print(f"tabletop referee: {error}", file=sys.stderr)
         return 2
-    referee = Referee(state, auto_chance=args.auto_chance)
-    for reply in referee.run(sys.stdin):
-        print(reply, flush=True)
+    except RecursionError:
+        print("tabletop referee: the saved game is nested too deeply", file=sys.stderr)
+        return 2
+    except Exception as error:  # options of the wrong type and the like: the set-up is unusable
+        print(f"tabletop referee: cannot set up the game: {describe(error)}", file=sys.stderr)
+        return 2
+    # Bytes in, UTF-8 out: the protocol's encoding, whatever the locale says; a line that is
+    # not UTF-8 is refused alone.
+    sys.stdout.reconfigure(encoding="utf-8", errors="backslashreplace")
+    for reply in referee.run(sys.stdin.buffer):
+        sys.stdout.write(reply + "\n")
+        sys.stdout.flush()
     return 0
+
+
+def describe(error: Exception) -> str:
+    detail = str(error).splitlines()[0] if str(error) else ""
+    return f"{type(error).__name__}: {detail}" if detail else type(error).__name__
 
 
 def _initial_state(args, engines, parse_options):

@@ -27,17 +27,30 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.app import App
-    from companion.config import ConfigError, load_config, saved_config
-
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    root = logging.getLogger()
+    handler = logging.StreamHandler(sys.stderr)  # the journal under systemd
+    handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+    level = root.level
+    root.addHandler(handler)
+    root.setLevel(logging.DEBUG if level == logging.DEBUG else logging.INFO)
     try:
-        config = load_config(args.config or saved_config(args.state_dir))
+        return run_kiosk(args)
+    finally:  # a caller running commands in-process keeps its own logging
+        root.removeHandler(handler)
+        root.setLevel(level)
+
+
+def run_kiosk(args: argparse.Namespace) -> int:
+    from companion.app import App
+    from companion.config import ConfigError, run_config
+
+    try:
+        config, warnings = run_config(args.config, args.state_dir)
     except ConfigError as error:
         print(f"tabletop run: {error}", file=sys.stderr)
         return 2
-    if args.state_dir:
-        config = config.with_overrides(state_dir=args.state_dir)
+    for warning in warnings:
+        logging.getLogger("tabletop").warning(warning)
     if args.camera:
         from hardware.factory import parse_spec
 

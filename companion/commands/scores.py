@@ -18,16 +18,23 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import sys
+
     from companion.config import ConfigError, load_config
-    from companion.store import Store
+    from companion.recovery import open_store
     from display.i18n import game_title
 
     try:
         state_dir = args.state_dir or load_config(args.config).state_dir
     except ConfigError as error:
-        print(f"tabletop scores: {error}")
+        print(f"tabletop scores: {error}", file=sys.stderr)
         return 2
-    with Store(state_dir) as store:
+    with open_store(state_dir) as store:  # read-only or full: the scores are still shown
+        for note in store.notes:
+            print(f"tabletop scores: note: {note}", file=sys.stderr)
+        if store.damaged_games():
+            listed = ", ".join(f"#{i} {game}" for i, game, _ in store.damaged_games())
+            print(f"tabletop scores: damaged games set aside: {listed}", file=sys.stderr)
         if args.csv:
             rows = store.export_csv(args.csv)
             print(f"{rows} rows written to {args.csv}")

@@ -1,0 +1,53 @@
+"""The kiosk's error boundary: an unexpected error is logged, shown on the table, and play goes on.
+
+The controller logs an action before it changes the position, so an error while handling a tap
+or a reading (a full disk refusing the write, a bug) leaves the game where it was on screen.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from companion.errors import status_and_message
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+SHOWN = {
+    "fr": "Problème : {problem}. La table continue.",
+    "en": "Problem: {problem}. The table goes on.",
+}
+
+
+def describe(error: BaseException) -> str:
+    """The error in one line for the table (sqlite's 'database or disk is full' stays as is)."""
+    return status_and_message(error)[1]
+
+
+def show_problem(controller: Any, problem: str) -> None:
+    template = SHOWN.get(getattr(controller, "language", "fr"), SHOWN["fr"])
+    controller.message = template.format(problem=problem)
+    controller.error = True
+
+
+def guarded(controller: Any, what: str, action: Callable[[], T], default: T) -> T:
+    """`action()`, or `default` after showing what went wrong when it raises."""
+    try:
+        return action()
+    except Exception as error:  # the boundary: the kiosk never exits on a recoverable error
+        log.error("kiosk: %s failed", what, exc_info=True)
+        show_problem(controller, describe(error))
+        return default
+
+
+def screen_or_home(controller: Any) -> Any:
+    """The controller's screen; when drawing it fails, the home screen with the problem."""
+    try:
+        return controller.screen()
+    except Exception as error:
+        log.error("kiosk: the %s screen failed", controller.screen_name, exc_info=True)
+        controller.screen_name = "home"
+        show_problem(controller, describe(error))
+        return controller.screen()
