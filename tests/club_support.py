@@ -1,0 +1,231 @@
+"""A real PostgreSQL for the club's tests: one server per test session, one database per test.
+
+The server is Debian's `postgresql` package (installed with apt-get when missing and we are
+root, as on CI's fresh machine), run from a temporary directory with initdb and pg_ctl. As
+root it runs as the `postgres` system user (PostgreSQL refuses to run as root). Where none of
+this is possible the tests skip, saying why.
+"""
+
+from __future__ import annotations
+
+import atexit
+import glob
+import itertools
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+SERVER_USER = "postgres"
+
+
+class PostgresUnavailable(RuntimeError):
+    pass
+
+
+def _bin_dir() -> Path | None:
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=_version)
+    return Path(found[-1]).parent if found else None
+
+
+def _version(path: str) -> int:
+    part = Path(path).parts[-3]
+    return int(part) if part.isdigit() else 0
+
+
+def _install() -> None:
+    if os.geteuid() != 0 or shutil.which("apt-get") is None:
+        raise PostgresUnavailable("PostgreSQL is not installed (apt-get install postgresql)")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    command = ["apt-get", "install", "-y", "--no-install-recommends", "postgresql"]
+    if subprocess.run(command, env=env, capture_output=True).returncode != 0:
+        subprocess.run(["apt-get", "update"], env=env, capture_output=True)
+        result = subprocess.run(command, env=env, capture_output=True, text=True)
+        if result.returncode != 0:
+            raise PostgresUnavailable(f"apt-get install postgresql failed: {result.stderr[-300:]}")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class PostgresServer:
+    """A throw-away cluster listening on 127.0.0.1 only, trusting local connections."""
+
+    def __init__(self) -> None:
+        bin_dir = _bin_dir()
+        if bin_dir is None:
+            _install()
+            bin_dir = _bin_dir()
+        if bin_dir is None:
+            raise PostgresUnavailable("PostgreSQL's initdb was not found after installing it")
+        self.bin = bin_dir
+        self.root = Path(tempfile.mkdtemp(prefix="club-pg-"))
+        self.data = self.root / "data"
+        self.port = free_port()
+        self.user = "club"
+        self._as_user = self._runner()
+        self._run("initdb", "-D", str(self.data), "-U", self.user, "-A", "trust", "-E", "UTF8",
+                  "--no-sync", "--locale=C")  # fmt: skip
+        options = (
+            f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.root} -c fsync=off"
+            " -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+        )
+        self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l",
+                  str(self.root / "log"), "-w", "-t", "60", "start")  # fmt: skip
+        self._names = itertools.count(1)
+
+    def _runner(self) -> list[str]:
+        if os.geteuid() != 0:
+            return []
+        try:
+            import pwd
+
+            pwd.getpwnam(SERVER_USER)
+        except KeyError:
+            raise PostgresUnavailable(f"no {SERVER_USER} system user to run PostgreSQL") from None
+        shutil.chown(self.root, SERVER_USER)
+        os.chmod(self.root, 0o755)
+        return ["runuser", "-u", SERVER_USER, "--"]
+
+    def _run(self, tool: str, *args: str) -> None:
+        result = subprocess.run(
+            [*self._as_user, str(self.bin / tool), *args], capture_output=True, text=True
+        )
+        if result.returncode != 0:
+            log = self.root / "log"
+            tail = log.read_text()[-500:] if log.exists() else ""
+            raise PostgresUnavailable(f"{tool} failed: {result.stderr[-500:]} {tail}")
+
+    def url(self, database: str = "postgres") -> str:
+        return f"postgresql://{self.user}@127.0.0.1:{self.port}/{database}"
+
+    def new_database(self) -> str:
+        import psycopg
+
+        name = f"club_test_{os.getpid()}_{next(self._names)}"
+        with psycopg.connect(self.url(), autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        return self.url(name)
+
+    def stop(self) -> None:
+        try:
+            self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+        except PostgresUnavailable:
+            pass
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+@cache
+def _server() -> PostgresServer | str:
+    try:
+        server = PostgresServer()
+    except (PostgresUnavailable, OSError) as error:
+        return str(error)
+    atexit.register(server.stop)
+    return server
+
+
+def postgres() -> PostgresServer:
+    """The session's server; skips the calling test when there cannot be one."""
+    server = _server()
+    if isinstance(server, str):
+        pytest.skip(f"no PostgreSQL for the club's tests: {server}")
+    return server
+
+
+# ----- games and servers for the club's tests ----------------------------------------------
+
+
+def random_game(name: str, players: list[str], seed: int, stop_after: int | None = None):
+    """A full-mode game played by random legal choices (seeded), as an engine state."""
+    import random
+
+    import engines
+
+    rng = random.Random(f"club-test:{seed}")
+    state = engines.make_game(name, players, {}, seed, "full").new_state()
+    while not state.is_over and (stop_after is None or len(state.history) < stop_after):
+        if state.is_chance:
+            state.play_chance()
+        else:
+            state.apply(rng.choice(state.legal_actions()), validate=False)
+    return state
+
+
+def play_into_store(store, name: str, players: list[str], seed: int, stop_after=None) -> int:
+    """Log a random game in a table's Store as the kiosk would; returns its game id."""
+    state = random_game(name, players, seed, stop_after)
+    game_id = store.start_game(name, players, {}, seed, "full")
+    for action in state.history:
+        store.append(game_id, action.notation)
+    if state.is_over:
+        store.finish(game_id, state.scores(), state.winners())
+    return game_id
+
+
+def payload(state, game_id: int, revision: int = 1, status: str | None = None) -> dict:
+    """The snapshot a table's outbox would push for an engine state."""
+    return {
+        "game_id": game_id, "revision": revision, "game": state.game.name,
+        "players": list(state.players), "options": dict(state.game.option_values),
+        "seed": state.game.seed, "mode": state.game.mode,
+        "status": status or ("over" if state.is_over else "playing"),
+        "history": [a.notation for a in state.history], "started": 1_700_000_000.0 + game_id,
+        "ended": 1_700_000_600.0 + game_id if state.is_over else None,
+        "updated": 1_700_000_600.0 + game_id,
+    }  # fmt: skip
+
+
+class LiveServer:
+    """The club's app under uvicorn in a thread, on a loopback port; restartable."""
+
+    def __init__(self, url: str, port: int | None = None) -> None:
+        self.db_url = url
+        self.port = port or free_port()
+        self.thread = None
+        self.server = None
+        self.club = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> LiveServer:
+        import threading
+        import time
+
+        import uvicorn
+
+        from club.app import Club, create_app
+        from club.db import open_pool
+
+        self.club = Club(open_pool(self.db_url), site="Test club")
+        config = uvicorn.Config(
+            create_app(self.club), host="127.0.0.1", port=self.port, log_level="error",
+            lifespan="off",
+        )  # fmt: skip
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the club server did not start")
+            time.sleep(0.02)
+        return self
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.should_exit = True
+            self.thread.join(timeout=20)
+            self.club.close()
+            self.club.pool.close()
+            self.server = None
