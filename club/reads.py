@@ -8,6 +8,7 @@ from club.ratings import RatingBook, Row
 from pages import model
 
 FINISHED = "g.status = 'over' AND NOT g.voided"
+LIVE_HOURS = 12  # a game not heard of for longer is not shown as being played (table off)
 
 
 def rating_rows(conn: psycopg.Connection) -> list[Row]:
@@ -89,7 +90,9 @@ def live(conn: psycopg.Connection) -> list[model.LiveTable]:
         " (SELECT array_agg(p.name || chr(31) || s.score ORDER BY s.seat) FROM seats s"
         "  JOIN players p ON p.id = s.player_id WHERE s.game_id = g.id)"
         " FROM games g JOIN club_tables t ON t.id = g.table_id"
-        " WHERE g.status = 'playing' AND NOT g.voided ORDER BY g.table_id, g.updated DESC"
+        " WHERE g.status = 'playing' AND NOT g.voided"
+        f" AND g.received_at > now() - interval '{LIVE_HOURS} hours'"
+        " ORDER BY g.table_id, g.updated DESC"
     ).fetchall()
     tables = []
     for gid, table, kind, actor, updated, moves, seats in rows:
