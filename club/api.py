@@ -16,7 +16,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from club import league, reads
-from club.replay import RefusedGame, check
+from club.replay import CheckedGame, RefusedGame, check
 
 MAX_BODY = 8 * 1024 * 1024
 MAX_GAMES = 100
@@ -55,29 +55,39 @@ def _table(club: Any, token: str) -> int | None:
 
 
 def _store_all(club: Any, table_id: int, games: list[Any]) -> list[dict[str, Any]]:
-    results = []
-    changed = False
+    keys = [_key(payload) for payload in games]
     with club.pool.connection() as conn:
-        for payload in games:
-            result = _store_one(conn, table_id, payload)
-            changed |= result["outcome"] == "stored"
-            results.append(result)
-    if changed:
+        # A revision seen already is acknowledged without replaying it again.
+        fresh = [not league.seen(conn, table_id, k["game_id"], k["revision"]) for k in keys]
+    checked = club.replay([p for p, new in zip(games, fresh, strict=True) if new])
+    results = []
+    with club.pool.connection() as conn:
+        for key, new in zip(keys, fresh, strict=True):
+            if not new:
+                results.append({**key, "outcome": "duplicate"})
+                continue
+            game = next(checked)
+            if isinstance(game, RefusedGame):
+                results.append({**key, "outcome": "refused", "error": str(game)})
+            else:
+                results.append({**key, "outcome": league.ingest(conn, table_id, game)})
+    if any(result["outcome"] == "stored" for result in results):
         club.ratings.changed()
     return results
 
 
-def _store_one(conn: Any, table_id: int, payload: Any) -> dict[str, Any]:
-    key = {"game_id": None, "revision": None}
+def _key(payload: Any) -> dict[str, Any]:
     if isinstance(payload, dict):
-        key = {"game_id": payload.get("game_id"), "revision": payload.get("revision")}
-    if league.seen(conn, table_id, key["game_id"], key["revision"]):
-        return {**key, "outcome": "duplicate"}  # acknowledged without replaying it again
+        return {"game_id": payload.get("game_id"), "revision": payload.get("revision")}
+    return {"game_id": None, "revision": None}
+
+
+def replayed(payload: Any) -> CheckedGame | RefusedGame:
+    """check() as a value (for a pool of processes): the game, or why it is refused."""
     try:
-        game = check(payload)
+        return check(payload)
     except RefusedGame as error:
-        return {**key, "outcome": "refused", "error": str(error)}
-    return {**key, "outcome": league.ingest(conn, table_id, game)}
+        return error
 
 
 def _bearer(request: Request) -> str:

@@ -6,6 +6,9 @@ database calls are synchronous psycopg, run in Starlette's thread pool.
 
 from __future__ import annotations
 
+import multiprocessing
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from psycopg_pool import ConnectionPool
@@ -34,9 +37,21 @@ class Club:
     push_limit: RateLimiter = field(default_factory=lambda: RateLimiter(rate=20, burst=60))
     address_limit: RateLimiter = field(default_factory=lambda: RateLimiter(rate=50, burst=200))
     failure_limit: RateLimiter = field(default_factory=lambda: RateLimiter(rate=0.2, burst=10))
+    replay_workers: int = 0  # processes replaying pushed games (0: in the request's thread)
+    _replayers: ProcessPoolExecutor | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         self.ratings = RatingCache(self._rating_rows)
+        if self.replay_workers > 0:
+            # Replaying is pure Python and CPU-bound: processes use every core, threads one.
+            context = multiprocessing.get_context("spawn")  # no fork of a threaded server
+            self._replayers = ProcessPoolExecutor(self.replay_workers, mp_context=context)
+
+    def replay(self, payloads: list) -> Iterator:
+        """Each payload checked (CheckedGame or RefusedGame), in order."""
+        if self._replayers is None:
+            return iter([api.replayed(payload) for payload in payloads])
+        return self._replayers.map(api.replayed, payloads)
 
     def _rating_rows(self):
         with self.pool.connection() as conn:
@@ -44,6 +59,8 @@ class Club:
 
     def close(self) -> None:
         self.ratings.close()
+        if self._replayers is not None:
+            self._replayers.shutdown(cancel_futures=True)
 
 
 def _page(request: Request, template: str, status: int = 200, **context) -> HTMLResponse:

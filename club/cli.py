@@ -23,6 +23,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
     serve.add_argument("--port", type=int, default=DEFAULT_PORT, help="TCP port")
     serve.add_argument("--name", default="Club", help="the club's name on its pages")
+    serve.add_argument(
+        "--replay-workers", type=int, default=os.cpu_count() or 1,
+        help="processes replaying pushed games (default: one per CPU)",
+    )  # fmt: skip
     add = club_sub.add_parser("add-table", help="register a table and print its token")
     add.add_argument("name", help="the table's name, as the pages show it")
     revoke = club_sub.add_parser("revoke-table", help="stop a table's token from working")
@@ -44,8 +48,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         from club.db import DatabaseError, open_pool
     except ModuleNotFoundError as error:
-        print(f"tabletop club: {error.name} is missing: pip install 'tabletop-companion[club]'")
-        return 2
+        return missing_extra("tabletop club", error)
     if not args.db:
         print(f"tabletop club: give the database with --db postgresql://... (or ${DB_ENV})")
         return 2
@@ -63,12 +66,17 @@ def run(args: argparse.Namespace) -> int:
         pool.close()
 
 
+def missing_extra(prog: str, error: ModuleNotFoundError) -> int:
+    print(f"{prog}: {error.name} is missing: pip install 'tabletop-companion[club]'")
+    return 2
+
+
 def _serve(pool, args: argparse.Namespace) -> int:
     import uvicorn
 
     from club.app import Club, create_app
 
-    club = Club(pool, site=args.name)
+    club = Club(pool, site=args.name, replay_workers=max(0, args.replay_workers))
     print(f"tabletop club: serving {args.name!r} on http://{args.host}:{args.port}/", flush=True)
     try:
         uvicorn.run(create_app(club), host=args.host, port=args.port, log_level="warning")

@@ -83,14 +83,16 @@ class RatingCache:
     """The latest RatingBook, recomputed in a background thread when the games have changed.
 
     Pages never wait for a recomputation (a festival's 30,000 games take about a second) except
-    the very first one, when there is nothing to show yet.
+    the very first one, when there is nothing to show yet; while games keep arriving it runs at
+    most once per `pause_s`.
     """
 
-    def __init__(self, load: Callable[[], list[Row]], pause_s: float = 0.5) -> None:
+    def __init__(self, load: Callable[[], list[Row]], pause_s: float = 3.0) -> None:
         self._load = load
         self._pause = pause_s
         self._book: RatingBook | None = None
         self._dirty = threading.Event()
+        self._urgent = threading.Event()  # someone waits: skip the pause between two runs
         self._fresh = threading.Condition()
         self._generation = 0  # bumped by each change
         self._computed = -1  # the generation the current book reflects
@@ -114,6 +116,7 @@ class RatingCache:
         with self._fresh:
             wanted = self._generation
             self._dirty.set()
+            self._urgent.set()
             while self._computed < wanted:
                 left = deadline - time.monotonic()
                 if left <= 0:
@@ -124,6 +127,7 @@ class RatingCache:
     def close(self) -> None:
         self._stop.set()
         self._dirty.set()
+        self._urgent.set()
         self._thread.join(timeout=5)
 
     def _work(self) -> None:
@@ -144,4 +148,6 @@ class RatingCache:
             with self._fresh:
                 self._book, self._computed = book, generation
                 self._fresh.notify_all()
-            self._stop.wait(self._pause)
+            # At most one recomputation per pause while games pour in (a festival's catch-up).
+            self._urgent.wait(self._pause)
+            self._urgent.clear()

@@ -6,9 +6,10 @@ last queued gets the next revision number and its snapshot (set-up, whole log, s
 replacing any older snapshot of it still waiting. Games being played are queued at most every
 `live_interval_s` (the club's live tables); a finished, reopened (undo past the end) or abandoned
 game at once. `Pusher` sends what is due in batches and removes a snapshot only once the club
-acknowledged it; a failure waits longer each time (exponential back-off with jitter). The club
-keys every snapshot by (table, game id, revision): a resent one is a duplicate, an older one
-never replaces a newer one, so delivering at least once is delivering exactly once.
+acknowledged it; a failure waits longer each time (exponential back-off with jitter, at most
+about 20 s). The club keys every snapshot by (table, game id, revision): a resent one is a
+duplicate, an older one never replaces a newer one, so delivering at least once is delivering
+exactly once.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ SELECT g.id, g.status, COALESCE(g.ended, 0), COUNT(a.seq), COALESCE(MAX(a.at), 0
 FROM games g LEFT JOIN actions a ON a.game_id = g.id GROUP BY g.id ORDER BY g.id
 """
 BACKOFF_FIRST_S = 1.0
-BACKOFF_MAX_S = 300.0
+BACKOFF_MAX_S = 20.0  # a club on the LAN: tables are back within 20-odd s of its return
 
 
 @dataclass
@@ -192,7 +193,7 @@ class Outbox:
 
 
 def backoff(attempt: int, rng: random.Random | None = None) -> float:
-    """Seconds before attempt number `attempt` (1, 2, 4, … up to 5 minutes, ±20 % jitter)."""
+    """Seconds before attempt number `attempt` (1, 2, 4, … up to 20 s, ±20 % jitter)."""
     base = min(BACKOFF_MAX_S, BACKOFF_FIRST_S * 2 ** max(0, attempt - 1))
     return base * (0.8 + 0.4 * (rng or random).random())
 
@@ -261,7 +262,7 @@ class Pusher:
 
 def _retry_after(error: urllib.error.HTTPError) -> float | None:
     if error.code == 401:
-        return BACKOFF_MAX_S  # a revoked or mistyped token: an admin must act first
+        return 10 * BACKOFF_MAX_S  # a revoked or mistyped token: an admin must act first
     value = error.headers.get("Retry-After", "") if error.headers else ""
     return float(value) if value.isdigit() else None
 

@@ -9,131 +9,42 @@ this is possible the tests skip, saying why.
 from __future__ import annotations
 
 import atexit
-import glob
-import itertools
 import os
 import shutil
 import socket
 import subprocess
-import tempfile
 from functools import cache
-from pathlib import Path
 
 import pytest
 
-SERVER_USER = "postgres"
-
-
-class PostgresUnavailable(RuntimeError):
-    pass
-
-
-def _bin_dir() -> Path | None:
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=_version)
-    return Path(found[-1]).parent if found else None
-
-
-def _version(path: str) -> int:
-    part = Path(path).parts[-3]
-    return int(part) if part.isdigit() else 0
+from club.scratchpg import ScratchPostgres, ScratchUnavailable, bin_dir, free_port
 
 
 def _install() -> None:
     if os.geteuid() != 0 or shutil.which("apt-get") is None:
-        raise PostgresUnavailable("PostgreSQL is not installed (apt-get install postgresql)")
+        raise ScratchUnavailable("PostgreSQL is not installed (apt-get install postgresql)")
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     command = ["apt-get", "install", "-y", "--no-install-recommends", "postgresql"]
     if subprocess.run(command, env=env, capture_output=True).returncode != 0:
         subprocess.run(["apt-get", "update"], env=env, capture_output=True)
         result = subprocess.run(command, env=env, capture_output=True, text=True)
         if result.returncode != 0:
-            raise PostgresUnavailable(f"apt-get install postgresql failed: {result.stderr[-300:]}")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-class PostgresServer:
-    """A throw-away cluster listening on 127.0.0.1 only, trusting local connections."""
-
-    def __init__(self) -> None:
-        bin_dir = _bin_dir()
-        if bin_dir is None:
-            _install()
-            bin_dir = _bin_dir()
-        if bin_dir is None:
-            raise PostgresUnavailable("PostgreSQL's initdb was not found after installing it")
-        self.bin = bin_dir
-        self.root = Path(tempfile.mkdtemp(prefix="club-pg-"))
-        self.data = self.root / "data"
-        self.port = free_port()
-        self.user = "club"
-        self._as_user = self._runner()
-        self._run("initdb", "-D", str(self.data), "-U", self.user, "-A", "trust", "-E", "UTF8",
-                  "--no-sync", "--locale=C")  # fmt: skip
-        options = (
-            f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.root} -c fsync=off"
-            " -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
-        )
-        self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l",
-                  str(self.root / "log"), "-w", "-t", "60", "start")  # fmt: skip
-        self._names = itertools.count(1)
-
-    def _runner(self) -> list[str]:
-        if os.geteuid() != 0:
-            return []
-        try:
-            import pwd
-
-            pwd.getpwnam(SERVER_USER)
-        except KeyError:
-            raise PostgresUnavailable(f"no {SERVER_USER} system user to run PostgreSQL") from None
-        shutil.chown(self.root, SERVER_USER)
-        os.chmod(self.root, 0o755)
-        return ["runuser", "-u", SERVER_USER, "--"]
-
-    def _run(self, tool: str, *args: str) -> None:
-        result = subprocess.run(
-            [*self._as_user, str(self.bin / tool), *args], capture_output=True, text=True
-        )
-        if result.returncode != 0:
-            log = self.root / "log"
-            tail = log.read_text()[-500:] if log.exists() else ""
-            raise PostgresUnavailable(f"{tool} failed: {result.stderr[-500:]} {tail}")
-
-    def url(self, database: str = "postgres") -> str:
-        return f"postgresql://{self.user}@127.0.0.1:{self.port}/{database}"
-
-    def new_database(self) -> str:
-        import psycopg
-
-        name = f"club_test_{os.getpid()}_{next(self._names)}"
-        with psycopg.connect(self.url(), autocommit=True) as conn:
-            conn.execute(f'CREATE DATABASE "{name}"')
-        return self.url(name)
-
-    def stop(self) -> None:
-        try:
-            self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
-        except PostgresUnavailable:
-            pass
-        shutil.rmtree(self.root, ignore_errors=True)
+            raise ScratchUnavailable(f"apt-get install postgresql failed: {result.stderr[-300:]}")
 
 
 @cache
-def _server() -> PostgresServer | str:
+def _server() -> ScratchPostgres | str:
     try:
-        server = PostgresServer()
-    except (PostgresUnavailable, OSError) as error:
+        if bin_dir() is None:
+            _install()
+        server = ScratchPostgres()
+    except (ScratchUnavailable, OSError) as error:
         return str(error)
     atexit.register(server.stop)
     return server
 
 
-def postgres() -> PostgresServer:
+def postgres() -> ScratchPostgres:
     """The session's server; skips the calling test when there cannot be one."""
     server = _server()
     if isinstance(server, str):
