@@ -20,9 +20,20 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("club", help="the club server: many tables, one league")
     club_sub = parser.add_subparsers(dest="club_command", metavar="ACTION", required=True)
     serve = club_sub.add_parser("serve", help="serve the league's pages and the tables' pushes")
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    serve.add_argument("--port", type=int, default=DEFAULT_PORT, help="TCP port")
-    serve.add_argument("--name", default="Club", help="the club's name on its pages")
+    env = os.environ
+    serve.add_argument(
+        "--host",
+        default=env.get("TABLETOP_CLUB_HOST", "127.0.0.1"),
+        help="address to listen on (or $TABLETOP_CLUB_HOST; LAN: 0.0.0.0)",
+    )
+    serve.add_argument(
+        "--port",
+        type=int,
+        default=int(env.get("TABLETOP_CLUB_PORT", DEFAULT_PORT)),
+        help="TCP port (or $TABLETOP_CLUB_PORT)",
+    )
+    serve.add_argument("--name", default=env.get("TABLETOP_CLUB_NAME", "Club"),
+                       help="the club's name on its pages (or $TABLETOP_CLUB_NAME)")  # fmt: skip
     serve.add_argument(
         "--replay-workers", type=int, default=os.cpu_count() or 1,
         help="processes replaying pushed games (default: one per CPU)",

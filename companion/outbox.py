@@ -48,6 +48,7 @@ CHANGES = """
 SELECT g.id, g.status, COALESCE(g.ended, 0), COUNT(a.seq), COALESCE(MAX(a.at), 0)
 FROM games g LEFT JOIN actions a ON a.game_id = g.id GROUP BY g.id ORDER BY g.id
 """
+PLAYERS_EVERY_S = 300.0
 BACKOFF_FIRST_S = 1.0
 BACKOFF_MAX_S = 20.0  # a club on the LAN: tables are back within 20-odd s of its return
 
@@ -184,6 +185,17 @@ class Outbox:
             row = self.db.execute("SELECT COUNT(*) FROM club_outbox WHERE refused IS NULL")
             return int(row.fetchone()[0])
 
+    def offer_players(self, names: list[str]) -> int:
+        """Add the club's players to the names the table offers at set-up; returns how many
+        were new. (The store's players table: a name with no game yet is just offered.)"""
+        with self.lock:
+            before = self.db.total_changes
+            self.db.executemany(
+                "INSERT OR IGNORE INTO players (name) VALUES (?)",
+                [(name,) for name in names if isinstance(name, str) and 0 < len(name) <= 40],
+            )
+            return self.db.total_changes - before
+
     def refusals(self) -> list[tuple[int, int, str]]:
         with self.lock:
             rows = self.db.execute(
@@ -216,6 +228,19 @@ class Pusher:
         self.batch = batch
         self.timeout_s = timeout_s
         self.clock = clock
+
+    def club_players(self) -> list[str]:
+        """The club's player names (GET /api/players); empty when the club cannot be reached."""
+        request = urllib.request.Request(
+            self.endpoint.removesuffix("/push") + "/players",
+            headers={"Authorization": f"Bearer {self.token}"},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout_s) as response:
+                names = json.loads(response.read()).get("players", [])
+        except (OSError, ValueError, AttributeError):
+            return []
+        return names if isinstance(names, list) else []
 
     def push_due(self, most: int = 10_000) -> PushReport:
         """Send what is due now, batch by batch, each once; stops at the first failed batch."""
@@ -269,9 +294,14 @@ def _retry_after(error: urllib.error.HTTPError) -> float | None:
 
 def run(outbox: Outbox, pusher: Pusher, stop: threading.Event, every_s: float = 2.0,
         say: Callable[[str], None] = print) -> None:  # fmt: skip
-    """Collect and push until `stop` is set; says each new kind of failure once."""
+    """Collect and push until `stop` is set; says each new kind of failure once. The club's
+    player names are fetched at start and every `PLAYERS_EVERY_S`, to be offered at set-up."""
     last_error = ""
+    players_due = 0.0
     while not stop.is_set():
+        if time.monotonic() >= players_due:
+            outbox.offer_players(pusher.club_players())
+            players_due = time.monotonic() + PLAYERS_EVERY_S
         outbox.collect()
         report = pusher.push_due()
         for refusal in report.refused:

@@ -92,7 +92,10 @@ def test_games_reach_a_real_club_exactly_once(tmp_path, store, box):
         with server.club.pool.connection() as conn:
             stored = conn.execute("SELECT local_id FROM games ORDER BY local_id").fetchall()
             outcomes = conn.execute("SELECT outcome FROM pushes").fetchall()
+            league.player_id(conn, "Zoé")  # typed at another table
         assert [row[0] for row in stored] == ids and {row[0] for row in outcomes} == {"stored"}
+        assert box.offer_players(pusher.club_players()) == 1
+        assert "Zoé" in store.known_players()
     finally:
         server.stop()
 

@@ -1,0 +1,48 @@
+"""The club server's systemd unit: `systemd-analyze verify` says nothing, and its exposure
+under `systemd-analyze security` stays low (like .ci/system-checks does for the table's unit)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+UNIT = Path(__file__).resolve().parents[1] / "systemd" / "tabletop-club.service"
+EXEC = "ExecStart=/opt/tabletop/venv/bin/tabletop club serve"
+MAX_EXPOSURE = 2.0
+
+
+@pytest.fixture
+def unit_copy(tmp_path) -> Path:
+    """The unit pointing at stand-ins, as verify insists the binary and env file exist."""
+    if shutil.which("systemd-analyze") is None:
+        pytest.skip("systemd-analyze is not installed (Debian's systemd package)")
+    text = UNIT.read_text(encoding="utf-8")
+    assert EXEC in text
+    env = tmp_path / "club.env"
+    env.write_text("TABLETOP_CLUB_PORT=8300\n")
+    text = text.replace(EXEC, f"ExecStart={shutil.which('true')} club serve")
+    text = text.replace("EnvironmentFile=/etc/tabletop/club.env", f"EnvironmentFile={env}")
+    copy = tmp_path / "tabletop-club.service"
+    copy.write_text(text, encoding="utf-8")
+    return copy
+
+
+def test_the_unit_verifies_without_a_warning(unit_copy):
+    result = subprocess.run(
+        ["systemd-analyze", "verify", "--man=no", str(unit_copy)], capture_output=True, text=True
+    )
+    assert result.returncode == 0 and result.stdout + result.stderr == ""
+
+
+def test_the_unit_is_hardened(unit_copy):
+    result = subprocess.run(
+        ["systemd-analyze", "security", "--offline=true", "--no-pager", str(unit_copy)],
+        capture_output=True, text=True,
+    )  # fmt: skip
+    found = re.search(r"Overall exposure level for [^:]*: ([0-9.]+)", result.stdout)
+    assert found, result.stdout + result.stderr
+    assert float(found.group(1)) <= MAX_EXPOSURE, result.stdout
