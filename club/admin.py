@@ -6,8 +6,10 @@ the session cookie is HttpOnly and SameSite=Strict, and sign-in failures are rat
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from typing import Any
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
@@ -19,7 +21,6 @@ from pages.web import gettext, page
 SESSION_COOKIE = "club_admin"
 LOGIN_COOKIE = "club_login_csrf"
 PASSWORD_KEY = "admin_password"
-DONE = ("table_added", "revoked", "merged", "voided", "restored")
 
 
 def routes() -> list[Route]:
@@ -81,10 +82,21 @@ def _login_page(request: Request, error: str = "", status: int = 200) -> Respons
     return response
 
 
-async def login(request: Request) -> Response:
+def posted(handler: Callable[[Request, dict[str, str]], Response]) -> Callable:
+    """An endpoint reading the posted form, then running `handler` (database calls) in
+    Starlette's thread pool rather than in the event loop."""
+
+    async def endpoint(request: Request) -> Response:
+        form = {key: str(value) for key, value in (await request.form()).items()}
+        return await run_in_threadpool(handler, request, form)
+
+    return endpoint
+
+
+@posted
+def login(request: Request, form: dict[str, str]) -> Response:
     club = _club(request)
     _ = gettext(request)
-    form = await request.form()
     if not same_token(form.get("csrf"), request.cookies.get(LOGIN_COOKIE)):
         return _login_page(request, _("The form has expired: please try again."), 403)
     address = request.client.host if request.client else "?"
@@ -92,7 +104,7 @@ async def login(request: Request) -> Response:
         return _login_page(request, _("Too many attempts: wait a minute."), 429)
     with club.pool.connection() as conn:
         stored = league.setting(conn, PASSWORD_KEY)
-    if not check_password(str(form.get("password", "")), stored):
+    if not check_password(form.get("password", ""), stored):
         return _login_page(request, _("Wrong password."), 403)
     key, _session = club.sessions.open()
     response = RedirectResponse("/admin", status_code=303)
@@ -100,13 +112,10 @@ async def login(request: Request) -> Response:
     return response
 
 
-async def _checked_form(request: Request) -> dict[str, str] | None:
-    """The posted form when the session and its CSRF token are right, else None."""
+def _signed_in(request: Request, form: dict[str, str]) -> bool:
+    """Whether the session is open and the form carries its CSRF token."""
     session = _club(request).sessions.get(request.cookies.get(SESSION_COOKIE))
-    form = await request.form()
-    if session is None or not same_token(form.get("csrf"), session.csrf):
-        return None
-    return {key: str(value) for key, value in form.items()}
+    return session is not None and same_token(form.get("csrf"), session.csrf)
 
 
 def _refused(request: Request) -> Response:
@@ -114,12 +123,9 @@ def _refused(request: Request) -> Response:
     return show(request, error=_("Sign in again: the form was not accepted."), status=403)
 
 
-def _done(what: str) -> Response:
-    return RedirectResponse(f"/admin?done={what}", status_code=303)
-
-
-async def logout(request: Request) -> Response:
-    if await _checked_form(request) is None:
+@posted
+def logout(request: Request, form: dict[str, str]) -> Response:
+    if not _signed_in(request, form):
         return _refused(request)
     _club(request).sessions.close(request.cookies.get(SESSION_COOKIE))
     response = RedirectResponse("/admin", status_code=303)
@@ -127,9 +133,9 @@ async def logout(request: Request) -> Response:
     return response
 
 
-async def add_table(request: Request) -> Response:
-    form = await _checked_form(request)
-    if form is None:
+@posted
+def add_table(request: Request, form: dict[str, str]) -> Response:
+    if not _signed_in(request, form):
         return _refused(request)
     try:
         with _club(request).pool.connection() as conn:
@@ -139,42 +145,38 @@ async def add_table(request: Request) -> Response:
     return show(request, token=token)
 
 
-async def revoke(request: Request) -> Response:
-    return await _act(
-        request, "revoked", lambda conn, f: league.revoke_table(conn, _id(f, "table"))
-    )
+@posted
+def revoke(request: Request, form: dict[str, str]) -> Response:
+    return _act(request, form, lambda conn: league.revoke_table(conn, _id(form, "table")),
+                done="revoked")  # fmt: skip
 
 
-async def merge(request: Request) -> Response:
-    def act(conn: Any, form: dict[str, str]) -> None:
+@posted
+def merge(request: Request, form: dict[str, str]) -> Response:
+    def act(conn: Any) -> None:
         league.merge_players(conn, _id(form, "source"), _id(form, "target"))
 
-    return await _act(request, "merged", act)
+    return _act(request, form, act, done="merged")
 
 
-async def void(request: Request) -> Response:
-    form_voided = {"1": True, "0": False}
-
-    def act(conn: Any, form: dict[str, str]) -> str:
-        voided = form_voided.get(form.get("voided", "1"), True)
-        league.void_game(conn, _id(form, "game"), voided)
-        return "voided" if voided else "restored"
-
-    return await _act(request, "voided", act)
+@posted
+def void(request: Request, form: dict[str, str]) -> Response:
+    voided = form.get("voided", "1") != "0"
+    return _act(request, form, lambda conn: league.void_game(conn, _id(form, "game"), voided),
+                done="voided" if voided else "restored")  # fmt: skip
 
 
-async def _act(request: Request, done: str, act: Any) -> Response:
-    form = await _checked_form(request)
-    if form is None:
+def _act(request: Request, form: dict[str, str], act: Callable, done: str) -> Response:
+    if not _signed_in(request, form):
         return _refused(request)
     club = _club(request)
     try:
         with club.pool.connection() as conn:
-            outcome = act(conn, form)
+            act(conn)
     except league.LeagueError as error:
         return show(request, error=str(error), status=400)
     club.ratings.changed()
-    return _done(outcome if outcome in DONE else done)
+    return RedirectResponse(f"/admin?done={done}", status_code=303)
 
 
 def _id(form: dict[str, str], key: str) -> int:
