@@ -14,14 +14,14 @@ from dataclasses import dataclass, field
 from psycopg_pool import ConnectionPool
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from club import admin, api, reads
 from club.ratings import RatingCache
 from club.security import RateLimiter, Sessions
 from pages import model
-from pages.web import not_found, page, static_mount
+from pages.web import language, not_found, page, static_mount
 
 LIVE_REFRESH_S = 30
 
@@ -111,7 +111,7 @@ def game(request: Request) -> Response:
         record = reads.record(conn, request.path_params["game"])
     if record is None:
         return not_found(request, club.site, is_club=True)
-    moves = model.moves(record, request.app.state.language(request))
+    moves = model.moves(record, language(request))
     return _page(request, "game.html", record=record, moves=moves)
 
 
@@ -123,8 +123,6 @@ def health(request: Request) -> Response:
 
 
 def create_app(club: Club) -> Starlette:
-    from pages.web import language
-
     routes = [
         Route("/", index),
         Route("/standings/{game:str}", standings),
@@ -143,9 +141,4 @@ def create_app(club: Club) -> Starlette:
 
     app = Starlette(routes=routes, exception_handlers={404: missing})
     app.state.club = club
-    app.state.language = language
     return app
-
-
-def redirect(path: str) -> RedirectResponse:
-    return RedirectResponse(path, status_code=303)

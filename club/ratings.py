@@ -87,7 +87,7 @@ class RatingCache:
     most once per `pause_s`.
     """
 
-    def __init__(self, load: Callable[[], list[Row]], pause_s: float = 3.0) -> None:
+    def __init__(self, load: Callable[[], list[Row]], pause_s: float = 10.0) -> None:
         self._load = load
         self._pause = pause_s
         self._book: RatingBook | None = None
