@@ -1,5 +1,6 @@
-"""The club server's systemd unit: `systemd-analyze verify` says nothing, and its exposure
-under `systemd-analyze security` stays low (like .ci/system-checks does for the table's unit)."""
+"""The club server's and the table's web systemd units: `systemd-analyze verify` says nothing,
+and their exposure under `systemd-analyze security` stays low (as .ci/system-checks holds the
+table's kiosk unit)."""
 
 from __future__ import annotations
 
@@ -10,23 +11,28 @@ from pathlib import Path
 
 import pytest
 
-UNIT = Path(__file__).resolve().parents[1] / "systemd" / "tabletop-club.service"
-EXEC = "ExecStart=/opt/tabletop/venv/bin/tabletop club serve"
+SYSTEMD = Path(__file__).resolve().parents[1] / "systemd"
+BINARY = "/opt/tabletop/venv/bin/tabletop"
+UNITS = {
+    "tabletop-club.service": f"ExecStart={BINARY} club serve\n",
+    "tabletop-web.service": f"ExecStart={BINARY} serve-web --config "
+    "/var/lib/tabletop/tabletop.toml --port 8080\n",
+}
 MAX_EXPOSURE = 2.0
 
 
-@pytest.fixture
-def unit_copy(tmp_path) -> Path:
-    """The unit pointing at stand-ins, as verify insists the binary and env file exist."""
+@pytest.fixture(params=sorted(UNITS))
+def unit_copy(request, tmp_path) -> Path:
+    """The unit pointing at stand-ins, as verify insists its binary and env file exist."""
     if shutil.which("systemd-analyze") is None:
         pytest.skip("systemd-analyze is not installed (Debian's systemd package)")
-    text = UNIT.read_text(encoding="utf-8")
-    assert EXEC in text
+    text = (SYSTEMD / request.param).read_text(encoding="utf-8")
+    assert UNITS[request.param] in text
     env = tmp_path / "club.env"
     env.write_text("TABLETOP_CLUB_PORT=8300\n")
-    text = text.replace(EXEC, f"ExecStart={shutil.which('true')} club serve")
+    text = text.replace(f"ExecStart={BINARY} ", f"ExecStart={shutil.which('true')} ")
     text = text.replace("EnvironmentFile=/etc/tabletop/club.env", f"EnvironmentFile={env}")
-    copy = tmp_path / "tabletop-club.service"
+    copy = tmp_path / request.param
     copy.write_text(text, encoding="utf-8")
     return copy
 
