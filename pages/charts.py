@@ -13,6 +13,7 @@ from markupsafe import Markup
 WIDTH, HEIGHT = 320, 180
 PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 40, 10, 10, 24
 # Colour-blind-safe palette (Okabe-Ito), dark enough on white for lines and bars.
+LEGEND_PER_ROW = 3  # legend entries side by side within the chart's width
 _LABEL = 'text-anchor="end" font-size="10"'
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#8C6D00", "#56B4E9")
 
@@ -47,7 +48,7 @@ def line_chart(
             parts.append(f'<circle cx="{x(0):.1f}" cy="{y(points[0][1]):.1f}" r="3" '
                          f'fill="{colour}"/>')  # fmt: skip
     legend = _legend([labels.get(kind, kind) for kind in sorted(series)])
-    return _svg(title, desc, "".join(parts) + legend)
+    return _svg(title, desc, "".join(parts) + legend, legend_rows=_rows(len(series)))
 
 
 def bar_chart(values: dict[str, int], title: str, desc: str, labels: dict[str, str]) -> Markup:
@@ -74,8 +75,8 @@ def bar_chart(values: dict[str, int], title: str, desc: str, labels: dict[str, s
     return _svg(title, desc, "".join(parts))
 
 
-def _svg(title: str, desc: str, body: str) -> Markup:
-    legend_room = 18
+def _svg(title: str, desc: str, body: str, legend_rows: int = 1) -> Markup:
+    legend_room = 18 * legend_rows
     return Markup(
         f'<svg class="chart" role="img" viewBox="0 0 {WIDTH} {HEIGHT + legend_room}" '
         f'xmlns="http://www.w3.org/2000/svg" aria-label="{escape(title)}">'
@@ -97,12 +98,17 @@ def _axes(low: float, high: float, y) -> str:
 def _legend(names: list[str]) -> str:
     parts = []
     for index, (colour, name) in enumerate(zip(_cycle(), names, strict=False)):
-        left = PAD_LEFT + index * 90
+        left = PAD_LEFT + (index % LEGEND_PER_ROW) * 90
+        top = HEIGHT + 4 + 18 * (index // LEGEND_PER_ROW)
         parts.append(
-            f'<rect x="{left}" y="{HEIGHT + 4}" width="10" height="10" fill="{colour}"/>'
-            f'<text x="{left + 14}" y="{HEIGHT + 13}" font-size="10">{escape(name)}</text>'
+            f'<rect x="{left}" y="{top}" width="10" height="10" fill="{colour}"/>'
+            f'<text x="{left + 14}" y="{top + 9}" font-size="10">{escape(name)}</text>'
         )
     return "".join(parts)
+
+
+def _rows(entries: int) -> int:
+    return max(1, -(-entries // LEGEND_PER_ROW))
 
 
 def _cycle():
