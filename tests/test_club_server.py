@@ -211,3 +211,19 @@ def test_pages_show_standings_players_live_tables_and_records(client, club, toke
     assert client.get("/players/99999").status_code == 404
     assert client.get("/standings/chess").status_code == 404
     assert "default-src 'none'" in home.headers["content-security-policy"]
+
+
+def test_replays_in_worker_processes_store_and_refuse_alike():
+    pool = open_pool(postgres().new_database())
+    club = Club(pool, replay_workers=1)
+    try:
+        with club.pool.connection() as conn:
+            token = league.add_table(conn, "Table 1")
+        good = payload(random_game("sequence", ["Ann", "Bob"], seed=12), 1)
+        bad = {**good, "game_id": 2, "history": ["nonsense"]}
+        with TestClient(create_app(club)) as client:
+            results = push(client, token, good, bad, good)
+        assert [r["outcome"] for r in results] == ["stored", "refused", "duplicate"]
+    finally:
+        club.close()
+        pool.close()
