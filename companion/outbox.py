@@ -7,7 +7,7 @@ replacing any older snapshot of it still waiting. Games being played are queued 
 `live_interval_s` (the club's live tables); a finished, reopened (undo past the end) or abandoned
 game at once. `Pusher` sends what is due in batches and removes a snapshot only once the club
 acknowledged it; a failure waits longer each time (exponential back-off with jitter, at most
-about 20 s). The club keys every snapshot by (table, game id, revision): a resent one is a
+about 10 s). The club keys every snapshot by (table, game id, revision): a resent one is a
 duplicate, an older one never replaces a newer one, so delivering at least once is delivering
 exactly once.
 """
@@ -50,7 +50,7 @@ FROM games g LEFT JOIN actions a ON a.game_id = g.id GROUP BY g.id ORDER BY g.id
 """
 PLAYERS_EVERY_S = 300.0
 BACKOFF_FIRST_S = 1.0
-BACKOFF_MAX_S = 20.0  # a club on the LAN: tables are back within 20-odd s of its return
+BACKOFF_MAX_S = 10.0  # a club on the LAN: tables are back within ~12 s of its return
 
 
 @dataclass
@@ -205,7 +205,7 @@ class Outbox:
 
 
 def backoff(attempt: int, rng: random.Random | None = None) -> float:
-    """Seconds before attempt number `attempt` (1, 2, 4, … up to 20 s, ±20 % jitter)."""
+    """Seconds before attempt number `attempt` (1, 2, 4, 8, then 10 s, ±20 % jitter)."""
     base = min(BACKOFF_MAX_S, BACKOFF_FIRST_S * 2 ** max(0, attempt - 1))
     return base * (0.8 + 0.4 * (rng or random).random())
 
