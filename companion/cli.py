@@ -11,7 +11,10 @@ from collections.abc import Sequence
 
 # Each name is a module in companion.commands exposing `add_parser(subparsers)` and `run(args)`.
 # Heavy imports (cv2, pygame) stay inside each module's `run`, so `tabletop --help` stays fast.
-COMMANDS = ("demo", "run", "referee", "read", "learn", "bench", "doctor", "scores")
+COMMANDS = (
+    "demo", "run", "referee", "read", "learn", "bench", "doctor", "scores",
+    "club", "sync", "serve_web",
+)  # fmt: skip
 
 
 def build_parser() -> argparse.ArgumentParser:

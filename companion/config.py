@@ -17,6 +17,10 @@ fullscreen = true
 confirm_pin = 17
 reroll_pin = 27
 long_press_s = 1.0
+
+[club]                           # optional: push games to a club server (docs/club.md)
+url = "http://club.local:8300"
+token = "..."                    # the table's token, from `tabletop club add-table`
 """
 
 from __future__ import annotations
@@ -60,12 +64,19 @@ class GpioConfig:
 
 
 @dataclass(frozen=True)
+class ClubConfig:
+    url: str = ""  # empty: the table belongs to no club
+    token: str = ""
+
+
+@dataclass(frozen=True)
 class Config:
     language: str = "fr"
     state_dir: Path = field(default_factory=lambda: default_state_dir(os.environ))
     camera: CameraConfig = field(default_factory=CameraConfig)
     display: DisplayConfig = field(default_factory=DisplayConfig)
     gpio: GpioConfig = field(default_factory=GpioConfig)
+    club: ClubConfig = field(default_factory=ClubConfig)
     source: Path | None = None  # the file it was read from
 
     def with_overrides(self, **changes: Any) -> Config:
@@ -104,7 +115,7 @@ def load_config(path: str | Path | None = None) -> Config:
 
 
 def parse_config(data: dict[str, Any], source: Path | None = None) -> Config:
-    _no_unknown(data, {"language", "state_dir", "camera", "display", "gpio"}, "")
+    _no_unknown(data, {"language", "state_dir", "camera", "display", "gpio", "club"}, "")
     language = _choice(data, "language", LANGUAGES, "fr", "")
     state_dir = data.get("state_dir")
     if state_dir is not None and (not isinstance(state_dir, str) or not state_dir.strip()):
@@ -117,6 +128,7 @@ def parse_config(data: dict[str, Any], source: Path | None = None) -> Config:
         camera=_camera(_table(data, "camera")),
         display=_display(_table(data, "display")),
         gpio=_gpio(_table(data, "gpio")),
+        club=_club(_table(data, "club")),
         source=source,
     )
 
@@ -194,6 +206,20 @@ def _gpio(data: dict[str, Any]) -> GpioConfig:
     if not 0.2 <= long_press <= 10:
         raise ConfigError(f"gpio.long_press_s: {long_press} is outside 0.2..10 seconds")
     return GpioConfig(pins["confirm_pin"], pins["reroll_pin"], float(long_press))
+
+
+def _club(data: dict[str, Any]) -> ClubConfig:
+    _no_unknown(data, {"url", "token"}, "club.")
+    url, token = data.get("url", ""), data.get("token", "")
+    if not isinstance(url, str) or (url and not re.match(r"https?://[^/\s]+", url)):
+        raise ConfigError(
+            "club.url: expected the club server's address, like http://club.local:8300"
+        )
+    if not isinstance(token, str) or (url and not token.strip()):
+        raise ConfigError(
+            "club.token: expected the table's token as text (tabletop club add-table)"
+        )
+    return ClubConfig(url=url.strip(), token=token.strip())
 
 
 def _int_list(value: Any, length: int, key: str, shape: str) -> tuple[int, ...]:

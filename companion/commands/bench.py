@@ -10,6 +10,7 @@ TARGETS = {
     "vision": "companion.bench.vision",
     "display": "companion.bench.display",
     "referee-fuzz": "companion.bench.referee_fuzz",
+    "club": "club.bench",
 }
 
 

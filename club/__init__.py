@@ -1,0 +1,1 @@
+"""The club server: many tables, one league, kept in PostgreSQL and shown on web pages."""

@@ -1,0 +1,330 @@
+"""`tabletop bench club`: a festival against a real club server, on loopback addresses only.
+
+100 tables each finish a game every 10 simulated minutes for two days (28,800 games). Each
+table is a real Store and outbox in a temporary directory (its disk writes unsynchronised: the
+club is measured, not the table's SD card) pushing to `tabletop club serve` started as a
+separate process on a throw-away PostgreSQL (or --db). The games are real: a pool of full
+games per kind is played once and dealt to the tables with their own players, and the
+server replays every one it receives. The pool's players mostly take the action that puts them
+furthest ahead (random play makes games far longer than people play them). Figures:
+- push_games_per_s: games acknowledged per second while the tables push as they go;
+- catch_up_s: the network cut for the last simulated hour (six games a table waiting, the
+  tables' back-off at its ceiling), then restored: seconds until every game is acknowledged,
+  the tables' own retry waits included (target <= 60 s);
+- standings_p95_ms and player_page_p95_ms over every game kind and many players, the festival's
+  games all in (target <= 200 ms).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from club.cli import missing_extra
+
+TARGET_CATCH_UP_S = 60.0
+TARGET_PAGE_P95_MS = 200.0
+STEP_S = 600.0  # a game every 10 minutes at each table
+KINDS = {  # game: players at the table
+    "struggle": 3,
+    "sequence": 4,
+    "strategix": 3,
+    "roudalon": 4,
+    "traverse": 2,
+}
+POOL_PER_KIND = 24
+GREEDY_MISS = 0.2  # how often a pool player picks any legal action instead of the best-looking
+DEAD_URL = "http://127.0.0.1:9"  # the discard port: nothing listens, the network is 'cut'
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "club", help="a festival against a real club server: push rate, catch-up, page latency"
+    )
+    parser.add_argument("--tables", type=int, default=100, help="tables (default 100)")
+    parser.add_argument("--hours", type=float, default=48, help="festival length (default 48)")
+    parser.add_argument("--outage-hours", type=float, default=1, help="network cut (default 1)")
+    parser.add_argument("--db", help="an empty PostgreSQL database (default: a throw-away one)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        import psycopg  # noqa: F401
+
+        from club.scratchpg import ScratchPostgres, ScratchUnavailable
+    except ModuleNotFoundError as error:
+        return missing_extra("bench club", error)
+    scratch = None
+    try:
+        if not args.db:
+            scratch = ScratchPostgres()
+        url = args.db or scratch.new_database()
+        figures = Festival(args, url).run()
+    except (ScratchUnavailable, RuntimeError) as error:
+        print(f"bench club: {error}")
+        return 2
+    finally:
+        if scratch is not None:
+            scratch.stop()
+    print(json.dumps(figures) if args.json else _lines(figures))
+    return 0
+
+
+def _lines(f: dict) -> str:
+    catch = "ok" if f["catch_up_s"] <= TARGET_CATCH_UP_S else "over target"
+    pages = max(f["standings_p95_ms"], f["player_page_p95_ms"])
+    page_verdict = "ok" if pages <= TARGET_PAGE_P95_MS else "over target"
+    return (
+        f"{f['tables']} tables, {f['games']} games ({f['hours']} h simulated)\n"
+        f"push: {f['push_games_per_s']} games/s\n"
+        f"catch-up after {f['outage_games']} games held by a {f['outage_hours']} h outage: "
+        f"{f['catch_up_s']} s ({catch}; target <= {TARGET_CATCH_UP_S:.0f} s)\n"
+        f"pages p95: standings {f['standings_p95_ms']} ms, player {f['player_page_p95_ms']} ms "
+        f"({page_verdict}; target <= {TARGET_PAGE_P95_MS:.0f} ms)"
+    )
+
+
+class Festival:
+    def __init__(self, args: argparse.Namespace, db_url: str) -> None:
+        self.args = args
+        self.db_url = db_url
+        self.rng = random.Random(args.seed)
+        self.work = Path(tempfile.mkdtemp(prefix="bench-club-"))
+        self.server: subprocess.Popen | None = None
+
+    def run(self) -> dict:
+        from club.scratchpg import free_port
+
+        port = free_port()
+        self.url = f"http://127.0.0.1:{port}"
+        try:
+            tokens = self._tokens()
+            self.server = self._start_server(port)
+            pool = game_pool(self.args.seed)
+            tables = [
+                BenchTable(n, self.work / f"t{n:03d}", self.url, tokens[n], pool, self.rng)
+                for n in range(self.args.tables)
+            ]
+            steps = round(self.args.hours * 3600 / STEP_S)
+            outage = min(steps, round(self.args.outage_hours * 3600 / STEP_S))
+            pushed, push_time = self._play(tables, steps - outage)
+            catch_up, held = self._outage(tables, outage)
+            standings, players = self._pages(tables)
+        finally:
+            if self.server is not None:
+                self.server.terminate()
+                self.server.wait(timeout=30)
+        return {
+            "tables": self.args.tables,
+            "games": sum(t.games for t in tables),
+            "hours": self.args.hours,
+            "push_games_per_s": round(pushed / push_time, 1) if push_time else 0.0,
+            "catch_up_s": round(catch_up, 1),
+            "outage_hours": self.args.outage_hours,
+            "outage_games": held,
+            "standings_p95_ms": standings,
+            "player_page_p95_ms": players,
+        }
+
+    def _tokens(self) -> list[str]:
+        from club import league
+        from club.db import open_pool
+
+        pool = open_pool(self.db_url, size=2)
+        try:
+            with pool.connection() as conn:
+                return [league.add_table(conn, f"Table {n:03d}") for n in range(self.args.tables)]
+        finally:
+            pool.close()
+
+    def _start_server(self, port: int) -> subprocess.Popen:
+        command = [sys.executable, "-m", "companion", "club", "serve", "--db", self.db_url,
+                   "--host", "127.0.0.1", "--port", str(port), "--name", "Festival"]  # fmt: skip
+        log = open(self.work / "server.log", "w")  # noqa: SIM115 - closed with the process
+        server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"{self.url}/healthz", timeout=2):
+                    return server
+            except OSError:
+                if server.poll() is not None:
+                    break
+                time.sleep(0.2)
+        server.kill()
+        raise RuntimeError(
+            f"the club server did not start: {(self.work / 'server.log').read_text()}"
+        )
+
+    def _play(self, tables: list[BenchTable], steps: int) -> tuple[int, float]:
+        """Each step every table finishes a game and pushes it; returns (games, push seconds)."""
+        pushed, push_time = 0, 0.0
+        with ThreadPoolExecutor(max_workers=8) as workers:
+            for _ in range(steps):
+                for table in tables:
+                    table.play_game()
+                start = time.perf_counter()
+                pushed += sum(workers.map(BenchTable.sync, tables))
+                push_time += time.perf_counter() - start
+        return pushed, push_time
+
+    def _outage(self, tables: list[BenchTable], steps: int) -> tuple[float, int]:
+        """Games logged while the club is unreachable, then the seconds to catch up."""
+        for table in tables:
+            table.pusher.endpoint = DEAD_URL + "/api/push"
+        for _ in range(steps):
+            for table in tables:
+                table.play_game()
+                table.sync()
+        held = sum(table.outbox.pending() for table in tables)
+        # The tables now run in real time, still cut off long enough for their retries to be
+        # spread over the back-off as after a real hour; then the network comes back.
+        from companion.outbox import BACKOFF_MAX_S
+
+        stop = threading.Event()
+        threads = [threading.Thread(target=t.loop, args=(stop,), daemon=True) for t in tables]
+        for table in tables:
+            table.go_real_time()
+        for thread in threads:
+            thread.start()
+        time.sleep(BACKOFF_MAX_S * 1.2)
+        start = time.perf_counter()
+        for table in tables:
+            table.pusher.endpoint = self.url + "/api/push"
+        while any(table.outbox.pending() for table in tables):
+            if time.perf_counter() - start > 20 * TARGET_CATCH_UP_S:
+                break
+            time.sleep(0.1)
+        catch_up = time.perf_counter() - start
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=30)
+        return catch_up, held
+
+    def _pages(self, tables: list[BenchTable]) -> tuple[float, float]:
+        from club import reads
+        from club.db import open_pool
+
+        pool = open_pool(self.db_url, size=2)
+        with pool.connection() as conn:
+            ids = [pid for pid, _, _ in reads.players(conn)]
+        pool.close()
+        _get(f"{self.url}/standings/struggle")  # the first page waits for the ratings
+        standings = [_timed(f"{self.url}/standings/{kind}") for kind in KINDS for _ in range(40)]
+        chosen = [self.rng.choice(ids) for _ in range(200)]
+        players = [_timed(f"{self.url}/players/{pid}") for pid in chosen]
+        return _p95(standings), _p95(players)
+
+
+class BenchTable:
+    """One festival table: its Store and outbox, its regular players, games dealt from a pool."""
+
+    def __init__(self, number, directory, url, token, pool, rng) -> None:
+        from companion.outbox import Outbox, Pusher
+        from companion.store import Store
+
+        self.store = Store(directory)
+        self.store.db.execute("PRAGMA synchronous=OFF")
+        self.outbox = Outbox(directory)
+        self.sim_now = 1_780_000_000.0
+        self.offset: float | None = None
+        self.pusher = Pusher(self.outbox, url, token, clock=self.clock, timeout_s=30)
+        self.kinds = list(KINDS)[number % len(KINDS) :] + list(KINDS)[: number % len(KINDS)]
+        self.people = [f"Player {rng.randrange(400):03d}" for _ in range(8)]
+        self.pool = pool
+        self.rng = rng
+        self.games = 0
+
+    def clock(self) -> float:
+        return self.sim_now if self.offset is None else time.time() + self.offset
+
+    def go_real_time(self) -> None:
+        self.offset = self.sim_now - time.time()
+
+    def play_game(self) -> None:
+        self.sim_now += STEP_S
+        kind = self.kinds[self.games % len(self.kinds)]
+        seed, history, scores, winners = self.rng.choice(self.pool[kind])
+        players = self.rng.sample(sorted(set(self.people)), KINDS[kind])
+        game_id = self.store.start_game(kind, players, {}, seed, "full")
+        for notation in history:
+            self.store.append(game_id, notation)
+        self.store.finish(game_id, scores, winners)
+        self.games += 1
+
+    def sync(self) -> int:
+        self.outbox.collect(now=self.clock())
+        return self.pusher.push_due().acknowledged
+
+    def loop(self, stop: threading.Event) -> None:
+        while not stop.is_set():
+            self.sync()
+            stop.wait(1.0)
+
+
+def game_pool(seed: int) -> dict[str, list[tuple[int, list[str], list[int], list[int]]]]:
+    """Full games per kind, (seed, log, scores, winners), played by goal-directed players."""
+    import engines
+
+    pool: dict[str, list] = {}
+    for kind, count in KINDS.items():
+        names = [f"p{i}" for i in range(count)]
+        for index in range(POOL_PER_KIND):
+            game_seed = seed * 1000 + index
+            rng = random.Random(f"bench-club:{kind}:{game_seed}")
+            state = engines.make_game(kind, names, {}, game_seed, "full").new_state()
+            while not state.is_over:
+                if state.is_chance:
+                    state.play_chance()
+                else:
+                    state.apply(_choose(state, rng), validate=False)
+            history = [a.notation for a in state.history]
+            pool.setdefault(kind, []).append((game_seed, history, state.scores(), state.winners()))
+    return pool
+
+
+def _choose(state, rng: random.Random):
+    """Mostly the action that puts the player furthest ahead at once, sometimes any: people
+    play to win, and random play makes games far longer than real ones (a random Traverse game
+    runs to ~2,000 actions, a greedy one ~100)."""
+    legal = state.legal_actions()
+    if len(legal) == 1 or rng.random() < GREEDY_MISS:
+        return rng.choice(legal)
+    me = state.actor
+
+    def lead(action) -> float:
+        after = state.clone()
+        after.apply(action, validate=False)
+        scores = after.scores()
+        others = max(v for i, v in enumerate(scores) if i != me)
+        return scores[me] - others + rng.random() / 1000
+
+    return max(legal, key=lead)
+
+
+def _get(url: str) -> bytes:
+    with urllib.request.urlopen(url, timeout=30) as response:
+        return response.read()
+
+
+def _timed(url: str) -> float:
+    start = time.perf_counter()
+    _get(url)
+    return (time.perf_counter() - start) * 1000
+
+
+def _p95(samples: list[float]) -> float:
+    return round(statistics.quantiles(samples, n=20)[-1], 1) if len(samples) > 1 else 0.0

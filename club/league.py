@@ -1,0 +1,232 @@
+"""The league in PostgreSQL: tables and their tokens, players, pushed games, what pages show.
+
+Every query is parameterised. A pushed game is stored by (table, game id, revision): a revision
+seen again is acknowledged without change, an older one never overwrites a newer one, so a
+table may send the same thing any number of times in any order.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import psycopg
+
+from club.replay import CheckedGame
+
+
+class LeagueError(ValueError):
+    """An admin request the league cannot honour; the message says why."""
+
+
+@dataclass(frozen=True)
+class ClubTable:
+    id: int
+    name: str
+    revoked: bool
+    last_push: datetime | None
+
+
+def hash_token(token: str) -> str:
+    # Tokens are 256 random bits: a plain SHA-256 cannot be reversed or guessed.
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+# ----- tables and tokens ---------------------------------------------------------------------
+
+
+def add_table(conn: psycopg.Connection, name: str) -> str:
+    """Register a table; returns its token (shown once: only its hash is kept)."""
+    name = " ".join(name.split())
+    if not name or len(name) > 60:
+        raise LeagueError("a table's name is text of 1 to 60 characters")
+    token = secrets.token_urlsafe(32)
+    try:
+        conn.execute(
+            "INSERT INTO club_tables (name, token_hash) VALUES (%s, %s)", (name, hash_token(token))
+        )
+    except psycopg.errors.UniqueViolation:
+        raise LeagueError(f"a table named {name!r} exists already") from None
+    return token
+
+
+def new_token(conn: psycopg.Connection, table_id: int) -> str:
+    """A fresh token for a table (the old one stops working); un-revokes it."""
+    token = secrets.token_urlsafe(32)
+    cursor = conn.execute(
+        "UPDATE club_tables SET token_hash = %s, revoked_at = NULL WHERE id = %s",
+        (hash_token(token), table_id),
+    )
+    if cursor.rowcount == 0:
+        raise LeagueError(f"no table {table_id}")
+    return token
+
+
+def revoke_table(conn: psycopg.Connection, table_id: int) -> None:
+    cursor = conn.execute(
+        "UPDATE club_tables SET revoked_at = now() WHERE id = %s AND revoked_at IS NULL",
+        (table_id,),
+    )
+    if cursor.rowcount == 0:
+        raise LeagueError(f"no table {table_id} with a valid token")
+
+
+def table_for_token(conn: psycopg.Connection, token: str) -> int | None:
+    row = conn.execute(
+        "SELECT id, token_hash FROM club_tables WHERE token_hash = %s AND revoked_at IS NULL",
+        (hash_token(token),),
+    ).fetchone()
+    if row is None or not hmac.compare_digest(row[1], hash_token(token)):
+        return None
+    return int(row[0])
+
+
+def tables(conn: psycopg.Connection) -> list[ClubTable]:
+    rows = conn.execute(
+        "SELECT id, name, revoked_at IS NOT NULL, last_push_at FROM club_tables ORDER BY name"
+    ).fetchall()
+    return [ClubTable(*row) for row in rows]
+
+
+# ----- pushed games --------------------------------------------------------------------------
+
+
+def ingest(conn: psycopg.Connection, table_id: int, game: CheckedGame) -> str:
+    """Store a checked game: 'stored', 'duplicate' (this revision seen) or 'older'."""
+    with conn.transaction():
+        seen = conn.execute(
+            "INSERT INTO pushes (table_id, local_id, revision, outcome) VALUES (%s, %s, %s, '') "
+            "ON CONFLICT DO NOTHING RETURNING 1",
+            (table_id, game.local_id, game.revision),
+        ).fetchone()
+        if seen is None:
+            return "duplicate"
+        row = conn.execute(
+            "INSERT INTO games (table_id, local_id, revision, game, options, seed, mode, status,"
+            " history, actor, started, ended, updated) VALUES (%s, %s, %s, %s, %s, %s, %s, %s,"
+            " %s, %s, to_timestamp(%s), to_timestamp(%s), to_timestamp(%s))"
+            " ON CONFLICT (table_id, local_id) DO UPDATE SET revision = EXCLUDED.revision,"
+            " status = EXCLUDED.status, history = EXCLUDED.history, actor = EXCLUDED.actor,"
+            " ended = EXCLUDED.ended, updated = EXCLUDED.updated, received_at = now()"
+            " WHERE games.revision < EXCLUDED.revision RETURNING id",
+            (
+                table_id, game.local_id, game.revision, game.game,
+                json.dumps(game.options, sort_keys=True), game.seed, game.mode, game.status,
+                json.dumps(list(game.history), ensure_ascii=False), game.actor, game.started,
+                game.ended, game.updated,
+            ),
+        ).fetchone()  # fmt: skip
+        outcome = "older" if row is None else "stored"
+        if row is not None:
+            _replace_seats(conn, int(row[0]), game)
+        conn.execute(
+            "UPDATE pushes SET outcome = %s"
+            " WHERE table_id = %s AND local_id = %s AND revision = %s",
+            (outcome, table_id, game.local_id, game.revision),
+        )
+        conn.execute("UPDATE club_tables SET last_push_at = now() WHERE id = %s", (table_id,))
+    return outcome
+
+
+def seen(conn: psycopg.Connection, table_id: int, local_id: Any, revision: Any) -> bool:
+    """Whether this (table, game, revision) was stored or acknowledged already."""
+    if not all(type(v) is int and 0 < v < 2**62 for v in (local_id, revision)):
+        return False
+    row = conn.execute(
+        "SELECT 1 FROM pushes WHERE table_id = %s AND local_id = %s AND revision = %s",
+        (table_id, local_id, revision),
+    ).fetchone()
+    return row is not None
+
+
+def _replace_seats(conn: psycopg.Connection, game_id: int, game: CheckedGame) -> None:
+    conn.execute("DELETE FROM seats WHERE game_id = %s", (game_id,))
+    rows = [
+        (game_id, seat, player_id(conn, name), team, score, seat in game.winners)
+        for seat, (name, team, score) in enumerate(
+            zip(game.players, game.teams, game.scores, strict=True)
+        )
+    ]
+    with conn.cursor() as cursor:
+        cursor.executemany(
+            "INSERT INTO seats (game_id, seat, player_id, team, score, winner)"
+            " VALUES (%s, %s, %s, %s, %s, %s)",
+            rows,
+        )
+
+
+def player_id(conn: psycopg.Connection, name: str) -> int:
+    """The club identity a name typed at a table stands for (created on first sight)."""
+    found = _named(conn, name)
+    if found is not None:
+        return found
+    conn.execute(
+        "INSERT INTO players (name) VALUES (%s)"
+        " ON CONFLICT (lower(name)) WHERE merged_into IS NULL DO NOTHING",
+        (name,),
+    )
+    found = _named(conn, name)
+    assert found is not None
+    return found
+
+
+def _named(conn: psycopg.Connection, name: str) -> int | None:
+    # A merged name keeps standing for the identity it was merged into.
+    row = conn.execute(
+        "SELECT COALESCE(merged_into, id) FROM players WHERE lower(name) = lower(%s)"
+        " ORDER BY merged_into IS NULL DESC, id LIMIT 1",
+        (name,),
+    ).fetchone()
+    return None if row is None else int(row[0])
+
+
+# ----- admin actions -------------------------------------------------------------------------
+
+
+def merge_players(conn: psycopg.Connection, source: int, target: int) -> None:
+    """Make `source` the same person as `target`: their games, and their name from now on."""
+    if source == target:
+        raise LeagueError("a player cannot be merged into themselves")
+    with conn.transaction():
+        found = conn.execute(
+            "SELECT id FROM players WHERE id IN (%s, %s) AND merged_into IS NULL FOR UPDATE",
+            (source, target),
+        ).fetchall()
+        if len(found) != 2:
+            raise LeagueError("both players must exist and not be merged already")
+        clash = conn.execute(
+            "SELECT 1 FROM seats a JOIN seats b ON a.game_id = b.game_id"
+            " WHERE a.player_id = %s AND b.player_id = %s LIMIT 1",
+            (source, target),
+        ).fetchone()
+        if clash:
+            raise LeagueError("these two players sat at the same game: they are two people")
+        conn.execute("UPDATE seats SET player_id = %s WHERE player_id = %s", (target, source))
+        conn.execute(
+            "UPDATE players SET merged_into = %s WHERE id = %s OR merged_into = %s",
+            (target, source, source),
+        )
+
+
+def void_game(conn: psycopg.Connection, game_id: int, voided: bool = True) -> None:
+    cursor = conn.execute("UPDATE games SET voided = %s WHERE id = %s", (voided, game_id))
+    if cursor.rowcount == 0:
+        raise LeagueError(f"no game {game_id}")
+
+
+def setting(conn: psycopg.Connection, key: str) -> str | None:
+    row = conn.execute("SELECT value FROM club_settings WHERE key = %s", (key,)).fetchone()
+    return None if row is None else row[0]
+
+
+def set_setting(conn: psycopg.Connection, key: str, value: str) -> None:
+    conn.execute(
+        "INSERT INTO club_settings (key, value) VALUES (%s, %s)"
+        " ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+        (key, value),
+    )

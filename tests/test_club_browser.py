@@ -1,0 +1,136 @@
+"""The club's pages in a real headless browser (Debian's chromium and its driver, through
+selenium): what a person sees on a phone — standings, a player's charts, a live table."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+
+import pytest
+
+pytest.importorskip("psycopg", reason="the club extra is not installed")
+webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
+
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+
+from club import league  # noqa: E402
+from tests.club_support import LiveServer, payload, postgres, random_game  # noqa: E402
+
+PHONE = (390, 844)
+
+
+def _browser_binaries() -> tuple[str, str]:
+    browser, driver = shutil.which("chromium"), shutil.which("chromedriver")
+    if browser and driver:
+        return browser, driver
+    if os.geteuid() != 0 or shutil.which("apt-get") is None:
+        pytest.skip("chromium and chromedriver are not installed (apt-get install chromium "
+                    "chromium-driver) and we are not root to install them")  # fmt: skip
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    command = ["apt-get", "install", "-y", "--no-install-recommends", "chromium", "chromium-driver"]
+    if subprocess.run(command, env=env, capture_output=True).returncode != 0:
+        subprocess.run(["apt-get", "update"], env=env, capture_output=True)
+        if subprocess.run(command, env=env, capture_output=True).returncode != 0:
+            pytest.skip("apt-get could not install chromium and chromium-driver")
+    browser, driver = shutil.which("chromium"), shutil.which("chromedriver")
+    if not (browser and driver):
+        pytest.skip("chromium or chromedriver still missing after apt-get install")
+    return browser, driver
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    binary, driver_path = _browser_binaries()
+    options = Options()
+    options.binary_location = binary
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                 f"--window-size={PHONE[0]},{PHONE[1]}", "--lang=en"):  # fmt: skip
+        options.add_argument(flag)
+    try:
+        driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    except Exception as error:  # a driver that cannot start its browser here
+        pytest.skip(f"chromium could not start headless: {str(error).splitlines()[0]}")
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="module")
+def club_url():
+    server = LiveServer(postgres().new_database()).start()
+    with server.club.pool.connection() as conn:
+        token = league.add_table(conn, "Kitchen table")
+    finished = [random_game("struggle", ["Ann", "Bob", "Cy"], seed=s) for s in range(3)]
+    finished += [random_game("sequence", ["Ann", "Bob", "Cy", "Dee"], seed=s) for s in range(2)]
+    games = [payload(state, n + 1) for n, state in enumerate(finished)]
+    games.append(payload(random_game("struggle", ["Eve", "Ann"], seed=9, stop_after=15), 99))
+    import httpx
+
+    answer = httpx.post(f"{server.url}/api/push", json={"games": games},
+                        headers={"Authorization": f"Bearer {token}"})  # fmt: skip
+    assert {r["outcome"] for r in answer.json()["results"]} == {"stored"}
+    server.club.ratings.wait_fresh()
+    yield server.url, finished
+    server.stop()
+
+
+def _fits_the_phone(browser) -> bool:
+    return browser.execute_script(
+        "return document.documentElement.scrollWidth <= window.innerWidth + 1"
+    )
+
+
+def test_standings_then_a_player_with_charts(browser, club_url):
+    url, finished = club_url
+    browser.get(f"{url}/standings/struggle?lang=en")
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Standings: Struggle"
+    rows = browser.find_elements(By.CSS_SELECTOR, "tbody tr")
+    names = [row.find_element(By.CSS_SELECTOR, "th").text for row in rows]
+    assert sorted(names) == ["Ann", "Bob", "Cy"]
+    ratings = [float(row.find_elements(By.CSS_SELECTOR, "td")[1].text) for row in rows]
+    assert ratings == sorted(ratings, reverse=True)  # best rating first
+    assert _fits_the_phone(browser)
+    browser.find_element(By.LINK_TEXT, names[0]).click()
+    assert browser.find_element(By.TAG_NAME, "h1").text == names[0]
+    charts = browser.find_elements(By.CSS_SELECTOR, "svg.chart")
+    assert len(charts) == 3
+    for chart in charts:
+        assert chart.is_displayed() and chart.size["width"] > 200 and chart.size["height"] > 100
+        assert chart.get_attribute("aria-label")
+    captions = [c.text for c in browser.find_elements(By.TAG_NAME, "figcaption")]
+    assert captions == ["Running total over time", "Rating over time", "Wins per game"]
+    lines = charts[0].find_elements(By.CSS_SELECTOR, "polyline.series")
+    assert {line.get_attribute("data-series") for line in lines} == {"struggle", "sequence"}
+    assert _fits_the_phone(browser)
+
+
+def test_a_live_table_shows_who_plays_and_the_scores(browser, club_url):
+    url, _ = club_url
+    browser.get(f"{url}/live?lang=en")
+    card = browser.find_element(By.CSS_SELECTOR, "article.live")
+    assert "Kitchen table — Struggle" in card.find_element(By.TAG_NAME, "h2").text
+    names = [e.text for e in card.find_elements(By.CSS_SELECTOR, ".scores .name")]
+    assert names == ["Eve", "Ann"]
+    scores = [e.text for e in card.find_elements(By.CSS_SELECTOR, ".scores .score")]
+    assert all(s.lstrip("-").isdigit() for s in scores)
+    card.find_element(By.PARTIAL_LINK_TEXT, "move by move").click()
+    assert len(browser.find_elements(By.CSS_SELECTOR, "table.moves tbody tr")) == 15
+
+
+def test_french_words_and_the_keyboard(browser, club_url):
+    url, _ = club_url
+    browser.get(f"{url}/?lang=fr")
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Classement"
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "fr"
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.TAB)
+    focused = browser.switch_to.active_element
+    assert focused.text == "Aller au contenu" and focused.is_displayed()
+    focused.send_keys(Keys.ENTER)
+    assert browser.current_url.endswith("#main")
+    browser.get(f"{url}/live")  # the language chosen is remembered
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Tables en direct"

@@ -1,0 +1,229 @@
+"""The club server against a real PostgreSQL: pushes replayed and stored once, tokens, admin
+actions behind a password and CSRF tokens, ratings recomputed from the games, the pages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytest.importorskip("psycopg", reason="the club extra is not installed")
+pytest.importorskip("httpx", reason="httpx (Starlette's test client) is not installed")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from club import league, reads  # noqa: E402
+from club.app import Club, create_app  # noqa: E402
+from club.db import migrate, migrations, open_pool  # noqa: E402
+from club.ratings import compute  # noqa: E402
+from club.security import hash_password  # noqa: E402
+from tests.club_support import payload, postgres, random_game  # noqa: E402
+
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture
+def club():
+    pool = open_pool(postgres().new_database())
+    club = Club(pool, site="Test club")
+    yield club
+    club.close()
+    pool.close()
+
+
+@pytest.fixture
+def client(club):
+    with TestClient(create_app(club)) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def token(club) -> str:
+    with club.pool.connection() as conn:
+        return league.add_table(conn, "Table 1")
+
+
+def push(client, token, *games, status=200):
+    response = client.post(
+        "/api/push", json={"games": list(games)}, headers={"Authorization": f"Bearer {token}"}
+    )
+    assert response.status_code == status, response.text
+    return response.json().get("results")
+
+
+def test_migrations_are_applied_once_and_recorded(club):
+    with club.pool.connection() as conn:
+        assert migrate(conn) == []  # open_pool applied them
+        versions = [row[0] for row in conn.execute("SELECT version FROM schema_migrations")]
+    assert versions == [version for version, _, _ in migrations()]
+
+
+def test_a_pushed_game_is_stored_once_whatever_the_resends(client, club, token):
+    state = random_game("sequence", ["Ann", "Bob"], seed=1)
+    first = push(client, token, payload(state, 7))
+    again = push(client, token, payload(state, 7))
+    assert first[0]["outcome"] == "stored" and again[0]["outcome"] == "duplicate"
+    with club.pool.connection() as conn:
+        assert conn.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
+        seats = conn.execute("SELECT score, winner FROM seats ORDER BY seat").fetchall()
+    assert [s for s, _ in seats] == state.scores()
+    assert [i for i, (_, w) in enumerate(seats) if w] == state.winners()
+
+
+def test_an_older_revision_never_replaces_a_newer_one(client, club, token):
+    full = random_game("struggle", ["Ann", "Bob", "Cy"], seed=2)
+    part = random_game("struggle", ["Ann", "Bob", "Cy"], seed=2, stop_after=20)
+    assert push(client, token, payload(full, 3, revision=5))[0]["outcome"] == "stored"
+    assert push(client, token, payload(part, 3, revision=4))[0]["outcome"] == "older"
+    with club.pool.connection() as conn:
+        status, moves = conn.execute(
+            "SELECT status, jsonb_array_length(history) FROM games"
+        ).fetchone()
+    assert (status, moves) == ("over", len(full.history))
+
+
+def test_undo_past_the_end_and_abandon_are_reflected(client, club, token):
+    full = random_game("sequence", ["Ann", "Bob"], seed=3)
+    push(client, token, payload(full, 1, revision=1))
+    reopened = payload(full, 1, revision=2, status="playing")
+    reopened["history"] = reopened["history"][:-1]
+    reopened["ended"] = None
+    push(client, token, reopened)
+    abandoned = {**reopened, "revision": 3, "status": "abandoned"}
+    push(client, token, abandoned)
+    with club.pool.connection() as conn:
+        assert reads.overall(conn) == []
+        assert reads.live(conn) == []
+        assert conn.execute("SELECT status FROM games").fetchone()[0] == "abandoned"
+
+
+def test_an_illegal_game_is_refused_and_nothing_is_stored(client, club, token):
+    state = random_game("struggle", ["Ann", "Bob"], seed=4)
+    forged = payload(state, 9)
+    forged["history"][3] = "move 5"
+    result = push(client, token, forged)[0]
+    assert result["outcome"] == "refused" and "action 4" in result["error"]
+    claimed = payload(random_game("struggle", ["Ann", "Bob"], seed=4, stop_after=10), 10)
+    claimed["status"] = "over"
+    assert push(client, token, claimed)[0]["outcome"] == "refused"
+    assert push(client, token, {"game_id": "x"})[0]["outcome"] == "refused"
+    with club.pool.connection() as conn:
+        assert conn.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
+
+
+def test_tokens_are_stored_hashed_and_can_be_revoked(client, club, token):
+    with club.pool.connection() as conn:
+        stored = conn.execute("SELECT token_hash FROM club_tables").fetchone()[0]
+        assert token not in stored and stored == league.hash_token(token)
+        state = random_game("sequence", ["Ann", "Bob"], seed=5)
+        push(client, token, payload(state, 1))
+        league.revoke_table(conn, league.table_for_token(conn, token))
+    push(client, token, payload(state, 2), status=401)
+    push(client, "made-up", payload(state, 2), status=401)
+    assert client.post("/api/push", json={"games": []}).status_code == 401
+
+
+def test_the_push_endpoint_is_rate_limited(client, club, token):
+    club.push_limit.burst = 3
+    club.push_limit.rate = 0.01
+    codes = [
+        client.post("/api/push", content=b"{}", headers={"Authorization": f"Bearer {token}"})
+        for _ in range(5)
+    ]
+    assert [c.status_code for c in codes] == [400, 400, 400, 429, 429]
+    assert int(codes[-1].headers["Retry-After"]) >= 1
+
+
+def test_names_are_one_identity_across_tables_and_merges_keep_them(client, club, token):
+    with club.pool.connection() as conn:
+        other = league.add_table(conn, "Table 2")
+    push(client, token, payload(random_game("sequence", ["Ann", "Bob"], seed=6), 1))
+    push(client, other, payload(random_game("sequence", ["ann", "Robert"], seed=7), 1))
+    with club.pool.connection() as conn:
+        names = {name: pid for pid, name, _ in reads.players(conn)}
+        assert set(names) == {"Ann", "Bob", "Robert"}  # 'ann' is Ann
+        league.merge_players(conn, names["Robert"], names["Bob"])
+        assert {name for _, name, _ in reads.players(conn)} == {"Ann", "Bob"}
+        assert league.player_id(conn, "Robert") == names["Bob"]
+        games = {row.player: row.games for row in reads.overall(conn)}
+    assert games == {"Ann": 2, "Bob": 2}
+
+
+def test_ratings_are_recomputed_the_same_from_the_same_games(client, club, token):
+    for seed in range(6):
+        players = ["Ann", "Bob", "Cy", "Dee"] if seed % 2 else ["Ann", "Cy"]
+        push(client, token, payload(random_game("sequence", players, seed=seed), seed + 1))
+    with club.pool.connection() as conn:
+        rows = reads.rating_rows(conn)
+    first, second = compute(rows), compute(list(rows))
+    assert first.current == second.current and first.games == 6
+    assert club.ratings.wait_fresh()
+    assert club.ratings.book().current == first.current
+
+
+def _sign_in(client, club) -> str:
+    with club.pool.connection() as conn:
+        league.set_setting(conn, "admin_password", hash_password(PASSWORD))
+    page = client.get("/admin")
+    csrf = re.search(r'name="csrf" value="([^"]+)"', page.text).group(1)
+    assert client.post("/admin/login", data={"csrf": csrf, "password": "wrong"}).status_code == 403
+    answer = client.post("/admin/login", data={"csrf": csrf, "password": PASSWORD})
+    assert answer.status_code == 200 and "Merge" in answer.text or "Fusionner" in answer.text
+    return re.search(r'name="csrf" value="([^"]+)"', answer.text).group(1)
+
+
+def test_admin_actions_need_the_password_and_the_csrf_token(client, club, token):
+    push(client, token, payload(random_game("sequence", ["Ann", "Bob"], seed=8), 1))
+    with club.pool.connection() as conn:
+        game_id = conn.execute("SELECT id FROM games").fetchone()[0]
+    assert client.post("/admin/void", data={"game": game_id, "csrf": "x"}).status_code == 403
+    csrf = _sign_in(client, club)
+    forged = client.post("/admin/void", data={"game": game_id, "csrf": "forged"})
+    assert forged.status_code == 403
+    done = client.post("/admin/void", data={"game": game_id, "csrf": csrf, "voided": "1"})
+    assert done.status_code == 200
+    with club.pool.connection() as conn:
+        assert reads.overall(conn) == []
+    added = client.post("/admin/tables", data={"name": "Table 9", "csrf": csrf})
+    new_token = re.search(r"<code>([^<]+)</code>", added.text).group(1)
+    push(client, new_token, payload(random_game("sequence", ["Ann", "Bob"], seed=9), 1))
+
+
+def test_pages_show_standings_players_live_tables_and_records(client, club, token):
+    finished = random_game("struggle", ["Ann", "Bob", "Cy"], seed=10)
+    live = random_game("struggle", ["Ann", "Dee"], seed=11, stop_after=12)
+    push(client, token, payload(finished, 1), payload(live, 2))
+    club.ratings.wait_fresh()
+    home = client.get("/?lang=en")
+    assert home.status_code == 200 and "Standings" in home.text
+    assert client.cookies.get("lang") == "en"
+    winner = finished.players[finished.winners()[0]]
+    assert winner in client.get("/standings/struggle").text
+    with club.pool.connection() as conn:
+        pid = league.player_id(conn, "Ann")
+        gid = conn.execute("SELECT id FROM games WHERE local_id = 1").fetchone()[0]
+    player = client.get(f"/players/{pid}?lang=fr")
+    assert player.status_code == 200 and player.text.count("<svg") == 3
+    assert "Classement" in player.text  # French words
+    assert "Dee" in client.get("/live").text
+    record = client.get(f"/games/{gid}")
+    assert record.text.count('class="notation"') == len(finished.history)
+    assert client.get("/players/99999").status_code == 404
+    assert client.get("/standings/chess").status_code == 404
+    assert "default-src 'none'" in home.headers["content-security-policy"]
+
+
+def test_replays_in_worker_processes_store_and_refuse_alike():
+    pool = open_pool(postgres().new_database())
+    club = Club(pool, replay_workers=1)
+    try:
+        with club.pool.connection() as conn:
+            token = league.add_table(conn, "Table 1")
+        good = payload(random_game("sequence", ["Ann", "Bob"], seed=12), 1)
+        bad = {**good, "game_id": 2, "history": ["nonsense"]}
+        with TestClient(create_app(club)) as client:
+            results = push(client, token, good, bad, good)
+        assert [r["outcome"] for r in results] == ["stored", "refused", "duplicate"]
+    finally:
+        club.close()
+        pool.close()
