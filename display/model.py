@@ -62,6 +62,10 @@ class Screen:
     board: dict[str, Any] | None = None  # the engine's view() of the position
     board_targets: bool = False  # board squares are touchable (Sequence entry)
     turn: str = ""
+    acting: int | None = None  # the seat whose box is highlighted (to act, or whose dice)
+    pieces: list[str] = field(default_factory=list)  # touchable pieces on the board ("pawn:K")
+    selected: list[str] = field(default_factory=list)  # pieces touched: the moves narrowed
+    preview: dict[str, Any] = field(default_factory=dict)  # the outcome shown on the board
     scores: list[tuple[str, str]] = field(default_factory=list)  # (name, score text)
     lines: list[str] = field(default_factory=list)  # rules text, score sheet rows, settings
     # touching the camera view gives `point_target + "x,y"` (camera image pixels): tray corners
