@@ -115,10 +115,9 @@ class App:
                              load_profile(self.config.camera.poker_profile))  # fmt: skip
         feed = BackgroundFeed(dice_feed)
         store = Store(self.config.state_dir)
-        controller = Controller(store, self.config.language,
-                                window.renderer.layout.moves_per_page,
-                                status=hardware.status,
+        controller = Controller(store, self.config.language, status=hardware.status,
                                 tray_roi=self.config.camera.tray_roi)  # fmt: skip
+        controller.use_layout(window.renderer.layout)
         if not self.config.camera.poker_profile and controller.profile_path:
             dice_feed.poker_profile = load_profile(controller.profile_path)
         self.applied = (controller.camera_choice, controller.profile_path)

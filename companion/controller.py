@@ -72,7 +72,8 @@ class Controller(SetupScreens, ScoresScreens, SettingsScreens):
     ) -> None:
         self.store = store
         self.language = store.setting("language", language)
-        self.moves_per_page = moves_per_page
+        self.moves_per_page = moves_per_page  # moves beside the camera (dice games)
+        self.side_moves_per_page = max(1, moves_per_page - 1)  # beside the board (card games)
         self.seed_source = seed_source or random.Random()
         self.status = status or {}  # camera / buttons / tray lines for the settings screen
         self.screen_name = "home"
@@ -146,6 +147,15 @@ class Controller(SetupScreens, ScoresScreens, SettingsScreens):
         self.screen_name = "table"
         self._advance_automatic()
         return self.session
+
+    def use_layout(self, layout: Any) -> None:
+        """Page the moves as many as the panel's layout shows (display.layout.Layout)."""
+        self.moves_per_page = layout.moves_per_page
+        self.side_moves_per_page = layout.side_moves_per_page
+
+    @property
+    def per_page(self) -> int:
+        return self.side_moves_per_page if self.table.moves_beside_board else self.moves_per_page
 
     @property
     def state(self) -> engines.State | None:
@@ -626,10 +636,11 @@ class Controller(SetupScreens, ScoresScreens, SettingsScreens):
                 for i, face in enumerate(hand)
             ]
         moves = self.move_targets(state)
-        pages = max(1, -(-len(moves) // self.moves_per_page))
+        per_page = self.per_page
+        pages = max(1, -(-len(moves) // per_page))
         self.page = min(self.page, pages - 1)
-        start = self.page * self.moves_per_page
-        screen.moves = moves[start : start + self.moves_per_page]
+        start = self.page * per_page
+        screen.moves = moves[start : start + per_page]
         screen.page = (self.page, pages)
         screen.pieces = sorted({p for c in self.choices(state) for p in c.pieces})
         screen.selected = sorted(self.selected)
@@ -666,7 +677,7 @@ class Controller(SetupScreens, ScoresScreens, SettingsScreens):
         state = self.state
         if state is None:
             return 1
-        return max(1, -(-len(self.move_targets(state)) // self.moves_per_page))
+        return max(1, -(-len(self.move_targets(state)) // self.per_page))
 
     def _uses_keyboard(self, state: engines.State) -> bool:
         record = self.session.record if self.session else None

@@ -21,6 +21,8 @@ from display.layout import Box, fit_columns, grid, layout_for
 from display.model import DieMark, Screen, Target
 
 TEXT_CACHE_SIZE = 600
+MIN_TEXT = 16  # px: no word on screen is drawn smaller (arm's length, 7" panel)
+MIN_TARGET = 48  # px: the smallest side of a button a finger can hit surely
 FONT_FILE = Path(__file__).parent / "fonts" / "DejaVuSansCondensed-Bold.ttf"
 CARD_GAMES = ("strategix", "sequence")
 BIG_BOARDS = ("traverse",)  # drawn in the main area, the camera / moves beside them
@@ -37,6 +39,7 @@ class Renderer:
         self.size = self.layout.size
         self.surface = pygame.Surface(self.size)
         self.hits: list[tuple[pygame.Rect, str]] = []
+        self.problems: list[str] = []  # text that did not fit its box (tests fail on any)
         # areas where a touch becomes `prefix + "x,y"` in image pixels: (rect, prefix, scale)
         self.point_areas: list[tuple[pygame.Rect, str, float]] = []
         self._fonts: dict[int, pygame.font.Font] = {}
@@ -65,7 +68,7 @@ class Renderer:
             self._texts.popitem(last=False)
         return rendered
 
-    def fitted_size(self, content: str, size: int, width: int, minimum: int = 14) -> int:
+    def fitted_size(self, content: str, size: int, width: int, minimum: int = MIN_TEXT) -> int:
         while size > minimum and self.font(size).size(content)[0] > width:
             size -= 2
         return size
@@ -79,14 +82,17 @@ class Renderer:
         align: str = "left",
     ) -> None:
         """One line of text inside `box`, shrunk to fit (then wrapped to two lines if need be)."""
-        size = size or self.layout.font
+        size = max(MIN_TEXT, size or self.layout.font)
         x, y, w, h = box
         fitted = self.fitted_size(content, size, w)
-        readable = max(14, size * 3 // 4)
-        if fitted < readable and h >= 2 * readable + 2 and " " in content:
-            self._two_lines(content, box, min(size, h // 2 - 1), colour, align)
+        readable = max(MIN_TEXT, size * 3 // 4)
+        too_wide = self.font(fitted).size(content)[0] > w
+        if (fitted < readable or too_wide) and h >= 2 * readable + 2 and " " in content:
+            self._two_lines(content, box, max(MIN_TEXT, min(size, h // 2 - 1)), colour, align)
             return
         surface = self.text_surface(content, fitted, colour)
+        if surface.get_width() > w or self.font(fitted).get_ascent() > h + 2:
+            self.problems.append(f"clipped: {content!r} in {w}x{h}")
         if surface.get_width() > w:
             surface = surface.subsurface((0, 0, w, surface.get_height()))
         left = x + (w - surface.get_width()) // 2 if align == "center" else x
@@ -150,7 +156,9 @@ class Renderer:
                 lines.append(word)
         return lines
 
-    def fit_lines(self, content: str, box: Box, size: int, minimum: int = 12) -> tuple[int, list]:
+    def fit_lines(
+        self, content: str, box: Box, size: int, minimum: int = MIN_TEXT
+    ) -> tuple[int, list]:
         """The largest size (<= `size`) at which `content`, word-wrapped, fits in `box`."""
         _, _, w, h = box
         key = (content, w, h, size, minimum)
@@ -178,6 +186,8 @@ class Renderer:
         inner = (box[0] + 8, box[1] + 3, box[2] - 16, box[3] - 6)
         fitted, lines = self.fit_lines(target.label, inner, size or self.layout.font)
         line_h = self.font(fitted).get_linesize()
+        if line_h * len(lines) > inner[3] + 4:
+            self.problems.append(f"clipped: {target.label!r} in {inner[2]}x{inner[3]}")
         top = inner[1] + (inner[3] - line_h * len(lines)) // 2
         for number, line in enumerate(lines):
             self.label(line, (inner[0], top + number * line_h, inner[2], line_h), fitted, ink,
@@ -192,7 +202,13 @@ class Renderer:
         if not targets:
             return
         columns = columns or fit_columns(len(targets), box, 72)
+        if columns >= len(targets) and len(targets) > 1:
+            self.button_row(targets, box)
+            return
         cells = grid(box, len(targets), columns, row_height=self.layout.row_height)
+        self._same_size_buttons(targets, cells)
+
+    def _same_size_buttons(self, targets: list[Target], cells: list[Box]) -> None:
         size = min(  # one type size for the group: a row of buttons reads as one
             self.fit_lines(t.label, (0, 0, cell[2] - 16, cell[3] - 6), self.layout.font)[0]
             for t, cell in zip(targets, cells, strict=True)
@@ -200,30 +216,51 @@ class Renderer:
         for target, cell in zip(targets, cells, strict=True):
             self.button(target, cell, size)
 
+    def button_row(self, targets: list[Target], box: Box, gap: int = 6) -> None:
+        """One row of buttons, each as wide as its words need, the spare width shared out."""
+        if not targets:
+            return
+        x, y, w, h = box
+        h = min(h, self.layout.row_height)
+        font = self.font(MIN_TEXT)
+        whole = [max(MIN_TARGET, font.size(t.label)[0] + 20) for t in targets]
+        words = [max([MIN_TARGET] + [font.size(word)[0] + 20 for word in t.label.split()])
+                 for t in targets]  # fmt: skip
+        room = w - gap * (len(targets) - 1)
+        needs = whole if sum(whole) <= room else words
+        spare = max(0, room - sum(needs)) / len(targets)
+        left = float(x)
+        cells = []
+        for need in needs:
+            cells.append((round(left), y, round(need + spare), h))
+            left += need + spare + gap
+        self._same_size_buttons(targets, cells)
+
     def panel(self, box: Box, colour: palette.Colour = palette.PANEL) -> None:
         pygame.draw.rect(self.surface, colour, pygame.Rect(box), border_radius=10)
 
     # ----- screens --------------------------------------------------------------------------
 
     def draw(self, screen: Screen) -> pygame.Surface:
-        self.hits, self.point_areas = [], []
+        self.hits, self.point_areas, self.problems = [], [], []
         self.surface.fill(palette.BACKGROUND)
+        if screen.name == "table" and screen.game == "sequence" and not self.layout.portrait:
+            from display.sequence_view import draw_wide
+
+            draw_wide(self, screen)  # the board takes the full height: the bar goes beside it
+            return self.surface
         self._bar(screen)
         getattr(self, f"_draw_{screen.name}", self._draw_lines)(screen)
         if screen.message:
             self._message(screen)
         return self.surface
 
-    def _message(self, screen: Screen) -> None:
+    def _message(self, screen: Screen, box: Box | None = None) -> None:
         colour = palette.ERROR if screen.error else palette.TEXT_DIM
-        x, y, w, h = self.layout.message
-        if not screen.message_detail:
-            self.label(screen.message, (x, y, w, h), self.layout.font - 4, colour)
-            return
-        small = max(12, h * 2 // 5)
-        self.label(screen.message, (x, y, w, h - small), h - small - 2, colour)
-        self.label(screen.message_detail, (x, y + h - small, w, small), small - 1,
-                   palette.TEXT_DIM)  # fmt: skip
+        said = screen.message
+        if screen.message_detail:
+            said = f"{said} ({screen.message_detail})"
+        self.label(said, box or self.layout.message, self.layout.font - 4, colour)
 
     def hit(self, position: tuple[int, int]) -> str | None:
         """The target under a touch (logical coordinates), the topmost one drawn."""
@@ -269,7 +306,7 @@ class Renderer:
         if rows:
             self.label(rows[0], (x, y, w, 30), self.layout.font)
         options_box = (x, y + 36, w, h // 2 - 36 if screen.keys else h - 110)
-        widest = 230 if self.layout.portrait else 150  # three columns of readable names
+        widest = 230 if self.layout.portrait else 190  # columns of readable names, options
         self.buttons(
             screen.options, options_box, fit_columns(len(screen.options), options_box, widest)
         )
@@ -285,9 +322,13 @@ class Renderer:
     def _draw_table(self, screen: Screen) -> None:
         layout = self.layout
         card_game = screen.game in CARD_GAMES
+        keys_tall = bool(screen.keys) and not layout.portrait
         if card_game:
             boards.draw(self, screen, layout.main)
-            self._moves_or_keys(screen, layout.side)
+            if keys_tall:  # the keys take the options row too, the entry line above them
+                self._keys_with_entry(screen)
+            else:
+                self._moves_or_keys(screen, layout.side)
         elif screen.game in BIG_BOARDS:  # a grid that needs the large area; dice beside it
             boards.draw(self, screen, layout.main)
             if screen.moves or screen.keys:
@@ -303,7 +344,8 @@ class Renderer:
             else:
                 self._camera(screen, layout.main)
             boards.draw(self, screen, layout.side)
-        if not (screen.game in BIG_BOARDS and not screen.options and not screen.entry):
+        big_board_alone = screen.game in BIG_BOARDS and not screen.options and not screen.entry
+        if not big_board_alone and not (card_game and keys_tall):
             self._options_row(screen)
         self.buttons(screen.actions, layout.actions, len(screen.actions) or 1)
         self._status(screen)
@@ -326,7 +368,7 @@ class Renderer:
             self.panel(box)
             return
         page, pages = screen.page
-        pager_h = 40 if pages > 1 else 0
+        pager_h = MIN_TARGET if pages > 1 else 0
         tallest = self.layout.row_height * 2
         rows = grid((x, y, w, h - pager_h - 4), len(screen.moves), 1, 5, tallest)
         # one type size for the whole page, the largest at which every move fits its button
@@ -339,36 +381,56 @@ class Renderer:
         if pages > 1:
             prev_box = (x, y + h - pager_h, w // 3, pager_h)
             next_box = (x + w - w // 3, y + h - pager_h, w // 3, pager_h)
-            self.button(Target("page:prev", text(screen.language, "prev"), "quiet"), prev_box)
-            self.button(Target("page:next", text(screen.language, "next"), "quiet"), next_box)
+            first, last = page == 0, page == pages - 1
+            self.button(Target("page:prev", text(screen.language, "prev"),
+                               "disabled" if first else "normal"), prev_box)  # fmt: skip
+            self.button(Target("page:next", text(screen.language, "next"),
+                               "disabled" if last else "normal"), next_box)  # fmt: skip
             self.label(f"{page + 1}/{pages}", (x + w // 3, y + h - pager_h, w // 3, pager_h),
                        align="center")  # fmt: skip
+
+    def _keys_with_entry(self, screen: Screen) -> None:
+        x, y, w, _ = self.layout.side
+        bottom = self.layout.options[1] + self.layout.options[3]
+        entry = text(screen.language, "entry", text=screen.entry or "…")
+        self.label(entry, (x + 4, y, w - 8, 26), MIN_TEXT + 2)
+        self._keyboard(screen.keys, (x, y + 28, w, bottom - y - 28))
 
     def _keyboard(self, keys: list[Target], box: Box) -> None:
         """Single-character keys in a grid, word keys (pass, clear, enter...) on a wider row."""
         x, y, w, h = box
+        gap = 4
         commands = ("entry:", "play:")
         letters = [k for k in keys if not k.id.startswith(commands)]
         words = [k for k in keys if k.id.startswith(commands)]
-        columns = 9 if len(letters) > 21 else 7
+        columns = max(1, min(len(letters), (w + gap) // (MIN_TARGET + 4 + gap)))
         rows = -(-len(letters) // columns) + (1 if words else 0)
-        row_h = min(self.layout.row_height + 4, (h + 6) // max(1, rows) - 6)
-        letters_h = (row_h + 6) * (rows - (1 if words else 0)) - 6
-        self.buttons(letters, (x, y, w, letters_h), columns)
+        row_h = min(self.layout.row_height + 4, (h + gap) // max(1, rows) - gap)
+        letters_h = (row_h + gap) * (rows - (1 if words else 0)) - gap
+        cells = grid((x, y, w, letters_h), len(letters), columns, gap)
+        self._same_size_buttons(letters, cells)
         if words:
-            self.buttons(words, (x, y + letters_h + 6, w, row_h), len(words))
+            self.button_row(words, (x, y + letters_h + gap, w, row_h), gap)
 
-    def _status(self, screen: Screen) -> None:
-        x, y, w, h = self.layout.status
-        self.label(screen.turn, (x, y, w, h // 2), self.layout.font, palette.YELLOW)
+    def _status(self, screen: Screen, box: Box | None = None) -> None:
+        """Whose turn and what the table waits for; each player's box, the acting one lit."""
+        x, y, w, h = box or self.layout.status
+        turn_h = h // 2 if screen.scores else h
+        self.label(screen.turn, (x, y, w, turn_h), self.layout.font, palette.YELLOW)
         if not screen.scores:
             return
-        cells = grid((x, y + h // 2 + 2, w, h // 2 - 2), len(screen.scores), len(screen.scores), 4)
+        cells = grid((x, y + turn_h + 2, w, h - turn_h - 2), len(screen.scores),
+                     len(screen.scores), 4)  # fmt: skip
         for number, ((name, score), cell) in enumerate(zip(screen.scores, cells, strict=True)):
             colour = _player_colour(screen, number)
-            pygame.draw.rect(self.surface, colour, pygame.Rect(cell), 3, border_radius=6)
+            rect = pygame.Rect(cell)
+            acting = number == screen.acting
+            if acting:
+                pygame.draw.rect(self.surface, colour, rect, border_radius=6)
+            pygame.draw.rect(self.surface, colour, rect, 3, border_radius=6)
             inner = (cell[0] + 4, cell[1], cell[2] - 8, cell[3])
-            self.label(f"{name} : {score}", inner, self.layout.font - 4, align="center")
+            ink = _ink_on(colour) if acting else palette.TEXT
+            self.label(f"{name} : {score}", inner, self.layout.font - 4, ink, align="center")
 
     # ----- the camera view ------------------------------------------------------------------
 
@@ -540,6 +602,11 @@ def _player_colour(screen: Screen, seat: int) -> palette.Colour:
         fallback = palette.TEAM_FALLBACK[team % len(palette.TEAM_FALLBACK)]
         return palette.TEAM_COLOURS.get(names[team], fallback)
     return palette.PLAYER_COLOURS[seat % len(palette.PLAYER_COLOURS)]
+
+
+def _ink_on(fill: palette.Colour) -> palette.Colour:
+    """Black or white, whichever reads better on `fill`."""
+    return palette.BLACK if sum(fill) > 380 else palette.WHITE
 
 
 def _die_colour(die: DieMark) -> palette.Colour:

@@ -43,6 +43,7 @@ class Table:
     """The default table: moves picked from the engine's legal list, dice read by the camera."""
 
     game: ClassVar[str] = ""
+    moves_beside_board: ClassVar[bool] = False  # card games: the board is the large picture
 
     # ----- dice -----------------------------------------------------------------------------
 

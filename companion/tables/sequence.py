@@ -17,6 +17,7 @@ ONE_EYED = ("JH", "JS")  # they remove a chip instead of placing one
 
 class SequenceTable(Table):
     game = "sequence"
+    moves_beside_board = True
 
     def waiting_chance(self, state: engines.State, language: str) -> str:
         return text(language, "who_deals")

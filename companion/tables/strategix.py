@@ -12,6 +12,7 @@ LETTER_KEYS = tuple("BCDEFGHIJKLMNOPQRSTUVWXYZ") + ("*", "+")
 
 class StrategixTable(Table):
     game = "strategix"
+    moves_beside_board = True
 
     def waiting_chance(self, state: engines.State, language: str) -> str:
         return text(language, "who_youngest")
