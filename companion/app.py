@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.config import CONFIG_NAME, Config, ConfigError, save_tray_roi
-from companion.controller import Controller, Press, Tap
+from companion.controller import CameraImage, Controller, Press, Tap
 from companion.feed import BackgroundFeed, DiceFeed
 from companion.store import Store
 
@@ -101,6 +101,7 @@ class App:
         self.applied: tuple[str, str] = ("", "")
         self.applied_roi = config.camera.tray_roi
         self.status_shown = ""
+        self.redraws = 0  # screens drawn (a still screen is not drawn again)
 
     def run(self, max_frames: int | None = None) -> int:
         from companion.watchdog import Watchdog
@@ -176,37 +177,63 @@ class App:
             log.warning("tray region not saved: %s", error)
             status["tray_problem"] = f"not saved: {error}"
 
+    @staticmethod
+    def _throw(controller: Controller, hardware: Hardware) -> None:
+        """The simulated camera throws the dice the table waits for when a player asks."""
+        wanted, controller.throw_wanted = controller.throw_wanted, None
+        throw = getattr(hardware.camera, "request_roll", None)
+        controller.can_throw = throw is not None
+        if wanted is not None and throw is not None:
+            throw(count=wanted.count, kind=wanted.kind)
+
     def _loop(self, window, feed, hardware, controller, watchdog, started, max_frames) -> int:
-        frames = 0
+        """Input, camera and buttons in; the screen redrawn only when something changed (a
+        still table costs no drawing; camera frames count only while the camera is shown)."""
+        frames, dirty, status_seen = 0, True, {}
         while max_frames is None or frames < max_frames:
             tick = time.perf_counter()
             for user_input in window.poll():
                 if user_input.kind == "quit":
                     return 0
+                dirty = True
                 if user_input.kind == "tap":
                     controller.handle(Tap(user_input.value))
                 elif user_input.kind == "button":
                     controller.handle(Press(user_input.value))
+                elif user_input.kind == "key":
+                    controller.type_text(user_input.value)
             while not hardware.buttons.events.empty():
                 controller.handle(Press(hardware.buttons.events.get_nowait()))
+                dirty = True
+            self._throw(controller, hardware)
             request = controller.dice_request()
             feed.want(request.kind if request else None, controller.request_number())
             for event in feed.poll():
                 controller.handle(event)
+                dirty = dirty or window.renderer.camera_shown or not isinstance(event, CameraImage)
             if feed.feed.problem:
                 hardware.status["camera"] = feed.feed.problem
             self._apply_settings(controller, feed, hardware)
-            screen = controller.screen()
-            window.show(screen)
+            if hardware.status != status_seen:
+                status_seen, dirty = dict(hardware.status), True
+            if dirty:
+                self._show(window, controller, watchdog, started)
+                feed.show_camera(window.renderer.camera_shown)
+                dirty = False
             frames += 1
-            if self.first_frame_at is None:
-                self.first_frame_at = time.perf_counter() - started
-                watchdog.ready(f"first frame after {self.first_frame_at:.2f} s")
-                log.info("first frame after %.2f s", self.first_frame_at)
-            status = f"{screen.title}: {screen.turn}" if screen.turn else screen.title
-            if status != self.status_shown:  # `systemctl status tabletop` says what is going on
-                watchdog.status(status)
-                self.status_shown = status
             watchdog.feed()
             time.sleep(max(0.0, FRAME_SECONDS - (time.perf_counter() - tick)))
         return 0
+
+    def _show(self, window, controller, watchdog, started) -> None:
+        screen = controller.screen()
+        window.show(screen)
+        self.redraws += 1
+        if self.first_frame_at is None:
+            self.first_frame_at = time.perf_counter() - started
+            watchdog.ready(f"first frame after {self.first_frame_at:.2f} s")
+            log.info("first frame after %.2f s", self.first_frame_at)
+        status = f"{screen.title}: {screen.turn}" if screen.turn else screen.title
+        if status != self.status_shown:  # `systemctl status tabletop` says what is going on
+            watchdog.status(status)
+            self.status_shown = status

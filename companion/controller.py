@@ -33,7 +33,7 @@ __all__ = ["CAMERA_CHOICES", "GAMES", "CameraImage", "Controller", "DiceRequest"
 
 TABLE_TARGETS = frozenset(
     {"move", "page", "die", "face", "confirm", "hand", "reroll", "square", "play", "undo",
-     "piece"}
+     "piece", "throw"}
 )  # fmt: skip
 
 
@@ -100,6 +100,8 @@ class Controller(SetupScreens, ScoresScreens, SettingsScreens):
         self.tray_roi = tray_roi  # the app saves it to the config file and the reader on change
         self.tray_points: list[tuple[int, int]] | None = None  # corners touched (None: not editing)
         self._choices: tuple[tuple, list[Choice]] | None = None
+        self.can_throw = False  # the camera throws dice itself (the simulated one)
+        self.throw_wanted: DiceRequest | None = None  # the app asks the camera to throw these
         if auto_resume:
             self.resume()
 
@@ -324,6 +326,13 @@ class Controller(SetupScreens, ScoresScreens, SettingsScreens):
         if hint:
             self._say(self._t(hint))
 
+    def _type_play_key(self, char: str) -> None:
+        """A physical key into a typed play: the on-screen key it names, if there is one."""
+        keys = {t.id.removeprefix("key:") for t in self.table.keys(self.state, self.language)}
+        wanted = {"0": "T", "1": "A"}.get(char, char.upper()) if "T" in keys else char.upper()
+        if wanted in keys:
+            self._tap_key(wanted)
+
     def _tap_entry(self, command: str) -> None:
         if not self._typing_ok():
             return
@@ -526,7 +535,22 @@ class Controller(SetupScreens, ScoresScreens, SettingsScreens):
     def _tap_reroll(self, _: str) -> None:
         self._reroll()
 
+    def _tap_throw(self, _: str) -> None:
+        self._throw()
+
+    def _throw(self) -> bool:
+        """Ask the (simulated) camera to throw the dice awaited; the old reading is dropped."""
+        request = self.dice_request()
+        if request is None or not self.can_throw:
+            return False
+        self.throw_wanted = request
+        self.proposal, self.picking, self.seen = None, None, []
+        self._say(self._t("throwing"))
+        return True
+
     def _reroll(self) -> None:
+        if self._throw():
+            return
         hand = self.hand()
         if not hand:
             self._say(text(self.language, "need_roll_first"), True)
@@ -575,7 +599,7 @@ class Controller(SetupScreens, ScoresScreens, SettingsScreens):
             game=record.game,
             board=state.view(viewer),
             camera=self.image,
-            turn=self.table.waiting(state, self.language),
+            turn=self._waiting(state),
             scores=[(n, str(s)) for n, s in zip(state.players, state.scores(), strict=True)],
         )
         screen.acting = self.table.seat(state)
@@ -583,6 +607,13 @@ class Controller(SetupScreens, ScoresScreens, SettingsScreens):
         screen.actions = self._table_actions(state)
         self._add_moves(screen, state)
         return screen
+
+    def _waiting(self, state: engines.State) -> str:
+        """What the table waits for; a reading shown waits for its check, not for a throw."""
+        seat = self.table.seat(state)
+        if self.proposal is not None and self.dice_request() is not None and seat is not None:
+            return self._t("check_roll", name=state.players[seat])
+        return self.table.waiting(state, self.language)
 
     def _dice_marks(self) -> list[DieMark]:
         proposal = self.proposal
@@ -610,6 +641,9 @@ class Controller(SetupScreens, ScoresScreens, SettingsScreens):
             actions.append(Target("die:remove", self._t("remove_die"), "quiet"))
         elif request is not None:  # nothing read (no camera, or not settled): enter by hand
             actions.append(Target("die:add", self._t("add_die"), "quiet"))
+        if request is not None and self.can_throw:
+            style = "quiet" if self.proposal is not None else "primary"
+            actions.insert(0, Target("throw:", self._t("throw"), style))
         if self.hand():
             style = "primary" if self.rethrow else "quiet"
             actions.append(Target("reroll:", self._t("reroll"), style))

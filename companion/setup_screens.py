@@ -14,7 +14,9 @@ from display.i18n import game_title, option_title, text
 from display.model import Screen, Target
 
 GAMES = ("struggle", "traverse", "strategix", "sequence", "roudalon")
-NAME_KEYS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+LETTERS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ") + (" ",)
+MORE = tuple("ÉÈÊËÀÂÄÇÎÏÔÖÙÛÜÑ") + tuple("0123456789") + ("-", "'")
+NAME_KEYS = LETTERS + MORE
 MAX_NAME = 12
 
 
@@ -163,14 +165,23 @@ class SetupScreens:
                 screen.options.append(Target(f"option:{option.name}", label))
         screen.lines = [self._t("players", n=len(draft.players))]
         if draft.editing is not None:
+            screen.lines = [self._t("typing_name", n=draft.editing + 1)]
             screen.entry = self.entry
             screen.keys = self._name_keys()
         screen.actions = [Target("start:", self._t("start"), "primary")]
         return screen
 
     def _name_keys(self) -> list[Target]:
-        keys = [Target(f"key:{k}", k) for k in NAME_KEYS]
+        """Letters and space, or accented letters, digits and signs; a key switches them."""
+        more = getattr(self, "key_layer", "") == "more"
+        shown = MORE if more else LETTERS
+        keys = [Target(f"key:{k}", self._t("space") if k == " " else k) for k in shown]
+        keys.append(Target("keys:letters" if more else "keys:more",
+                           "ABC" if more else "ÉÇ1", "quiet"))  # fmt: skip
         return keys + self._entry_controls()
+
+    def _tap_keys(self, layer: str) -> None:
+        self.key_layer = "more" if layer == "more" else ""
 
     def _entry_controls(self) -> list[Target]:
         return [
@@ -180,7 +191,7 @@ class SetupScreens:
         ]
 
     def _type_name(self, key: str) -> None:
-        if key in NAME_KEYS and len(self.entry) < MAX_NAME:
+        if key.upper() in NAME_KEYS and len(self.entry) < MAX_NAME:
             self.entry += key
 
     def _name_ok(self) -> None:
@@ -191,3 +202,17 @@ class SetupScreens:
             return
         self.draft.players[self.draft.editing] = name
         self.draft.editing, self.entry = None, ""
+
+    def type_text(self, typed: str) -> None:
+        """Keys of a physical keyboard: into the open keyboard (a name, or a typed play)."""
+        if not self.typing():
+            return
+        for char in typed:
+            if char == "\b":
+                self._tap_entry("back")
+            elif char in "\r\n":
+                self._tap_entry("ok")
+            elif self.screen_name == "setup":
+                self._type_name(char)
+            else:
+                self._type_play_key(char)

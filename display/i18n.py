@@ -137,6 +137,11 @@ TEXT: dict[str, dict[str, str]] = {
         "suit_H": "cœur",
         "suit_D": "carreau",
         "suit_C": "trèfle",
+        "throw": "Lancer",
+        "throwing": "Les dés roulent…",
+        "check_roll": "{name} : vérifiez les dés lus, puis Confirmer",
+        "space": "espace",
+        "typing_name": "Nom du joueur {n}",
     },
     "en": {
         "app": "Table companion",
@@ -259,6 +264,11 @@ TEXT: dict[str, dict[str, str]] = {
         "suit_H": "hearts",
         "suit_D": "diamonds",
         "suit_C": "clubs",
+        "throw": "Throw",
+        "throwing": "The dice are rolling…",
+        "check_roll": "{name}: check the dice read, then Confirm",
+        "space": "space",
+        "typing_name": "Player {n}'s name",
     },
 }
 

@@ -40,6 +40,7 @@ class Renderer:
         self.surface = pygame.Surface(self.size)
         self.hits: list[tuple[pygame.Rect, str]] = []
         self.problems: list[str] = []  # text that did not fit its box (tests fail on any)
+        self.camera_shown = False  # the last screen drawn shows the live camera
         # areas where a touch becomes `prefix + "x,y"` in image pixels: (rect, prefix, scale)
         self.point_areas: list[tuple[pygame.Rect, str, float]] = []
         self._fonts: dict[int, pygame.font.Font] = {}
@@ -243,6 +244,7 @@ class Renderer:
 
     def draw(self, screen: Screen) -> pygame.Surface:
         self.hits, self.point_areas, self.problems = [], [], []
+        self.camera_shown = False
         self.surface.fill(palette.BACKGROUND)
         if screen.name == "table" and screen.game == "sequence" and not self.layout.portrait:
             from display.sequence_view import draw_wide
@@ -305,19 +307,17 @@ class Renderer:
         rows = screen.lines[:1]
         if rows:
             self.label(rows[0], (x, y, w, 30), self.layout.font)
-        options_box = (x, y + 36, w, h // 2 - 36 if screen.keys else h - 110)
+        if screen.keys:  # typing a name: the keyboard takes the screen
+            self.panel((x, y + 36, w, 44), palette.PANEL_LIGHT)
+            self.label(screen.entry + "_", (x + 10, y + 36, w - 20, 44), self.layout.font + 4)
+            self._keyboard(screen.keys, (x, y + 88, w, h - 88))
+            return
+        options_box = (x, y + 36, w, h - 110)
         widest = 230 if self.layout.portrait else 190  # columns of readable names, options
         self.buttons(
             screen.options, options_box, fit_columns(len(screen.options), options_box, widest)
         )
-        if screen.keys:
-            keys_y = y + h // 2 + 4
-            self.label("> " + screen.entry + "_", (x, keys_y - 34, w, 30), self.layout.font)
-            self.buttons(
-                screen.keys, (x, keys_y, w, h // 2 - 4), 10 if not self.layout.portrait else 7
-            )
-        else:
-            self.buttons(screen.actions, (x, y + h - 64, w, self.layout.row_height), 1)
+        self.buttons(screen.actions, (x, y + h - 64, w, self.layout.row_height), 1)
 
     def _draw_table(self, screen: Screen) -> None:
         layout = self.layout
@@ -400,7 +400,7 @@ class Renderer:
         """Single-character keys in a grid, word keys (pass, clear, enter...) on a wider row."""
         x, y, w, h = box
         gap = 4
-        commands = ("entry:", "play:")
+        commands = ("entry:", "play:", "keys:")
         letters = [k for k in keys if not k.id.startswith(commands)]
         words = [k for k in keys if k.id.startswith(commands)]
         columns = max(1, min(len(letters), (w + gap) // (MIN_TARGET + 4 + gap)))
@@ -435,6 +435,7 @@ class Renderer:
     # ----- the camera view ------------------------------------------------------------------
 
     def _camera(self, screen: Screen, box: Box) -> None:
+        self.camera_shown = True
         self.panel(box, palette.BLACK)
         image = screen.camera
         if image is None:

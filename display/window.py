@@ -28,7 +28,7 @@ KEY_BUTTONS = {
 
 @dataclass(frozen=True)
 class UserInput:
-    kind: str  # tap, button, quit
+    kind: str  # tap, button, key (text typed), quit
     value: str = ""
 
 
@@ -81,6 +81,7 @@ class Window:
         self.size, self.rotation = tuple(size), rotation
         self.problem = ""
         self._down: tuple[int, int] | None = None  # where a drag on a point picture started
+        self.screen_name, self.typing = "", False  # the screen shown: what keys mean
         driver = choose_driver(kiosk)
         self.driver = self._init_video(driver)
         # full screen on the bare console (KMSDRM); a window on a desktop
@@ -105,6 +106,7 @@ class Window:
         return pygame.display.get_driver()
 
     def show(self, screen: Screen) -> pygame.Surface:
+        self.screen_name, self.typing = screen.name, bool(screen.keys)
         surface = self.renderer.draw(screen)
         if self.rotation:
             self.panel.blit(pygame.transform.rotate(surface, -self.rotation), (0, 0))
@@ -122,11 +124,10 @@ class Window:
     def _translate(self, event: pygame.event.Event) -> list[UserInput]:
         if event.type == pygame.QUIT:
             return [UserInput("quit")]
+        if event.type == pygame.TEXTINPUT:
+            return [UserInput("key", event.text)] if self.typing else []
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                return [UserInput("quit")]
-            button = KEY_BUTTONS.get(event.key)
-            return [UserInput("button", button)] if button else []
+            return self._key(event.key)
         if event.type in (pygame.FINGERDOWN, pygame.FINGERUP):
             width, height = self.panel.get_size()
             position = (event.x * width, event.y * height)
@@ -138,6 +139,16 @@ class Window:
         if event.type == pygame.MOUSEBUTTONUP:
             return self._lift(event.pos)
         return []
+
+    def _key(self, key: int) -> list[UserInput]:
+        """Into an open keyboard, keys type; on the table screen, they are shortcuts."""
+        if key == pygame.K_ESCAPE:
+            return [UserInput("quit")]
+        if self.typing:
+            typed = {pygame.K_BACKSPACE: "\b", pygame.K_RETURN: "\n", pygame.K_KP_ENTER: "\n"}
+            return [UserInput("key", typed[key])] if key in typed else []
+        button = KEY_BUTTONS.get(key) if self.screen_name == "table" else None
+        return [UserInput("button", button)] if button else []
 
     def _tap(self, position: tuple[float, float]) -> list[UserInput]:
         logical = to_logical(position, self.size, self.rotation)
