@@ -54,10 +54,15 @@ def open_hardware(config: Config, camera_spec: str | None) -> Hardware:
         long_press_s=config.gpio.long_press_s,
     )
     status = {
-        "camera": f"{camera.name} — {camera.status.message}",
+        "camera": camera_line(camera, camera_spec or config.camera.spec),
         "buttons": "GPIO ok" if buttons.available else buttons.reason,
     }
     return Hardware(camera, buttons, status)
+
+
+def camera_line(camera: Any, spec: str) -> str:
+    """Which camera is in use (asked for as `spec`) and how it is, for the settings screen."""
+    return f"{camera.name} ({spec}) — {camera.status.message}"
 
 
 class MissingCamera:
@@ -92,8 +97,10 @@ class App:
         camera_spec: str | None = None,
         game: str | None = None,
         kiosk: bool = True,
+        fullscreen: bool = False,
     ) -> None:
         self.config = config
+        self.fullscreen = fullscreen  # asked for on the command line: on a desktop too
         self.camera_spec = camera_spec
         self.game = game
         self.kiosk = kiosk
@@ -110,8 +117,12 @@ class App:
         started = time.perf_counter()
         watchdog = Watchdog()
         display = self.config.display
-        window = Window(display.size, display.rotation, self.kiosk, display.fullscreen)
+        window = Window(display.size, display.rotation, self.kiosk,
+                        display.fullscreen, force_fullscreen=self.fullscreen)  # fmt: skip
+        if window.driver == "dummy":
+            log.warning("no display: running headless (%s)", window.problem or "SDL dummy driver")
         hardware = open_hardware(self.config, self.camera_spec)
+        log.info("camera: %s", hardware.status["camera"])
         dice_feed = DiceFeed(hardware.camera, self.config.camera.tray_roi,
                              load_profile(self.config.camera.poker_profile))  # fmt: skip
         feed = BackgroundFeed(dice_feed)
@@ -147,7 +158,7 @@ class App:
             fresh = open_hardware_camera(controller.camera_choice)
             hardware.camera = fresh
             feed.swap_camera(fresh)
-            hardware.status["camera"] = f"{fresh.name} — {fresh.status.message}"
+            hardware.status["camera"] = camera_line(fresh, controller.camera_choice)
         if controller.profile_path and controller.profile_path != profile_path:
             try:
                 feed.feed.set_poker_profile(load_profile(controller.profile_path))

@@ -136,11 +136,11 @@ class Controller(SetupScreens, ScoresScreens, SettingsScreens):
         teams: list[int] | None = None,
         label: str = "",
     ) -> Session:
-        """Create the engine game (checking the set-up) and log it; raises EngineError."""
+        """Create the engine game (checking the set-up) and log it; raises EngineError.
+
+        A game in progress is kept as it is (the home screen lists it, to resume)."""
         seed = self.seed_source.randrange(2**31) if seed is None else seed
         state = engines.make_game(game, players, options or {}, seed, mode).new_state()
-        if self.session is not None and self.session.record.status == "playing":
-            self.store.abandon(self.session.record.id)
         game_id = self.store.start_game(
             game, list(state.players), dict(state.game.option_values), seed, mode, teams, label
         )
@@ -213,9 +213,13 @@ class Controller(SetupScreens, ScoresScreens, SettingsScreens):
     def _say(self, message: str, error: bool = False, detail: str = "") -> None:
         self.message, self.error, self.detail = message, error, detail
 
-    def _refuse(self, error: Exception, game: str, key: str = "illegal") -> None:
+    def _refuse(
+        self, error: Exception, game: str, key: str = "illegal", notation: str = ""
+    ) -> None:
         """An engine's refusal, in the player's language (the original kept when not known)."""
         reason, original = refusal_words(error, game, self.language)
+        reason = self.table.plain(reason, notation, self.language)
+        original = self.table.plain(original, notation, self.language)
         self._say(self._t(key, reason=reason), True, original)
 
     def _settled(self, event: Settled) -> None:
@@ -403,7 +407,7 @@ class Controller(SetupScreens, ScoresScreens, SettingsScreens):
         try:
             action = state.clone().apply(notation)
         except engines.EngineError as error:
-            self._refuse(error, state.game.name)
+            self._refuse(error, state.game.name, notation=notation)
             return False
         before = state.clone()
         self._commit(action.notation, corrected)

@@ -55,6 +55,7 @@ class SetupScreens:
             for i in range(count)
         ]
         self.draft = SetupDraft(game=name, players=names, teams=[i % 2 for i in range(count)])
+        self.start_confirmed = False
         self.screen_name = "setup"
         self._say("")
 
@@ -115,6 +116,12 @@ class SetupScreens:
         if not self._in_setup():
             return
         draft = self.draft
+        if self._in_progress() and not getattr(self, "start_confirmed", False):
+            self.start_confirmed = True  # the next touch on Start starts it
+            title = game_title(self.session.record.game)
+            self._say(self._t("start_ask", game=title))
+            return
+        self.start_confirmed = False
         teams = draft.teams if draft.game == "sequence" else None
         try:
             self.start_game(draft.game, list(draft.players), dict(draft.options), teams=teams)
@@ -129,11 +136,29 @@ class SetupScreens:
             Target(f"game:{g}", game_title(g), "normal" if g in available else "quiet")
             for g in GAMES
         ]
-        actions = []
-        if self.session is not None and self.session.record.status == "playing":
-            title = game_title(self.session.record.game)
-            actions.append(Target("nav:table", self._t("resume", game=title), "primary"))
+        actions = [
+            Target(
+                f"resume:{record.id}",
+                self._t(
+                    "resume_game", game=game_title(record.game), players=", ".join(record.players)
+                ),
+                "primary",
+            )  # fmt: skip
+            for record in self.store.unfinished()
+        ]
         return Screen("home", self._t("choose_game"), options=options, actions=actions)
+
+    def _in_progress(self) -> bool:
+        return self.session is not None and self.session.record.status == "playing"
+
+    def _tap_resume(self, game_id: str) -> None:
+        """Go back to an unfinished game, where it was left."""
+        wanted = next((r for r in self.store.unfinished() if str(r.id) == game_id), None)
+        if wanted is None:
+            self._say(f"no unfinished game {game_id!r}", True)
+            return
+        self.load(wanted)
+        self._say(self._t("resumed", game=game_title(wanted.game)))
 
     def _screen_setup(self) -> Screen:
         draft = self.draft
@@ -168,7 +193,9 @@ class SetupScreens:
             screen.lines = [self._t("typing_name", n=draft.editing + 1)]
             screen.entry = self.entry
             screen.keys = self._name_keys()
-        screen.actions = [Target("start:", self._t("start"), "primary")]
+        again = getattr(self, "start_confirmed", False)
+        start = self._t("start_anyway" if again else "start")
+        screen.actions = [Target("start:", start, "primary")]
         return screen
 
     def _name_keys(self) -> list[Target]:

@@ -142,6 +142,11 @@ TEXT: dict[str, dict[str, str]] = {
         "check_roll": "{name} : vérifiez les dés lus, puis Confirmer",
         "space": "espace",
         "typing_name": "Nom du joueur {n}",
+        "start_ask": "Une partie de {game} est en cours : elle sera gardée et reprise depuis "
+        "l'accueil. Touchez à nouveau pour commencer",
+        "start_anyway": "Commencer quand même",
+        "resume_game": "Reprendre {game} : {players}",
+        "resumed": "{game} reprise là où elle en était",
     },
     "en": {
         "app": "Table companion",
@@ -269,6 +274,11 @@ TEXT: dict[str, dict[str, str]] = {
         "check_roll": "{name}: check the dice read, then Confirm",
         "space": "space",
         "typing_name": "Player {n}'s name",
+        "start_ask": "A game of {game} is in progress: it will be kept, to resume from the home "
+        "screen. Touch again to start",
+        "start_anyway": "Start all the same",
+        "resume_game": "Resume {game}: {players}",
+        "resumed": "{game} resumed where it was left",
     },
 }
 

@@ -298,9 +298,13 @@ class Renderer:
         cells = grid(games_box, len(screen.options), columns)
         for target, cell in zip(screen.options, cells, strict=True):
             self.button(target, cell, self.layout.font + (14 if self.layout.portrait else 8))
-        if screen.actions:
-            top = games_box[1] + games_box[3] + 30
-            self.buttons(screen.actions, (x, top, w, self.layout.row_height), 1)
+        if screen.actions:  # the unfinished games, to resume
+            top = games_box[1] + games_box[3] + 20
+            columns = 1 if self.layout.portrait else 2
+            rows = -(-len(screen.actions) // columns)
+            height = min(y + h - top, rows * (self.layout.row_height + 6))
+            cells = grid((x, top, w, height), len(screen.actions), columns)
+            self._same_size_buttons(screen.actions, cells)
 
     def _draw_setup(self, screen: Screen) -> None:
         x, y, w, h = self.layout.body
@@ -578,12 +582,14 @@ class Renderer:
         if screen.name == "rules":  # one flowing text, wrapped
             self.paragraph(" ".join(screen.lines), (x + 4, top + 4, w - 8, bottom - top - 4),
                            self.layout.font - 2)  # fmt: skip
+        size = self.layout.font - 2
         line_h = max(26, self.layout.font + 4)
-        for number, line in enumerate([] if screen.name == "rules" else screen.lines):
+        wrapped = [part for line in screen.lines for part in self.wrap(line, w - 8, size)]
+        for number, line in enumerate([] if screen.name == "rules" else wrapped):
             line_y = top + number * line_h
             if line_y + line_h > bottom:
                 break
-            self.label(line, (x + 4, line_y, w - 8, line_h), self.layout.font - 2)
+            self.label(line, (x + 4, line_y, w - 8, line_h), size)
         if screen.actions:
             self.buttons(screen.actions, (x, y + h - action_h + 8, w, self.layout.row_height), 2)
 

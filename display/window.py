@@ -74,6 +74,7 @@ class Window:
         rotation: int = 0,
         kiosk: bool = True,
         fullscreen: bool = True,
+        force_fullscreen: bool = False,
     ) -> None:
         if rotation not in ROTATIONS:
             raise ValueError(f"rotation must be one of {ROTATIONS}, got {rotation}")
@@ -85,7 +86,9 @@ class Window:
         driver = choose_driver(kiosk)
         self.driver = self._init_video(driver)
         # full screen on the bare console (KMSDRM); a window on a desktop
-        flags = pygame.FULLSCREEN if kiosk and fullscreen and self.driver == "kmsdrm" else 0
+        kiosk_screen = kiosk and fullscreen and self.driver == "kmsdrm"
+        wanted = force_fullscreen and self.driver != "dummy"
+        flags = pygame.FULLSCREEN if kiosk_screen or wanted else 0
         self.panel = pygame.display.set_mode(physical_size(self.size, rotation), flags)
         pygame.display.set_caption("tabletop")
         if kiosk and self.driver == "kmsdrm":

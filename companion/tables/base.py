@@ -128,6 +128,13 @@ class Table:
         """A roll-off begun again among the tied players."""
         return self.roller(after) is not None and self.roller(after) <= (self.roller(before) or 0)
 
+    def plain(self, reason: str, notation: str, language: str) -> str:
+        """An engine's words without the notation they quote (the play is on screen already)."""
+        for prefix in (f"{notation} : ", f"{notation}: ", f"« {notation} » ", f"'{notation}' "):
+            if notation and reason.startswith(prefix):
+                return reason[len(prefix) :]
+        return reason
+
     # ----- moves ----------------------------------------------------------------------------
 
     def offered(self, state: engines.State) -> list[engines.Action]:

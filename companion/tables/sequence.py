@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import engines
@@ -12,7 +13,8 @@ from display.model import Target
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-ONE_EYED = ("JH", "JS")  # they remove a chip instead of placing one
+ONE_EYED = ("JH", "JS")
+CARD = re.compile(r"\b(?:[2-9TAJQK]|10)[SHDC]\b")  # they remove a chip instead of placing one
 
 
 class SequenceTable(Table):
@@ -59,6 +61,12 @@ class SequenceTable(Table):
     def square_play(self, entry: str, square: str) -> str:
         return f"{entry}-x {square}" if entry[:2] in ONE_EYED else f"{entry}@{square}"
 
+    def plain(self, reason: str, notation: str, language: str) -> str:
+        """Card codes in an engine's words named in full ("2S" -> "2 de pique")."""
+        reason = super().plain(reason, notation.replace("-x ", "x"), language)
+        reason = super().plain(reason, notation, language)
+        return CARD.sub(lambda m: card_words(m.group(0), language), reason)
+
     def entry_words(self, state: engines.State, entry: str, language: str) -> str:
         return card_words(entry, language)
 
@@ -67,6 +75,7 @@ def card_words(card: str, language: str) -> str:
     """`7D` -> "7 de carreau" / "7 of diamonds"; a rank alone is named alone."""
     if not card:
         return ""
+    card = card.replace("10", "T")
     rank = text(language, f"rank_{card[0]}")
     if len(card) < 2 or card[1] not in SUITS:
         return rank

@@ -1,0 +1,150 @@
+"""The table as players meet it: whose turn, words not notation, pieces that narrow the moves,
+games in progress kept."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import numpy as np
+import pytest
+
+from companion.controller import Controller, Press, Settled, Tap
+from companion.store import Store
+from vision.types import Die, Reading
+
+NOTATION = re.compile(r"<[^>]+>|\b\d+[+-]\d+\b|[2-9TJQKA][SHDC]@|@[a-j]\d|\b(roll|first|dealer) \d")
+
+
+def reading(*values) -> Reading:
+    return Reading(tuple(Die(v, (60.0 + 70 * i, 120.0), 0.9, None) for i, v in enumerate(values)))
+
+
+@pytest.fixture
+def controller(tmp_path):
+    with Store(tmp_path / "state") as store:
+        yield Controller(store, "fr", moves_per_page=4, seed_source=random.Random(0))
+
+
+def said(controller: Controller) -> str:
+    screen = controller.screen()
+    words = [screen.turn, screen.message, screen.entry]
+    words += [t.label for t in screen.moves + screen.actions + screen.options]
+    return " | ".join(words)
+
+
+def test_who_starts_is_asked_in_words_and_the_roller_is_named(controller):
+    controller.start_game("struggle", ["Alice", "Bruno", "Chloé"], seed=1)
+    screen = controller.screen()
+    assert screen.turn == "Qui commence ? Touchez son nom"
+    assert [m.label for m in screen.moves] == ["Alice commence", "Bruno commence", "Chloé commence"]
+    controller.handle(Tap(screen.moves[1].id))
+    screen = controller.screen()
+    assert screen.turn == "Bruno : lancez 5 dés" and screen.acting == 1
+    controller.handle(Settled(reading("K", "Q", "J", "10", "9")))
+    assert "vérifiez" in controller.screen().turn  # not "lancez" while a reading waits
+    assert not NOTATION.search(said(controller))
+
+
+def test_rolloff_names_whose_dice_and_who_won(controller):
+    controller.start_game("traverse", ["Alice", "Bruno"], seed=2)
+    assert controller.screen().turn.startswith("Tirage au sort : dés de Alice")
+    for values in ((3, 4), (1, 2)):
+        controller.handle(Settled(reading(*values)))
+        controller.handle(Press("confirm"))
+    assert "Alice commence" in controller.message
+    assert controller.screen().turn == "Alice : lancez 2 dés"
+
+
+def test_touching_a_pawn_narrows_the_moves_and_same_positions_are_one_choice(controller):
+    controller.start_game("traverse", ["Alice", "Bruno"], seed=2)
+    for values in ((3, 4), (1, 2), (1, 3)):
+        controller.handle(Settled(reading(*values)))
+        controller.handle(Press("confirm"))
+    state = controller.state
+    legal = [a for a in state.legal_actions()]
+    choices = controller.choices(state)
+    assert len(choices) <= len(legal)
+    screen = controller.screen()
+    assert "pawn:red1" in screen.pieces
+    controller.handle(Tap("piece:pawn:red1"))
+    controller.handle(Tap("piece:pawn:red2"))
+    narrowed = controller.move_targets(state)
+    assert 0 < len(narrowed) <= controller.moves_per_page
+    assert all({"pawn:red1", "pawn:red2"} <= c.pieces for c in controller.narrowed(state))
+    assert controller.screen().page == (0, 1)
+
+
+def test_undo_and_refusals_say_moves_in_words(controller):
+    controller.start_game("sequence", ["Alice", "Bruno"], seed=4)
+    controller.handle(Tap(controller.move_targets(controller.state)[0].id))
+    for key in ("7", "H"):
+        controller.handle(Tap(f"key:{key}"))
+    assert controller.screen().entry == "7 de cœur"
+    controller.handle(Tap("square:b1"))
+    assert controller.error and "7H@b1" not in controller.message
+    controller.handle(Press("undo"))
+    assert "Annulé" in controller.message and not NOTATION.search(controller.message)
+
+
+def test_a_new_game_asks_first_and_the_old_one_stays_resumable(controller):
+    controller.start_game("struggle", ["Alice", "Bruno"], seed=1)
+    first = controller.session.record.id
+    controller.handle(Tap("game:traverse"))
+    controller.handle(Tap("start:"))
+    assert controller.session.record.id == first and "en cours" in controller.message
+    controller.handle(Tap("start:"))
+    assert controller.session.record.game == "traverse"
+    controller.handle(Tap("nav:home"))
+    resumes = [t.id for t in controller.screen().actions]
+    assert f"resume:{first}" in resumes
+    controller.handle(Tap(f"resume:{first}"))
+    assert controller.session.record.id == first and controller.screen_name == "table"
+    assert controller.store.game(first).status == "playing"
+
+
+def test_names_take_accents_digits_and_space(controller):
+    controller.handle(Tap("game:struggle"))
+    controller.handle(Tap("name:0"))
+    for key in ("C", "H", "L", "O"):
+        controller.handle(Tap(f"key:{key}"))
+    controller.handle(Tap("keys:more"))
+    controller.handle(Tap("key:É"))
+    controller.handle(Tap("keys:letters"))
+    controller.handle(Tap("key: "))
+    controller.handle(Tap("keys:more"))
+    controller.handle(Tap("key:2"))
+    controller.handle(Tap("entry:ok"))
+    assert controller.draft.players[0] == "Chloé 2"
+    controller.image = np.zeros((4, 4, 3), np.uint8)
+
+
+class TwoWays:
+    """A position where two orders of the same steps reach the same place."""
+
+    is_chance = False
+    history = ()
+
+    def __init__(self, place: int = 0) -> None:
+        self.place = place
+
+    def legal_actions(self):
+        from engines import Action
+
+        return [Action("a+1 b+2", "a then b"), Action("b+2 a+1", "b then a"), Action("c+1", "c")]
+
+    def clone(self):
+        return TwoWays(self.place)
+
+    def apply(self, action, validate=True):
+        self.place += 3 if "a" in action.notation else 1
+
+    def view(self, player=None):
+        return {"place": self.place, "last_play": "differs"}
+
+
+def test_moves_reaching_the_same_position_are_one_choice():
+    from companion.tables import Table
+
+    choices = Table().choices(TwoWays(), "fr")
+    assert [c.label for c in choices] == ["a then b", "c"]
