@@ -17,6 +17,7 @@ from companion.config import CONFIG_NAME, Config, ConfigError, save_tray_roi
 from companion.controller import CameraImage, Controller, Press, Tap
 from companion.feed import BackgroundFeed, DiceFeed
 from companion.store import Store
+from display.model import Screen
 
 log = logging.getLogger(__name__)
 FRAME_SECONDS = 1 / 30
@@ -44,17 +45,21 @@ def open_hardware_camera(spec: str) -> Any:
     return camera
 
 
-def open_hardware(config: Config, camera_spec: str | None) -> Hardware:
+def open_hardware(config: Config, camera_spec: str | None, camera: Any = None) -> Hardware:
+    """The camera (`camera` when given, started) and the GPIO buttons, and what they say."""
     from hardware.buttons import Buttons
 
-    camera = open_hardware_camera(camera_spec or config.camera.spec)
+    if camera is not None:
+        camera.start()
+    else:
+        camera = open_hardware_camera(camera_spec or config.camera.spec)
     buttons = Buttons.open(
         confirm_pin=config.gpio.confirm_pin,
         reroll_pin=config.gpio.reroll_pin,
         long_press_s=config.gpio.long_press_s,
     )
     status = {
-        "camera": camera_line(camera, camera_spec or config.camera.spec),
+        "camera": camera_line(camera, camera_spec or config.camera.spec),  # the one in use
         "buttons": "GPIO ok" if buttons.available else buttons.reason,
     }
     return Hardware(camera, buttons, status)
@@ -109,44 +114,63 @@ class App:
         self.applied_roi = config.camera.tray_roi
         self.status_shown = ""
         self.redraws = 0  # screens drawn (a still screen is not drawn again)
+        self.frame_seconds = FRAME_SECONDS  # a pass at most this often (0: as fast as it goes)
+        self.screen: Screen | None = None  # the screen last drawn
 
     def run(self, max_frames: int | None = None) -> int:
+        self.open()
+        try:
+            frames = 0
+            while max_frames is None or frames < max_frames:
+                tick = time.perf_counter()
+                if not self.step():
+                    return 0
+                frames += 1
+                time.sleep(max(0.0, self.frame_seconds - (time.perf_counter() - tick)))
+            return 0
+        finally:
+            self.close()
+
+    def open(self, camera: Any = None) -> None:
+        """Start the window, the hardware (or this camera), the store and the controller."""
         from companion.watchdog import Watchdog
         from display.window import Window
 
-        started = time.perf_counter()
-        watchdog = Watchdog()
+        self.started = time.perf_counter()
+        self.watchdog = Watchdog()
         display = self.config.display
-        window = Window(display.size, display.rotation, self.kiosk,
-                        display.fullscreen, force_fullscreen=self.fullscreen)  # fmt: skip
-        if window.driver == "dummy":
-            log.warning("no display: running headless (%s)", window.problem or "SDL dummy driver")
-        hardware = open_hardware(self.config, self.camera_spec)
-        log.info("camera: %s", hardware.status["camera"])
-        dice_feed = DiceFeed(hardware.camera, self.config.camera.tray_roi,
+        self.window = Window(display.size, display.rotation, self.kiosk,
+                             display.fullscreen, force_fullscreen=self.fullscreen)  # fmt: skip
+        if self.window.driver == "dummy":
+            log.warning("no display: running headless (%s)",
+                        self.window.problem or "SDL dummy driver")  # fmt: skip
+        self.hardware = open_hardware(self.config, self.camera_spec, camera)
+        log.info("camera: %s", self.hardware.status["camera"])
+        dice_feed = DiceFeed(self.hardware.camera, self.config.camera.tray_roi,
                              load_profile(self.config.camera.poker_profile))  # fmt: skip
-        feed = BackgroundFeed(dice_feed)
-        store = Store(self.config.state_dir)
-        controller = Controller(store, self.config.language, status=hardware.status,
+        self.feed = BackgroundFeed(dice_feed)
+        self.store = Store(self.config.state_dir)
+        controller = Controller(self.store, self.config.language, status=self.hardware.status,
                                 tray_roi=self.config.camera.tray_roi)  # fmt: skip
-        controller.use_layout(window.renderer.layout)
+        controller.use_layout(self.window.renderer.layout)
         if not self.config.camera.poker_profile and controller.profile_path:
             dice_feed.poker_profile = load_profile(controller.profile_path)
         self.applied = (controller.camera_choice, controller.profile_path)
-        if window.problem:
-            hardware.status["display"] = window.problem
+        if self.window.problem:
+            self.hardware.status["display"] = self.window.problem
         if self.game and controller.session is None:
             controller.handle(Tap(f"game:{self.game}"))
-        feed.start()
-        try:
-            return self._loop(window, feed, hardware, controller, watchdog, started, max_frames)
-        finally:
-            watchdog.stopping()
-            feed.stop()
-            hardware.camera.stop()
-            hardware.buttons.close()
-            store.close()
-            window.close()
+        self.controller = controller
+        self.dirty, self.status_seen = True, {}
+        self.feed.start()
+
+    def close(self) -> None:
+        self.watchdog.stopping()
+        self.feed.stop()
+        self.hardware.camera.stop()
+        self.hardware.buttons.close()
+        self.store.close()
+        self.window.close()
 
     def _apply_settings(
         self, controller: Controller, feed: BackgroundFeed, hardware: Hardware
@@ -197,46 +221,44 @@ class App:
         if wanted is not None and throw is not None:
             throw(count=wanted.count, kind=wanted.kind)
 
-    def _loop(self, window, feed, hardware, controller, watchdog, started, max_frames) -> int:
-        """Input, camera and buttons in; the screen redrawn only when something changed (a
-        still table costs no drawing; camera frames count only while the camera is shown)."""
-        frames, dirty, status_seen = 0, True, {}
-        while max_frames is None or frames < max_frames:
-            tick = time.perf_counter()
-            for user_input in window.poll():
-                if user_input.kind == "quit":
-                    return 0
-                dirty = True
-                if user_input.kind == "tap":
-                    controller.handle(Tap(user_input.value))
-                elif user_input.kind == "button":
-                    controller.handle(Press(user_input.value))
-                elif user_input.kind == "key":
-                    controller.type_text(user_input.value)
-            while not hardware.buttons.events.empty():
-                controller.handle(Press(hardware.buttons.events.get_nowait()))
-                dirty = True
-            self._throw(controller, hardware)
-            request = controller.dice_request()
-            feed.want(request.kind if request else None, controller.request_number())
-            for event in feed.poll():
-                controller.handle(event)
-                dirty = dirty or window.renderer.camera_shown or not isinstance(event, CameraImage)
-            if feed.feed.problem:
-                hardware.status["camera"] = feed.feed.problem
-            self._apply_settings(controller, feed, hardware)
-            if hardware.status != status_seen:
-                status_seen, dirty = dict(hardware.status), True
-            if dirty:
-                self._show(window, controller, watchdog, started)
-                feed.show_camera(window.renderer.camera_shown)
-                dirty = False
-            frames += 1
-            watchdog.feed()
-            time.sleep(max(0.0, FRAME_SECONDS - (time.perf_counter() - tick)))
-        return 0
+    def step(self) -> bool:
+        """One pass: input, buttons, camera in; the screen redrawn only when something changed
+        (a still table costs no drawing; camera frames count only while the camera is shown).
+        False when the window was closed."""
+        window, controller, hardware, feed = self.window, self.controller, self.hardware, self.feed
+        for user_input in window.poll():
+            if user_input.kind == "quit":
+                return False
+            self.dirty = True
+            if user_input.kind == "tap":
+                controller.handle(Tap(user_input.value))
+            elif user_input.kind == "button":
+                controller.handle(Press(user_input.value))
+            elif user_input.kind == "key":
+                controller.type_text(user_input.value)
+        while not hardware.buttons.events.empty():
+            controller.handle(Press(hardware.buttons.events.get_nowait()))
+            self.dirty = True
+        self._throw(controller, hardware)
+        request = controller.dice_request()
+        feed.want(request.kind if request else None, controller.request_number())
+        for event in feed.poll():
+            controller.handle(event)
+            seen = window.renderer.camera_shown or not isinstance(event, CameraImage)
+            self.dirty = self.dirty or seen
+        if feed.feed.problem:
+            hardware.status["camera"] = feed.feed.problem
+        self._apply_settings(controller, feed, hardware)
+        if hardware.status != self.status_seen:
+            self.status_seen, self.dirty = dict(hardware.status), True
+        if self.dirty:
+            self.screen = self._show(window, controller, self.watchdog, self.started)
+            feed.show_camera(window.renderer.camera_shown)
+            self.dirty = False
+        self.watchdog.feed()
+        return True
 
-    def _show(self, window, controller, watchdog, started) -> None:
+    def _show(self, window, controller, watchdog, started) -> Screen:
         screen = controller.screen()
         window.show(screen)
         self.redraws += 1
@@ -248,3 +270,4 @@ class App:
         if status != self.status_shown:  # `systemctl status tabletop` says what is going on
             watchdog.status(status)
             self.status_shown = status
+        return screen

@@ -170,6 +170,7 @@ class Controller(SetupScreens, ScoresScreens, SettingsScreens):
     def _reset_turn(self) -> None:
         self.proposal, self.picking, self.rethrow = None, None, set()
         self.entry, self.page, self.selected = "", 0, set()
+        self.guess = ""  # a play guessed from the square touched (Sequence), to confirm
         self.seen = []  # the dice on the camera view were for the turn just played
 
     # ----- what the engine waits for --------------------------------------------------------
@@ -327,6 +328,7 @@ class Controller(SetupScreens, ScoresScreens, SettingsScreens):
             self._say(f"no key {key!r} here", True)
             return
         self.entry, hint = self.table.type_key(self.state, self.entry, key)
+        self.guess = ""
         if hint:
             self._say(self._t(hint))
 
@@ -363,10 +365,17 @@ class Controller(SetupScreens, ScoresScreens, SettingsScreens):
         """A touch on a board square: completes a typed card (Sequence), else narrows moves."""
         state = self.state
         if state is not None and self._uses_keyboard(state):
-            if not self.entry:
-                self._say(text(self.language, "enter_play"), True)
+            if self.entry:
+                self.play(self.table.square_play(self.entry, square))
                 return
-            self.play(self.table.square_play(self.entry, square))
+            guess = self.table.square_guess(state, square)
+            if not guess:
+                self._say(text(self.language, "enter_play"), True)
+            elif guess == self.guess:
+                self.play(guess)  # the same square touched again: play its card
+            else:
+                self.guess = guess
+                self._say(self._t("play_guess_help"))
             return
         self._tap_piece(f"square:{square}")
 
@@ -394,9 +403,11 @@ class Controller(SetupScreens, ScoresScreens, SettingsScreens):
         self._say("")
 
     def _tap_page(self, where: str) -> None:
-        pages = self._page_count()
-        step = 1 if where == "next" else -1
-        self.page = min(max(self.page + step, 0), pages - 1)
+        """`page:N` from the pager drawn (the renderer knows how many pages the moves take)."""
+        if where.isdigit():
+            self.page = int(where)
+        else:
+            self.page = max(0, self.page + (1 if where == "next" else -1))
 
     def play(self, notation: str, corrected: int = 0) -> bool:
         """Check an action with the engine; if legal, log it, then apply it. Else say why."""
@@ -673,16 +684,15 @@ class Controller(SetupScreens, ScoresScreens, SettingsScreens):
                 Target(f"hand:{i}", face, "selected" if i in self.rethrow else "normal")
                 for i, face in enumerate(hand)
             ]
-        moves = self.move_targets(state)
-        per_page = self.per_page
-        pages = max(1, -(-len(moves) // per_page))
-        self.page = min(self.page, pages - 1)
-        start = self.page * per_page
-        screen.moves = moves[start : start + per_page]
-        screen.page = (self.page, pages)
+        screen.moves = self.move_targets(state)  # the renderer pages them as they fit
+        screen.page = (self.page, self.per_page)
         screen.pieces = sorted({p for c in self.choices(state) for p in c.pieces})
         screen.selected = sorted(self.selected)
         screen.preview = self._preview(state)
+        if self.guess:  # the square's card, shown on the board, played by one more touch
+            label = self.table.choice_label(state, self.guess, self.language)
+            screen.actions.insert(0, Target(f"move:{self.guess}", label, "primary"))
+            screen.preview = self.table.preview(state, self.guess)
         if self._uses_keyboard(state):
             screen.keys = self.table.keys(state, self.language) + self._entry_controls()
             screen.entry = self.table.entry_words(state, self.entry, self.language)
@@ -703,19 +713,16 @@ class Controller(SetupScreens, ScoresScreens, SettingsScreens):
         return self._choices[1]
 
     def narrowed(self, state: engines.State) -> list[Choice]:
-        """The moves that involve every piece touched."""
-        return [c for c in self.choices(state) if self.selected <= c.pieces]
+        """The moves that involve every piece touched, those moving only them first."""
+        left = [c for c in self.choices(state) if self.selected <= c.pieces]
+        if self.selected:
+            left.sort(key=lambda c: len(c.pieces - self.selected))
+        return left
 
     def move_targets(self, state: engines.State) -> list[Target]:
         if state.is_over or self.dice_request() is not None:
             return []
         return [Target(f"move:{c.notation}", c.label) for c in self.narrowed(state)]
-
-    def _page_count(self) -> int:
-        state = self.state
-        if state is None:
-            return 1
-        return max(1, -(-len(self.move_targets(state)) // self.per_page))
 
     def _uses_keyboard(self, state: engines.State) -> bool:
         record = self.session.record if self.session else None

@@ -149,12 +149,29 @@ def draw_traverse(renderer: Renderer, view: dict[str, Any], box: Box, screen: Sc
         for row in range(1, pawns + 1):
             shade = (88, 96, 112) if (column + row) % 2 else (70, 76, 90)
             pygame.draw.rect(surface, shade, square(column, row))
-    for number, position in enumerate(view.get("red", []), start=1):
-        row = min(position, pawns + 1) if position < axis else pawns + 1
-        _traverse_pawn(renderer, square(number, row), palette.VERMILLION, palette.WHITE, number)
-    for number, position in enumerate(view.get("white", []), start=1):
-        column = min(position, pawns + 1) if position < axis else pawns + 1
-        _traverse_pawn(renderer, square(column, number), palette.WHITE, palette.BLACK, number)
+
+    def place(colour: str, number: int, position: int) -> pygame.Rect:
+        along = min(position, pawns + 1) if position < axis else pawns + 1
+        return square(number, along) if colour == "red" else square(along, number)
+
+    preview = screen.preview or {}
+    ghosts = [preview] + list(preview.get("options") or [])
+    for ghost in ghosts:
+        for number, position in (ghost.get("pawns") or {}).items():
+            rect = place(str(ghost.get("colour")), int(number), int(position))
+            pygame.draw.circle(surface, palette.YELLOW, rect.center, max(4, rect.w // 2), 3)
+    inks = {"red": (palette.VERMILLION, palette.WHITE), "white": (palette.WHITE, palette.BLACK)}
+    for colour, (fill, ink) in inks.items():
+        for number, position in enumerate(view.get(colour, []), start=1):
+            rect = place(colour, number, position)
+            _traverse_pawn(renderer, rect, fill, ink, number)
+            piece = f"pawn:{colour}{number}"
+            if piece in screen.selected:
+                pygame.draw.circle(surface, palette.YELLOW, rect.center, rect.w // 2 + 3, 3)
+            if piece in screen.pieces:
+                touch = pygame.Rect(0, 0, 44, 44)
+                touch.center = rect.center
+                renderer.hits.append((touch, f"piece:{piece}"))
     info_x = left + side * cells + 10
     info = (info_x, y, x + w - info_x, h)
     _traverse_info(renderer, view, info, screen.language)
@@ -166,8 +183,8 @@ def _traverse_pawn(
     radius = max(3, rect.w // 2 - 1)
     pygame.draw.circle(renderer.surface, palette.BLACK, rect.center, radius + 1)
     pygame.draw.circle(renderer.surface, fill, rect.center, radius)
-    if rect.w >= 16:
-        renderer.label(str(number), rect, max(10, rect.w - 4), ink, "center")
+    if rect.w >= 20:  # the number only where it can be read (16 px and more)
+        renderer.label(str(number), rect.inflate(4, 0), max(MIN_TEXT, rect.w - 6), ink, "center")
 
 
 def _traverse_info(renderer: Renderer, view: dict[str, Any], box: Box, language: str) -> None:

@@ -41,6 +41,9 @@ class Renderer:
         self.hits: list[tuple[pygame.Rect, str]] = []
         self.problems: list[str] = []  # text that did not fit its box (tests fail on any)
         self.camera_shown = False  # the last screen drawn shows the live camera
+        self.page_info = (0, 1)  # the page of moves drawn, and how many there are
+        # lists a vertical drag scrolls: (rect, target prefix, first line, line height, last)
+        self.drag_areas: list[tuple[pygame.Rect, str, int, int, int]] = []
         # areas where a touch becomes `prefix + "x,y"` in image pixels: (rect, prefix, scale)
         self.point_areas: list[tuple[pygame.Rect, str, float]] = []
         self._fonts: dict[int, pygame.font.Font] = {}
@@ -245,6 +248,7 @@ class Renderer:
     def draw(self, screen: Screen) -> pygame.Surface:
         self.hits, self.point_areas, self.problems = [], [], []
         self.camera_shown = False
+        self.page_info, self.drag_areas = (0, 1), []
         self.surface.fill(palette.BACKGROUND)
         if screen.name == "table" and screen.game == "sequence" and not self.layout.portrait:
             from display.sequence_view import draw_wide
@@ -270,6 +274,14 @@ class Renderer:
             if rect.collidepoint(position):
                 return target_id
         return self.point_at(position)
+
+    def dragged(self, start: tuple[int, int], end: tuple[int, int]) -> str | None:
+        """A vertical drag on a scrolling list: the target showing it moved by the drag."""
+        for rect, prefix, first, line_h, last in self.drag_areas:
+            if rect.collidepoint(start):
+                lines = round((start[1] - end[1]) / line_h)
+                return f"{prefix}{min(last, max(0, first + lines))}"
+        return None
 
     def point_at(self, position: tuple[int, int]) -> str | None:
         """A touch on a picture that takes points (the tray corners): the point in its pixels."""
@@ -343,7 +355,7 @@ class Renderer:
                 x, y, w, _ = layout.side
                 self._camera(screen, (x, y, w, layout.options[1] + layout.options[3] - y))
         else:
-            if screen.moves:
+            if screen.moves or screen.keys:
                 self._moves_or_keys(screen, layout.main)
             else:
                 self._camera(screen, layout.main)
@@ -371,27 +383,55 @@ class Renderer:
         if not screen.moves:
             self.panel(box)
             return
-        page, pages = screen.page
+        wanted, most = screen.page
+        per_page, row_h = self._moves_per_page(screen.moves, box, most)
+        pages = -(-len(screen.moves) // per_page)
+        page = min(wanted, pages - 1)
+        self.page_info = (page, pages)
         pager_h = MIN_TARGET if pages > 1 else 0
-        tallest = self.layout.row_height * 2
-        rows = grid((x, y, w, h - pager_h - 4), len(screen.moves), 1, 5, tallest)
+        shown = screen.moves[page * per_page : (page + 1) * per_page]
+        rows = grid((x, y, w, h - pager_h - 4), len(shown), 1, 5, row_h)
         # one type size for the whole page, the largest at which every move fits its button
         size = min(
             self.fit_lines(t.label, (0, 0, cell[2] - 16, cell[3] - 6), self.layout.font - 2)[0]
-            for t, cell in zip(screen.moves, rows, strict=True)
+            for t, cell in zip(shown, rows, strict=True)
         )
-        for target, cell in zip(screen.moves, rows, strict=True):
+        for target, cell in zip(shown, rows, strict=True):
             self.wrapped_button(target, cell, size)
         if pages > 1:
-            prev_box = (x, y + h - pager_h, w // 3, pager_h)
-            next_box = (x + w - w // 3, y + h - pager_h, w // 3, pager_h)
-            first, last = page == 0, page == pages - 1
-            self.button(Target("page:prev", text(screen.language, "prev"),
-                               "disabled" if first else "normal"), prev_box)  # fmt: skip
-            self.button(Target("page:next", text(screen.language, "next"),
-                               "disabled" if last else "normal"), next_box)  # fmt: skip
-            self.label(f"{page + 1}/{pages}", (x + w // 3, y + h - pager_h, w // 3, pager_h),
-                       align="center")  # fmt: skip
+            self._pager(screen, page, pages, (x, y + h - pager_h, w, pager_h))
+
+    def _moves_per_page(self, moves: list[Target], box: Box, most: int) -> tuple[int, int]:
+        """The most moves a page holds with every label fitting its button at 16 px or more,
+        and their row height."""
+        _, _, w, h = box
+        tallest = self.layout.row_height * 2
+        for count in range(max(1, min(most, len(moves))), 0, -1):
+            pager_h = MIN_TARGET + 4 if count < len(moves) else 0
+            row_h = min(tallest, (h - pager_h - 5 * (count - 1)) // count)
+            inner = (0, 0, w - 16, row_h - 6)
+            if row_h >= MIN_TARGET and all(self._label_fits(t.label, inner) for t in moves):
+                return count, row_h
+        return 1, min(tallest, h - MIN_TARGET - 4)
+
+    def _label_fits(self, content: str, box: Box) -> bool:
+        size, lines = self.fit_lines(content, box, MIN_TEXT)
+        line_h = self.font(size).get_linesize()
+        return len(lines) * line_h <= box[3] + 4 and all(
+            self.font(size).size(line)[0] <= box[2] for line in lines
+        )
+
+    def _pager(self, screen: Screen, page: int, pages: int, box: Box) -> None:
+        """Previous / next page, looking disabled where they lead nowhere, and where we are."""
+        x, y, w, h = box
+        first, last = page == 0, page == pages - 1
+        previous = Target(f"page:{max(0, page - 1)}", text(screen.language, "prev"),
+                          "disabled" if first else "normal")  # fmt: skip
+        following = Target(f"page:{min(pages - 1, page + 1)}", text(screen.language, "next"),
+                           "disabled" if last else "normal")  # fmt: skip
+        self.button(previous, (x, y, w // 3, h))
+        self.button(following, (x + w - w // 3, y, w // 3, h))
+        self.label(f"{page + 1}/{pages}", (x + w // 3, y, w // 3, h), align="center")
 
     def _keys_with_entry(self, screen: Screen) -> None:
         x, y, w, _ = self.layout.side
@@ -425,6 +465,10 @@ class Renderer:
             return
         cells = grid((x, y + turn_h + 2, w, h - turn_h - 2), len(screen.scores),
                      len(screen.scores), 4)  # fmt: skip
+        narrow = any(  # narrow boxes: the names (whose turn) matter most
+            self.font(MIN_TEXT).size(f"{name} : {score}")[0] > cell[2] - 8
+            for (name, score), cell in zip(screen.scores, cells, strict=True)
+        )
         for number, ((name, score), cell) in enumerate(zip(screen.scores, cells, strict=True)):
             colour = _player_colour(screen, number)
             rect = pygame.Rect(cell)
@@ -434,7 +478,8 @@ class Renderer:
             pygame.draw.rect(self.surface, colour, rect, 3, border_radius=6)
             inner = (cell[0] + 4, cell[1], cell[2] - 8, cell[3])
             ink = _ink_on(colour) if acting else palette.TEXT
-            self.label(f"{name} : {score}", inner, self.layout.font - 4, ink, align="center")
+            said = name if narrow else f"{name} : {score}"
+            self.label(said, inner, self.layout.font - 4, ink, align="center")
 
     # ----- the camera view ------------------------------------------------------------------
 
@@ -593,7 +638,11 @@ class Renderer:
         if screen.actions:
             self.buttons(screen.actions, (x, y + h - action_h + 8, w, self.layout.row_height), 2)
 
-    _draw_scores = _draw_lines
+    def _draw_scores(self, screen: Screen) -> None:
+        from display.scores_view import draw_scores
+
+        draw_scores(self, screen)
+
     _draw_rules = _draw_lines
 
 

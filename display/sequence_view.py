@@ -16,17 +16,20 @@ if TYPE_CHECKING:
 BOARD = (2, 2, 474, 476)
 COLUMN_X, COLUMN_W = 482, 314
 GAP = 4
+STATUS_H = 70
 
 
 def draw_wide(renderer: Renderer, screen: Screen) -> None:
     boards.draw(renderer, screen, BOARD)
     nav_h = 2 * 48 + GAP
-    beside_nav = screen.actions if len(screen.nav) + len(screen.actions) <= 6 else []
-    actions = [a for a in screen.actions if a not in beside_nav]
+    plays = [a for a in screen.actions if a.id.startswith("move:")]  # the square's card
+    others = [a for a in screen.actions if a not in plays]
+    beside_nav = others if len(screen.nav) + len(others) <= 6 else []
+    actions = plays + [a for a in others if a not in beside_nav]
     renderer.buttons(screen.nav + beside_nav, (COLUMN_X, 2, COLUMN_W, nav_h), 3)
     top = 2 + nav_h + GAP
-    renderer._status(screen, (COLUMN_X, top, COLUMN_W, 78))
-    top += 78 + GAP
+    renderer._status(screen, (COLUMN_X, top, COLUMN_W, STATUS_H))
+    top += STATUS_H + GAP
     bottom = 478 - 40 - GAP  # the message's two lines
     if screen.keys:
         _keys(renderer, screen, actions, top, bottom)
@@ -39,10 +42,17 @@ def draw_wide(renderer: Renderer, screen: Screen) -> None:
 
 
 def _keys(renderer: Renderer, screen: Screen, actions: list[Target], top: int, bottom: int) -> None:
-    """The entry line, the single-character keys six a row, then the word keys and undo."""
-    entry = text(screen.language, "entry", text=screen.entry or "…")
-    renderer.label(entry, (COLUMN_X, top, COLUMN_W, 24), 18, palette.TEXT)
-    top += 24 + GAP
+    """The entry line (or the play a touched square means), the single-character keys six a
+    row, then the word keys and undo."""
+    plays = [a for a in actions if a.id.startswith("move:")]
+    actions = [a for a in actions if a not in plays]
+    if plays:
+        renderer.button_row(plays[:1], (COLUMN_X, top, COLUMN_W, 48))
+        top += 48 + GAP
+    else:
+        entry = text(screen.language, "entry", text=screen.entry or "…")
+        renderer.label(entry, (COLUMN_X, top, COLUMN_W, 24), 18, palette.TEXT)
+        top += 24 + GAP
     words = [k for k in screen.keys if k.id.startswith(("entry:", "play:"))]
     singles = [k for k in screen.keys if k not in words]
     back = [k for k in words if k.id == "entry:back"]

@@ -83,6 +83,7 @@ class Window:
         self.problem = ""
         self._down: tuple[int, int] | None = None  # where a drag on a point picture started
         self.screen_name, self.typing = "", False  # the screen shown: what keys mean
+        self._scroll_from: tuple[int, int] | None = None  # where a drag on a list started
         driver = choose_driver(kiosk)
         self.driver = self._init_video(driver)
         # full screen on the bare console (KMSDRM); a window on a desktop
@@ -157,12 +158,18 @@ class Window:
         logical = to_logical(position, self.size, self.rotation)
         target = self.renderer.hit(logical)
         self._down = logical if target and target == self.renderer.point_at(logical) else None
+        self._scroll_from = logical if self.renderer.dragged(logical, logical) else None
         return [UserInput("tap", target)] if target else []
 
     def _lift(self, position: tuple[float, float]) -> list[UserInput]:
-        """The end of a drag across a picture that takes points: its second point."""
+        """The end of a drag: across a picture that takes points, its second point; up or down
+        a scrolling list, the list moved."""
         logical = to_logical(position, self.size, self.rotation)
         down, self._down = self._down, None
+        scroll_from, self._scroll_from = self._scroll_from, None
+        if scroll_from is not None and abs(logical[1] - scroll_from[1]) >= DRAG_PX:
+            target = self.renderer.dragged(scroll_from, logical)
+            return [UserInput("tap", target)] if target else []
         if down is None or max(abs(logical[0] - down[0]), abs(logical[1] - down[1])) < DRAG_PX:
             return []
         target = self.renderer.point_at(logical)

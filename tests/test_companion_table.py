@@ -70,9 +70,8 @@ def test_touching_a_pawn_narrows_the_moves_and_same_positions_are_one_choice(con
     controller.handle(Tap("piece:pawn:red1"))
     controller.handle(Tap("piece:pawn:red2"))
     narrowed = controller.move_targets(state)
-    assert 0 < len(narrowed) <= controller.moves_per_page
+    assert 0 < len(narrowed) <= controller.moves_per_page < len(choices)
     assert all({"pawn:red1", "pawn:red2"} <= c.pieces for c in controller.narrowed(state))
-    assert controller.screen().page == (0, 1)
 
 
 def test_undo_and_refusals_say_moves_in_words(controller):
@@ -148,3 +147,38 @@ def test_moves_reaching_the_same_position_are_one_choice():
 
     choices = Table().choices(TwoWays(), "fr")
     assert [c.label for c in choices] == ["a then b", "c"]
+
+
+def test_scorebook_scrolls_by_pager_and_drag_and_charts_a_player(controller, monkeypatch):
+    import pygame
+
+    from display.window import Window
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    store = controller.store
+    for number in range(14):  # more rows than a screen holds
+        players = [f"P{number}a", f"P{number}b"]
+        game_id = store.start_game("struggle" if number % 2 else "roudalon", players)
+        store.finish(game_id, [number, 2], [0])
+    controller.handle(Tap("nav:scores"))
+    window = Window((800, 480), kiosk=False)
+    try:
+        window.show(controller.screen())
+        pager = [t for _, t in window.renderer.hits if t.startswith("scroll:")]
+        assert pager, "a pager when the sections do not fit"
+        area = window.renderer.drag_areas[0][0]
+        pygame.event.clear()
+        start = (area.centerx, area.bottom - 10)
+        end = (area.centerx, area.top + 10)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+        for user_input in window.poll():
+            controller.handle(Tap(user_input.value))
+        assert controller.screen().scroll > 0
+        assert "players:next" in [t.id for t in controller.screen().options]
+        controller.handle(Tap("player:P3a"))
+        chart = controller.screen().chart
+        assert chart["scores"] == [("struggle", 3, True)]
+        assert chart["wins"] == [("Struggle", 1, 1)]
+    finally:
+        window.close()

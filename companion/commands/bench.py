@@ -9,11 +9,14 @@ TARGETS = {
     "engines": "companion.bench.engines",
     "vision": "companion.bench.vision",
     "display": "companion.bench.display",
+    "table": "companion.bench.table",
 }
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("bench", help="run a benchmark: engines, vision or display")
+    parser = subparsers.add_parser(
+        "bench", help="run a benchmark: engines, vision, display or table"
+    )
     bench_sub = parser.add_subparsers(dest="target", metavar="TARGET", required=True)
     for module_name in TARGETS.values():
         try:

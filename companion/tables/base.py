@@ -147,7 +147,7 @@ class Table:
         for action in self.offered(state):
             key = self.reached(state, action) if not state.is_chance else action.notation
             if key not in found:
-                found[key] = Choice(action.notation, action.describe(language),
+                found[key] = Choice(action.notation, self.label(action, language),
                                     self.pieces(state, action.notation),
                                     self.preview(state, action.notation))  # fmt: skip
         return list(found.values())
@@ -158,6 +158,10 @@ class Table:
         after.apply(action, validate=False)
         view = {k: v for k, v in after.view(None).items() if k not in TRANSIENT_VIEW_KEYS}
         return json.dumps(view, sort_keys=True, default=str)
+
+    def label(self, action: engines.Action, language: str) -> str:
+        """A move's words on its button."""
+        return action.describe(language)
 
     def pieces(self, state: engines.State, notation: str) -> frozenset[str]:
         return frozenset()
@@ -186,6 +190,17 @@ class Table:
 
     def square_play(self, entry: str, square: str) -> str:
         return ""
+
+    def square_guess(self, state: engines.State, square: str) -> str:
+        """The play a touch on this square most likely means (none by default)."""
+        return ""
+
+    def choice_label(self, state: engines.State, notation: str, language: str) -> str:
+        """A play's words, as the engine describes it."""
+        try:
+            return state.clone().apply(notation).describe(language)
+        except engines.EngineError:
+            return notation
 
     # ----- Struggle's re-throws (a hand of dice kept between throws) ------------------------
 

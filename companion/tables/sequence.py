@@ -67,6 +67,17 @@ class SequenceTable(Table):
         reason = super().plain(reason, notation, language)
         return CARD.sub(lambda m: card_words(m.group(0), language), reason)
 
+    def square_guess(self, state: engines.State, square: str) -> str:
+        """An empty square: its own card played on it (a jack is typed: it goes anywhere)."""
+        column, row = "abcdefghij".find(square[:1]), square[1:]
+        if column < 0 or not row.isdigit() or not 1 <= int(row) <= 10:
+            return ""
+        view = state.view(None)
+        card = view["cards"][int(row) - 1][column]
+        if card == "XX" or view["chips"][int(row) - 1][column] is not None:
+            return ""
+        return f"{card}@{square}"
+
     def entry_words(self, state: engines.State, entry: str, language: str) -> str:
         return card_words(entry, language)
 

@@ -8,6 +8,7 @@ import engines
 from companion.tables.base import Table
 from display.i18n import text
 from display.model import Target
+from engines.struggle import pawn_name
 
 PAWNS = ("K", "Q", "J", "10", "9")
 
@@ -28,6 +29,30 @@ class StruggleTable(Table):
         if self.revealing(state):
             return []  # typed on the keys, not picked from 120 orders
         return [a for a in super().offered(state) if not a.notation.startswith("rethrow")]
+
+    def label(self, action: engines.Action, language: str) -> str:
+        """What the move does, short: the pawns that move and where; blocked dice unsaid."""
+        data = action.data if isinstance(action.data, tuple) and len(action.data) == 2 else None
+        outcomes = getattr(data[1], "outcomes", None) if data else None
+        if not outcomes:
+            return action.describe(language)
+        said = [self._outcome(o, language) for o in outcomes]
+        return " · ".join(s for s in said if s) or text(language, "st_nothing")
+
+    @staticmethod
+    def _outcome(outcome: tuple[str, int, tuple[str, Any]], language: str) -> str:
+        pawn, _, (kind, detail) = outcome
+        name = pawn_name(pawn, language)
+        if kind == "move":
+            return text(language, "st_move", pawn=name, n=detail)
+        if kind == "take":
+            square, victim, back = detail
+            return text(language, "st_take", pawn=name, n=square,
+                        victim=pawn_name(victim, language), back=back)  # fmt: skip
+        if kind in ("arrive", "arrive-last"):
+            box = detail if kind == "arrive" else detail[0]
+            return text(language, "st_arrive", pawn=name, box=box)
+        return ""  # a blocked die moves nothing
 
     def pieces(self, state: engines.State, notation: str) -> frozenset[str]:
         moved = [token.split("+")[0] for token in notation.split() if "+" in token]
