@@ -94,10 +94,11 @@ def _struggle_pawns(
     centres = {p: positions[s].center for p, s in squares.items() if s}
     for number, pawn in enumerate(at_start):
         centres[pawn] = (start.centerx, start.y + step // 2 + number * step)
-    preview = screen.preview
-    for square in (preview.get("squares") or {}).values():
-        if square:
-            _ghost(renderer, positions[square].center, radius)
+    preview = screen.preview or {}
+    for shown in [preview] + list(preview.get("options") or []):
+        for square in (shown.get("squares") or {}).values():
+            if square:
+                _ghost(renderer, positions[square].center, radius)
     for pawn, centre in centres.items():
         _pawn(renderer, pawn, centre, radius)
         piece = f"pawn:{pawn}"

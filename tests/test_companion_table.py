@@ -182,3 +182,66 @@ def test_scorebook_scrolls_by_pager_and_drag_and_charts_a_player(controller, mon
         assert chart["wins"] == [("Struggle", 1, 1)]
     finally:
         window.close()
+
+
+def test_the_kiosk_redraws_only_on_change_and_says_it_is_headless(tmp_path, monkeypatch, caplog):
+    import logging
+
+    from companion.app import App
+    from companion.config import Config
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    with Store(tmp_path) as store:
+        Controller(store, "fr").start_game("struggle", ["Ann", "Bob"], seed=1)
+    app = App(Config(state_dir=tmp_path), camera_spec="sim", kiosk=False)
+    app.frame_seconds = 0
+    with caplog.at_level(logging.INFO):
+        assert app.run(max_frames=60) == 0
+    assert app.redraws <= 3  # "who starts?": a still screen, no camera shown
+    assert "running headless" in caplog.text and "camera: simulated" in caplog.text
+
+
+def test_run_fullscreen_is_an_option(tmp_path, monkeypatch):
+    from companion.cli import main
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    assert main(["run", "--fullscreen", "--frames", "2", "--state-dir", str(tmp_path)]) == 0
+
+
+def test_the_simulated_camera_throws_the_dice_asked_for():
+    from hardware.simcam import SimulatedCamera
+
+    camera = SimulatedCamera(seed=2, stepped=True, moving_frames=1, settled_frames=1)
+    faces = camera.request_roll(count=5, kind="poker")
+    assert len(faces) == 5 and set(faces) <= {"9", "10", "J", "Q", "K", "A"}
+    assert camera.kind == "poker"
+
+
+def test_stale_dice_marks_go_with_the_turn(controller):
+    controller.can_throw = True
+    controller.start_game("struggle", ["Ann", "Bob"], seed=1)
+    controller.handle(Tap("move:first 0"))
+    controller.handle(Settled(reading("K", "Q", "J", "10", "9")))
+    assert [d.label for d in controller.screen().dice] == ["K", "Q", "J", "10", "9"]
+    controller.handle(Press("reroll"))  # throw again before confirming: the reading goes
+    assert controller.screen().dice == [] and controller.throw_wanted is not None
+    controller.handle(Settled(reading("K", "Q", "J", "10", "9")))
+    controller.handle(Press("confirm"))
+    controller.handle(Tap("hand:0"))
+    controller.handle(Press("reroll"))  # a re-throw chosen: the old labels are not shown again
+    assert controller.screen().dice == []
+    assert "lancez 1 dé" in controller.screen().turn
+
+
+def test_long_status_lines_wrap_on_the_settings_screen(controller):
+    from display.render import Renderer
+
+    controller.status["buttons"] = (
+        "buttons disabled: no GPIO: Unable to load any default pin factory! (Falling back from "
+        "lgpio: No module named 'lgpio'; Falling back from rpigpio: No module named 'RPi')"
+    )
+    controller.handle(Tap("nav:settings"))
+    for size in ((800, 480), (720, 1280)):
+        renderer = Renderer(size)
+        renderer.draw(controller.screen())
+        assert not renderer.problems
