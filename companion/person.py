@@ -175,10 +175,12 @@ class Person:
         wanted = (chooser or choose_random)(state, targets, self.rng).id
         pieces = next(c.pieces for c in choices if f"move:{c.notation}" == wanted)
         touched, pages = 0, 0
-        for piece in sorted(pieces):
-            if self.sees(wanted) or self.app.window.renderer.page_info[1] == 1:
-                break
-            self.tap(_piece_target(piece))
+        while not self.sees(wanted) and self.app.window.renderer.page_info[1] > 1:
+            telling = [p for p in sorted(pieces) if p in self.screen.pieces]
+            untouched = [p for p in telling if p not in self.screen.selected]
+            if not untouched:
+                break  # the pawns touched tell no more: the pages will
+            self.tap(_piece_target(untouched[0]))
             touched += 1
         while not self.sees(wanted):
             page, count = self.app.window.renderer.page_info

@@ -7,9 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from display import palette
-from display.layout import Box
-
-MIN_TEXT = 16  # as display.render.MIN_TEXT (not imported: render imports this module)
+from display.layout import MIN_TEXT, Box
 
 if TYPE_CHECKING:
     from display.model import Screen

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 Box = tuple[int, int, int, int]  # x, y, w, h
+MIN_TEXT = 16  # px: no word on screen is drawn smaller (arm's length, 7" panel)
+MIN_TARGET = 48  # px: the smallest side of a button a finger can hit surely
 
 LANDSCAPE = (800, 480)
 PORTRAIT = (720, 1280)
