@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from companion.config import CONFIG_NAME, Config, ConfigError, save_tray_roi
-from companion.controller import Controller, Press, Tap
+from companion.controller import CameraImage, Controller, Press, Tap
 from companion.feed import BackgroundFeed, DiceFeed
 from companion.kiosk_guard import describe, guarded, screen_or_home, show_problem
 from companion.recovery import open_store
+from display.model import Screen
 
 log = logging.getLogger(__name__)
 FRAME_SECONDS = 1 / 30
@@ -45,20 +46,29 @@ def open_hardware_camera(spec: str) -> Any:
     return camera
 
 
-def open_hardware(config: Config, camera_spec: str | None) -> Hardware:
+def open_hardware(config: Config, camera_spec: str | None, camera: Any = None) -> Hardware:
+    """The camera (`camera` when given, started) and the GPIO buttons, and what they say."""
     from hardware.buttons import Buttons
 
-    camera = open_hardware_camera(camera_spec or config.camera.spec)
+    if camera is not None:
+        camera.start()
+    else:
+        camera = open_hardware_camera(camera_spec or config.camera.spec)
     buttons = Buttons.open(
         confirm_pin=config.gpio.confirm_pin,
         reroll_pin=config.gpio.reroll_pin,
         long_press_s=config.gpio.long_press_s,
     )
     status = {
-        "camera": f"{camera.name} — {camera.status.message}",
+        "camera": camera_line(camera, camera_spec or config.camera.spec),  # the one in use
         "buttons": "GPIO ok" if buttons.available else buttons.reason,
     }
     return Hardware(camera, buttons, status)
+
+
+def camera_line(camera: Any, spec: str) -> str:
+    """Which camera is in use (asked for as `spec`) and how it is, for the settings screen."""
+    return f"{camera.name} ({spec}) — {camera.status.message}"
 
 
 class MissingCamera:
@@ -102,8 +112,10 @@ class App:
         camera_spec: str | None = None,
         game: str | None = None,
         kiosk: bool = True,
+        fullscreen: bool = False,
     ) -> None:
         self.config = config
+        self.fullscreen = fullscreen  # asked for on the command line: on a desktop too
         self.camera_spec = camera_spec
         self.game = game
         self.kiosk = kiosk
@@ -111,30 +123,56 @@ class App:
         self.applied: tuple[str, str] = ("", "")
         self.applied_roi = config.camera.tray_roi
         self.status_shown = ""
+        self.redraws = 0  # screens drawn (a still screen is not drawn again)
+        self.frame_seconds = FRAME_SECONDS  # a pass at most this often (0: as fast as it goes)
+        self.screen: Screen | None = None  # the screen last drawn
 
     def run(self, max_frames: int | None = None) -> int:
+        self.open()
+        try:
+            frames = 0
+            while max_frames is None or frames < max_frames:
+                tick = time.perf_counter()
+                if not self.step():
+                    return 0
+                frames += 1
+                time.sleep(max(0.0, self.frame_seconds - (time.perf_counter() - tick)))
+            return 0
+        finally:
+            self.close()
+
+    def open(self, camera: Any = None) -> None:
+        """Start the window, the hardware (or this camera), the store and the controller."""
         from companion.watchdog import Watchdog
         from display.window import Window
 
-        started = time.perf_counter()
-        watchdog = Watchdog()
+        self.started = time.perf_counter()
+        self.watchdog = Watchdog()
         display = self.config.display
-        window = Window(display.size, display.rotation, self.kiosk, display.fullscreen)
-        store = open_store(self.config.state_dir)  # before the camera: nothing to stop if it fails
-        hardware = open_hardware(self.config, self.camera_spec)
+        self.window = Window(display.size, display.rotation, self.kiosk,
+                             display.fullscreen, force_fullscreen=self.fullscreen)  # fmt: skip
+        if self.window.driver == "dummy":
+            log.warning("no display: running headless (%s)",
+                        self.window.problem or "SDL dummy driver")  # fmt: skip
+        self.store = open_store(
+            self.config.state_dir
+        )  # before the camera: nothing to stop if it fails
+        self.hardware = hardware = open_hardware(self.config, self.camera_spec, camera)
+        log.info("camera: %s", hardware.status["camera"])
         profile, profile_problem = load_profile_safely(self.config.camera.poker_profile)
         if profile_problem:
             hardware.status["camera"] = profile_problem
         dice_feed = DiceFeed(hardware.camera, self.config.camera.tray_roi, profile)
-        feed = BackgroundFeed(dice_feed)
-        controller = self._controller(store, window.renderer.layout.moves_per_page, hardware)
+        self.feed = BackgroundFeed(dice_feed)
+        controller = self._controller(self.store, hardware)
+        controller.use_layout(self.window.renderer.layout)
         if not self.config.camera.poker_profile and controller.profile_path:
             dice_feed.poker_profile, problem = load_profile_safely(controller.profile_path)
             hardware.status["camera"] = problem or hardware.status["camera"]
         self.applied = (controller.camera_choice, controller.profile_path)
-        if window.problem:
-            hardware.status["display"] = window.problem
-        problems = [note for note in (*store.notes, profile_problem) if note]
+        if self.window.problem:
+            hardware.status["display"] = self.window.problem
+        problems = [note for note in (*self.store.notes, profile_problem) if note]
         if problems:  # the journal has them all (logged where they happened)
             show_problem(controller, " / ".join(problems[:3]))
         if self.game and controller.session is None:
@@ -144,22 +182,23 @@ class App:
                 lambda: controller.handle(Tap(f"game:{self.game}")),
                 None,
             )
-        feed.start()
-        try:
-            return self._loop(window, feed, hardware, controller, watchdog, started, max_frames)
-        finally:
-            watchdog.stopping()
-            feed.stop()
-            hardware.camera.stop()
-            hardware.buttons.close()
-            store.close()
-            window.close()
+        self.controller = controller
+        self.dirty, self.status_seen = True, {}
+        self.feed.start()
 
-    def _controller(self, store: Any, moves_per_page: int, hardware: Hardware) -> Controller:
+    def close(self) -> None:
+        self.watchdog.stopping()
+        self.feed.stop()
+        self.hardware.camera.stop()
+        self.hardware.buttons.close()
+        self.store.close()
+        self.window.close()
+
+    def _controller(self, store: Any, hardware: Hardware) -> Controller:
         """The controller, resuming the game in progress; without it if resuming fails."""
 
         def make(resume: bool) -> Controller:
-            return Controller(store, self.config.language, moves_per_page, status=hardware.status,
+            return Controller(store, self.config.language, status=hardware.status,
                               auto_resume=resume, tray_roi=self.config.camera.tray_roi)  # fmt: skip
 
         try:
@@ -185,7 +224,7 @@ class App:
             fresh = open_hardware_camera(controller.camera_choice)
             hardware.camera = fresh
             feed.swap_camera(fresh)
-            hardware.status["camera"] = f"{fresh.name} — {fresh.status.message}"
+            hardware.status["camera"] = camera_line(fresh, controller.camera_choice)
         if controller.profile_path and controller.profile_path != profile_path:
             profile, problem = load_profile_safely(controller.profile_path)
             if problem:
@@ -216,39 +255,65 @@ class App:
             log.warning("tray region not saved: %s", error)
             status["tray_problem"] = f"not saved: {error}"
 
-    def _loop(self, window, feed, hardware, controller, watchdog, started, max_frames) -> int:
-        frames = 0
-        while max_frames is None or frames < max_frames:
-            tick = time.perf_counter()
-            events: list = []
-            for user_input in window.poll():
-                if user_input.kind == "quit":
-                    return 0
-                if user_input.kind == "tap":
-                    events.append(Tap(user_input.value))
-                elif user_input.kind == "button":
-                    events.append(Press(user_input.value))
-            while not hardware.buttons.events.empty():
-                events.append(Press(hardware.buttons.events.get_nowait()))
-            self._handle(controller, events)  # touches first: readings below are for what follows
-            request = guarded(controller, "asking for dice", controller.dice_request, None)
-            feed.want(request.kind if request else None, controller.request_number())
-            self._handle(controller, feed.poll())
-            if feed.feed.problem:
-                hardware.status["camera"] = feed.feed.problem
-            guarded(controller, "applying settings",
-                    lambda: self._apply_settings(controller, feed, hardware), None)  # fmt: skip
-            screen = screen_or_home(controller)
-            window.show(screen)
-            frames += 1
-            if self.first_frame_at is None:
-                self.first_frame_at = time.perf_counter() - started
-                watchdog.ready(f"first frame after {self.first_frame_at:.2f} s")
-                log.info("first frame after %.2f s", self.first_frame_at)
-            status = f"{screen.title}: {screen.turn}" if screen.turn else screen.title
-            if status != self.status_shown:  # `systemctl status tabletop` says what is going on
-                watchdog.status(status)
-                self.status_shown = status
-            watchdog.feed()
-            time.sleep(max(0.0, FRAME_SECONDS - (time.perf_counter() - tick)))
-        return 0
+    @staticmethod
+    def _throw(controller: Controller, hardware: Hardware) -> None:
+        """The simulated camera throws the dice the table waits for when a player asks."""
+        wanted, controller.throw_wanted = controller.throw_wanted, None
+        throw = getattr(hardware.camera, "request_roll", None)
+        controller.can_throw = throw is not None
+        if wanted is not None and throw is not None:
+            throw(count=wanted.count, kind=wanted.kind)
+
+    def step(self) -> bool:
+        """One pass: input, buttons, camera in; the screen redrawn only when something changed
+        (a still table costs no drawing; camera frames count only while the camera is shown).
+        False when the window was closed."""
+        window, controller, hardware, feed = self.window, self.controller, self.hardware, self.feed
+        for user_input in window.poll():
+            if user_input.kind == "quit":
+                return False
+            self.dirty = True
+            if user_input.kind == "tap":
+                self._handle(controller, [Tap(user_input.value)])
+            elif user_input.kind == "button":
+                self._handle(controller, [Press(user_input.value)])
+            elif user_input.kind == "key":
+                guarded(controller, "typing",
+                        lambda key=user_input.value: controller.type_text(key), None)  # fmt: skip
+        while not hardware.buttons.events.empty():
+            self._handle(controller, [Press(hardware.buttons.events.get_nowait())])
+            self.dirty = True
+        # touches first: the readings below are for what follows them
+        guarded(controller, "throwing the dice", lambda: self._throw(controller, hardware), None)
+        request = guarded(controller, "asking for dice", controller.dice_request, None)
+        feed.want(request.kind if request else None, controller.request_number())
+        for event in feed.poll():
+            self._handle(controller, [event])
+            seen = window.renderer.camera_shown or not isinstance(event, CameraImage)
+            self.dirty = self.dirty or seen
+        if feed.feed.problem:
+            hardware.status["camera"] = feed.feed.problem
+        guarded(controller, "applying settings",
+                lambda: self._apply_settings(controller, feed, hardware), None)  # fmt: skip
+        if hardware.status != self.status_seen:
+            self.status_seen, self.dirty = dict(hardware.status), True
+        if self.dirty:
+            self.screen = self._show(window, controller, self.watchdog, self.started)
+            feed.show_camera(window.renderer.camera_shown)
+            self.dirty = False
+        self.watchdog.feed()
+        return True
+
+    def _show(self, window, controller, watchdog, started) -> Screen:
+        screen = screen_or_home(controller)
+        window.show(screen)
+        self.redraws += 1
+        if self.first_frame_at is None:
+            self.first_frame_at = time.perf_counter() - started
+            watchdog.ready(f"first frame after {self.first_frame_at:.2f} s")
+            log.info("first frame after %.2f s", self.first_frame_at)
+        status = f"{screen.title}: {screen.turn}" if screen.turn else screen.title
+        if status != self.status_shown:  # `systemctl status tabletop` says what is going on
+            watchdog.status(status)
+            self.status_shown = status
+        return screen

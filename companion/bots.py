@@ -54,7 +54,7 @@ class Bot:
         taps = 0
         unmatched = list(range(len(truth)))
         for index in reversed(range(len(proposal.faces))):
-            match = _nearest(proposal.centers[index], truth, unmatched)
+            match = nearest(proposal.centers[index], truth, unmatched)
             if match is None:
                 controller.handle(Tap(f"die:{index}"))
                 controller.handle(Tap("die:remove"))
@@ -73,7 +73,7 @@ class Bot:
         return taps
 
 
-def _nearest(
+def nearest(
     center: tuple[float, float] | None, truth: Sequence[Any], candidates: list[int]
 ) -> int | None:
     if center is None:

@@ -131,6 +131,7 @@ class BackgroundFeed:
     def __init__(self, feed: DiceFeed) -> None:
         self.feed = feed
         self._wanted: tuple[str | None, int] = (None, 0)
+        self._camera_shown = True
         self._events: queue.Queue[tuple[int, Event]] = queue.Queue()
         self._stop = threading.Event()
         self._lock = threading.Lock()
@@ -150,6 +151,11 @@ class BackgroundFeed:
     def want(self, kind: str | None, request: int) -> None:
         self._wanted = (kind, request)
 
+    def show_camera(self, shown: bool) -> None:
+        """Whether the screen shows the camera: when not, and no dice are awaited, no frame is
+        read (the tracker still compares the next frame read with the last one it saw)."""
+        self._camera_shown = shown
+
     def swap_camera(self, camera: Any) -> None:
         with self._lock:
             self.feed.camera = camera
@@ -162,6 +168,9 @@ class BackgroundFeed:
     def _run(self) -> None:
         while not self._stop.is_set():
             kind, request = self._wanted
+            if kind is None and not self._camera_shown:
+                self._stop.wait(0.1)
+                continue
             with self._lock:
                 try:
                     events = self.feed.step(kind, timeout=0.05)

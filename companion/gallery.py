@@ -177,7 +177,7 @@ def render_gallery(out_dir: Path) -> list[Path]:
             for suffix, renderer in renderers.items():
                 if suffix and name not in PORTRAIT_SCENES:
                     continue  # the portrait layout is shown on a few screens (file size)
-                controller.moves_per_page = renderer.layout.moves_per_page
+                controller.use_layout(renderer.layout)
                 path = out_dir / f"{name}{suffix}.png"
                 save_png(renderer.draw(controller.screen()), path, compression=9)
                 written.append(path)

@@ -293,6 +293,14 @@ class Store:
         rows = self.db.execute("SELECT id FROM games WHERE status = 'playing' ORDER BY id")
         return [self.game(row[0]) for row in rows.fetchall()]
 
+    def unfinished(self, limit: int = 4) -> list[GameRecord]:
+        """Games still being played at the table (not the demo's), newest first."""
+        rows = self.db.execute(
+            "SELECT id FROM games WHERE status = 'playing' AND label = '' ORDER BY id DESC LIMIT ?",
+            (limit,),
+        )
+        return [self.game(row[0]) for row in rows.fetchall()]
+
     def find_games(self, label: str) -> list[GameRecord]:
         rows = self.db.execute("SELECT id FROM games WHERE label = ? ORDER BY id", (label,))
         return [self.game(row[0]) for row in rows.fetchall()]

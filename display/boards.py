@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from display import palette
-from display.layout import Box
+from display.layout import MIN_TEXT, Box
 
 if TYPE_CHECKING:
     from display.model import Screen
@@ -44,7 +44,7 @@ def draw_struggle(renderer: Renderer, view: dict[str, Any], box: Box, screen: Sc
     origin = (x + side + 6, y)
     squares = [start] + [_serpentine(i, per_row, side, origin) for i in range(len(track))]
     _struggle_squares(renderer, track, squares, side)
-    _struggle_pawns(renderer, view, squares, side)
+    _struggle_pawns(renderer, view, squares, side, screen)
     info_y = y + side * rows + 4
     boxes_w = min(w // 2, info_h * 5)
     _struggle_boxes(renderer, view, pygame.Rect(x + w - boxes_w, info_y, boxes_w, info_h), side)
@@ -69,31 +69,49 @@ def _struggle_squares(
         rect = positions[number]
         pygame.draw.rect(surface, palette.TRACK_COLOURS[colour], rect, border_radius=4)
         ink = palette.BLACK if colour == "Y" else palette.WHITE
-        corner = pygame.Rect(rect.x + 3, rect.y + 1, rect.w // 2, rect.h // 3)
-        renderer.label(str(number), corner, max(10, side // 4), ink)
+        renderer.label(str(number), rect, max(MIN_TEXT, side // 3), ink, "center")
 
 
 def _pawn(renderer: Renderer, pawn: str, center: tuple[int, int], radius: int) -> None:
     fill, ink = palette.STRUGGLE_PAWNS[pawn]
     pygame.draw.circle(renderer.surface, palette.WHITE, center, radius + 2)
     pygame.draw.circle(renderer.surface, fill, center, radius)
-    box = (center[0] - radius, center[1] - radius, 2 * radius, 2 * radius)
-    renderer.label(pawn, box, max(10, int(radius * 1.1)), ink, "center")
+    box = (center[0] - radius - 2, center[1] - radius, 2 * radius + 4, 2 * radius)
+    renderer.label(pawn, box, max(MIN_TEXT, int(radius * 1.1)), ink, "center")
 
 
 def _struggle_pawns(
-    renderer: Renderer, view: dict[str, Any], positions: list[pygame.Rect], side: int
-) -> None:
+    renderer: Renderer, view: dict[str, Any], positions: list[pygame.Rect], side: int,
+    screen: Screen,
+) -> None:  # fmt: skip
     squares: dict[str, int] = view.get("squares", {})
-    radius = int(side * 0.34)
-    for pawn, square in squares.items():
-        if square:
-            _pawn(renderer, pawn, positions[square].move(0, side // 10).center, radius)
+    radius = max(11, int(side * 0.42))
     start = positions[0]
     at_start = [p for p in STRUGGLE_ORDER if squares.get(p) == 0]
     step = start.h // 5
+    centres = {p: positions[s].center for p, s in squares.items() if s}
     for number, pawn in enumerate(at_start):
-        _pawn(renderer, pawn, (start.centerx, start.y + step // 2 + number * step), radius)
+        centres[pawn] = (start.centerx, start.y + step // 2 + number * step)
+    preview = screen.preview or {}
+    for shown in [preview] + list(preview.get("options") or []):
+        for square in (shown.get("squares") or {}).values():
+            if square:
+                _ghost(renderer, positions[square].center, radius)
+    for pawn, centre in centres.items():
+        _pawn(renderer, pawn, centre, radius)
+        piece = f"pawn:{pawn}"
+        if piece in screen.selected:
+            pygame.draw.circle(renderer.surface, palette.YELLOW, centre, radius + 4, 4)
+        if piece in screen.pieces:
+            touch = pygame.Rect(0, 0, 44, 44)
+            touch.center = centre
+            renderer.hits.append((touch, f"piece:{piece}"))
+
+
+def _ghost(renderer: Renderer, centre: tuple[int, int], radius: int) -> None:
+    """Where a pawn would go: a yellow ring on the square."""
+    pygame.draw.circle(renderer.surface, palette.BLACK, centre, radius + 3, 6)
+    pygame.draw.circle(renderer.surface, palette.YELLOW, centre, radius + 2, 3)
 
 
 def _struggle_boxes(renderer: Renderer, view: dict[str, Any], area: pygame.Rect, side: int) -> None:
@@ -107,7 +125,7 @@ def _struggle_boxes(renderer: Renderer, view: dict[str, Any], area: pygame.Rect,
         if pawn:
             _pawn(renderer, pawn, rect.center, min(rect.w, rect.h) // 2 - 3)
         else:
-            renderer.label(letter, rect, max(12, rect.h // 2), palette.TEXT_DIM, "center")
+            renderer.label(letter, rect, max(MIN_TEXT, rect.h // 2), palette.TEXT_DIM, "center")
 
 
 # ----- Traverse ------------------------------------------------------------------------------
@@ -130,12 +148,29 @@ def draw_traverse(renderer: Renderer, view: dict[str, Any], box: Box, screen: Sc
         for row in range(1, pawns + 1):
             shade = (88, 96, 112) if (column + row) % 2 else (70, 76, 90)
             pygame.draw.rect(surface, shade, square(column, row))
-    for number, position in enumerate(view.get("red", []), start=1):
-        row = min(position, pawns + 1) if position < axis else pawns + 1
-        _traverse_pawn(renderer, square(number, row), palette.VERMILLION, palette.WHITE, number)
-    for number, position in enumerate(view.get("white", []), start=1):
-        column = min(position, pawns + 1) if position < axis else pawns + 1
-        _traverse_pawn(renderer, square(column, number), palette.WHITE, palette.BLACK, number)
+
+    def place(colour: str, number: int, position: int) -> pygame.Rect:
+        along = min(position, pawns + 1) if position < axis else pawns + 1
+        return square(number, along) if colour == "red" else square(along, number)
+
+    preview = screen.preview or {}
+    ghosts = [preview] + list(preview.get("options") or [])
+    for ghost in ghosts:
+        for number, position in (ghost.get("pawns") or {}).items():
+            rect = place(str(ghost.get("colour")), int(number), int(position))
+            pygame.draw.circle(surface, palette.YELLOW, rect.center, max(4, rect.w // 2), 3)
+    inks = {"red": (palette.VERMILLION, palette.WHITE), "white": (palette.WHITE, palette.BLACK)}
+    for colour, (fill, ink) in inks.items():
+        for number, position in enumerate(view.get(colour, []), start=1):
+            rect = place(colour, number, position)
+            _traverse_pawn(renderer, rect, fill, ink, number)
+            piece = f"pawn:{colour}{number}"
+            if piece in screen.selected:
+                pygame.draw.circle(surface, palette.YELLOW, rect.center, rect.w // 2 + 3, 3)
+            if piece in screen.pieces:
+                touch = pygame.Rect(0, 0, 44, 44)
+                touch.center = rect.center
+                renderer.hits.append((touch, f"piece:{piece}"))
     info_x = left + side * cells + 10
     info = (info_x, y, x + w - info_x, h)
     _traverse_info(renderer, view, info, screen.language)
@@ -147,8 +182,8 @@ def _traverse_pawn(
     radius = max(3, rect.w // 2 - 1)
     pygame.draw.circle(renderer.surface, palette.BLACK, rect.center, radius + 1)
     pygame.draw.circle(renderer.surface, fill, rect.center, radius)
-    if rect.w >= 16:
-        renderer.label(str(number), rect, max(10, rect.w - 4), ink, "center")
+    if rect.w >= 20:  # the number only where it can be read (16 px and more)
+        renderer.label(str(number), rect.inflate(4, 0), max(MIN_TEXT, rect.w - 6), ink, "center")
 
 
 def _traverse_info(renderer: Renderer, view: dict[str, Any], box: Box, language: str) -> None:
@@ -177,21 +212,36 @@ def _traverse_info(renderer: Renderer, view: dict[str, Any], box: Box, language:
 
 
 def draw_sequence(renderer: Renderer, view: dict[str, Any], box: Box, screen: Screen) -> None:
+    """The 10x10 board with its coordinates (letters above, numbers left), as messages name
+    squares; squares are touchable while a card is typed or when moves involve them."""
     x, y, w, h = box
+    margin = 22  # the coordinates' strip
     cards: list[list[str]] = view["cards"]
     chips: list[list[int | None]] = view["chips"]
     locked: list[list[bool]] = view.get("locked") or [[False] * 10 for _ in range(10)]
     colours = [_team_colour(name, i) for i, name in enumerate(view.get("team_colours", []))]
-    side = min(w, h) // 10
-    left = x + (w - side * 10) // 2
+    side = min(w - margin, h - margin) // 10
+    left = x + margin + (w - margin - side * 10) // 2
+    top = y + margin
     last = view.get("last_square")
+    marked = set((screen.preview or {}).get("squares") or [])
+    for option in (screen.preview or {}).get("options") or []:
+        marked |= set(option.get("squares") or [])
+    touchable = screen.board_targets
+    for column in range(10):
+        letter_box = (left + column * side, y, side, margin)
+        renderer.label("abcdefghij"[column], letter_box, MIN_TEXT, palette.TEXT_DIM, "center")
     for row in range(10):
+        number_box = (left - margin - 2, top + row * side, margin, side)
+        renderer.label(str(row + 1), number_box, MIN_TEXT, palette.TEXT_DIM, "center")
         for column in range(10):
-            rect = pygame.Rect(left + column * side, y + row * side, side - 1, side - 1)
+            rect = pygame.Rect(left + column * side, top + row * side, side - 1, side - 1)
             name = f"{'abcdefghij'[column]}{row + 1}"
             _sequence_square(renderer, rect, cards[row][column], chips[row][column], colours,
                              locked[row][column], name == last)  # fmt: skip
-            if screen.board_targets:
+            if name in marked:
+                pygame.draw.rect(renderer.surface, palette.YELLOW, rect, 4, border_radius=3)
+            if touchable or f"square:{name}" in screen.pieces:
                 renderer.hits.append((rect, f"square:{name}"))
 
 
@@ -212,17 +262,17 @@ def _sequence_square(
     surface = renderer.surface
     pygame.draw.rect(surface, (236, 232, 220), rect, border_radius=3)
     if card == "XX":
-        renderer.label("★", rect, max(12, rect.h - 6), palette.ORANGE, "center")
+        renderer.label("★", rect, max(MIN_TEXT, rect.h - 6), palette.ORANGE, "center")
     else:
         rank, suit = card[:-1], card[-1]
         ink = palette.VERMILLION if suit in RED_SUITS else palette.BLACK
         shown = ("10" if rank == "T" else rank) + SUIT_SYMBOLS.get(suit, suit)
-        renderer.label(shown, rect, max(10, rect.h // 2), ink, "center")
+        renderer.label(shown, rect, max(MIN_TEXT, rect.h // 2), ink, "center")
     if chip is not None:
         colour = colours[chip] if chip < len(colours) else palette.TEAM_FALLBACK[chip % 3]
         radius = rect.w // 2 - 2
         pygame.draw.circle(surface, colour, rect.center, radius)
-        renderer.label(str(chip + 1), rect, max(10, rect.h // 2), palette.WHITE, "center")
+        renderer.label(str(chip + 1), rect, max(MIN_TEXT, rect.h // 2), palette.WHITE, "center")
         if locked:
             pygame.draw.circle(surface, palette.YELLOW, rect.center, radius, 3)
     if last:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 Box = tuple[int, int, int, int]  # x, y, w, h
+MIN_TEXT = 16  # px: no word on screen is drawn smaller (arm's length, 7" panel)
+MIN_TARGET = 48  # px: the smallest side of a button a finger can hit surely
 
 LANDSCAPE = (800, 480)
 PORTRAIT = (720, 1280)
@@ -28,7 +30,8 @@ class Layout:
     body: Box
     row_height: int
     font: int  # base type size (px)
-    moves_per_page: int
+    moves_per_page: int  # moves shown in `main` (dice games)
+    side_moves_per_page: int  # moves shown in `side` (card games)
 
     @property
     def portrait(self) -> bool:
@@ -39,18 +42,19 @@ def layout_for(size: tuple[int, int]) -> Layout:
     if tuple(size) == LANDSCAPE:
         return Layout(
             size=LANDSCAPE,
-            bar=(250, 4, 546, 44),
-            title=(8, 4, 238, 44),
+            bar=(250, 2, 546, 48),
+            title=(8, 2, 238, 48),
             main=(8, 56, 384, 300),
             side=(400, 56, 392, 226),
             options=(400, 288, 392, 54),
             actions=(400, 348, 392, 54),
-            status=(8, 362, 384, 80),
-            message=(8, 446, 784, 32),
+            status=(8, 362, 384, 78),
+            message=(8, 444, 784, 36),
             body=(8, 56, 784, 386),
             row_height=52,
             font=22,
             moves_per_page=4,
+            side_moves_per_page=3,
         )
     if tuple(size) == PORTRAIT:
         return Layout(
@@ -67,6 +71,7 @@ def layout_for(size: tuple[int, int]) -> Layout:
             row_height=60,
             font=28,
             moves_per_page=8,
+            side_moves_per_page=5,
         )
     raise ValueError(f"display size must be 800x480 or 720x1280, got {size[0]}x{size[1]}")
 

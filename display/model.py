@@ -51,8 +51,8 @@ class Screen:
     message_detail: str = ""  # small type under the message (an untranslated engine reason)
     nav: list[Target] = field(default_factory=list)  # top-bar buttons
     actions: list[Target] = field(default_factory=list)  # big primary buttons
-    moves: list[Target] = field(default_factory=list)  # legal moves, one page
-    page: tuple[int, int] = (0, 1)  # shown page, page count (of moves)
+    moves: list[Target] = field(default_factory=list)  # the moves offered (the renderer pages)
+    page: tuple[int, int] = (0, 6)  # page asked for, most moves a page shows
     options: list[Target] = field(default_factory=list)  # set-up choices, pickers
     keys: list[Target] = field(default_factory=list)  # card-entry keyboard
     entry: str = ""  # text composed on the keyboard
@@ -62,8 +62,15 @@ class Screen:
     board: dict[str, Any] | None = None  # the engine's view() of the position
     board_targets: bool = False  # board squares are touchable (Sequence entry)
     turn: str = ""
+    acting: int | None = None  # the seat whose box is highlighted (to act, or whose dice)
+    pieces: list[str] = field(default_factory=list)  # touchable pieces on the board ("pawn:K")
+    selected: list[str] = field(default_factory=list)  # pieces touched: the moves narrowed
+    preview: dict[str, Any] = field(default_factory=dict)  # the outcome shown on the board
     scores: list[tuple[str, str]] = field(default_factory=list)  # (name, score text)
-    lines: list[str] = field(default_factory=list)  # rules text, score sheet rows, settings
+    lines: list[str] = field(default_factory=list)  # rules text, settings
+    sections: list[tuple[str, list[str]]] = field(default_factory=list)  # headed lists (scores)
+    scroll: int = 0  # first line of `sections` shown
+    chart: dict[str, Any] = field(default_factory=dict)  # a player's charts (scores screen)
     # touching the camera view gives `point_target + "x,y"` (camera image pixels): tray corners
     point_target: str = ""
     tray: tuple[int, int, int, int] | None = None  # tray region drawn on the camera view

@@ -32,6 +32,7 @@ BUTTON_STYLES: dict[str, tuple[Colour, Colour]] = {  # style -> (fill, text)
     "danger": ((120, 50, 30), WHITE),
     "selected": (ORANGE, BLACK),
     "quiet": ((48, 53, 64), TEXT_DIM),
+    "disabled": ((32, 35, 43), (96, 100, 110)),  # a control that does nothing now
 }
 
 # Struggle pawns (RULINGS Struggle 1: 9 of spades, 10 of diamonds, black jack, blue queen, red

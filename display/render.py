@@ -8,26 +8,23 @@ frame that changes little costs little (the table screen must stay under 5 ms a 
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pygame
 
-from display import boards, palette
-from display.i18n import text
-from display.layout import Box, fit_columns, grid, layout_for
-from display.model import DieMark, Screen, Target
+from display import palette
+from display.camera_view import CameraView
+from display.layout import MIN_TARGET, MIN_TEXT, Box, fit_columns, grid, layout_for
+from display.model import Screen, Target
+from display.table_view import TableView
 
 TEXT_CACHE_SIZE = 600
 FONT_FILE = Path(__file__).parent / "fonts" / "DejaVuSansCondensed-Bold.ttf"
-CARD_GAMES = ("strategix", "sequence")
-BIG_BOARDS = ("traverse",)  # drawn in the main area, the camera / moves beside them
-PAWN_COLOURS = {"red": palette.VERMILLION, "white": palette.WHITE}  # Traverse
 
 
-class Renderer:
+class Renderer(TableView, CameraView):
     """Draws screens on `surface` (logical size) and remembers where each target went."""
 
     def __init__(self, size: tuple[int, int] = (800, 480)) -> None:
@@ -37,6 +34,11 @@ class Renderer:
         self.size = self.layout.size
         self.surface = pygame.Surface(self.size)
         self.hits: list[tuple[pygame.Rect, str]] = []
+        self.problems: list[str] = []  # text that did not fit its box (tests fail on any)
+        self.camera_shown = False  # the last screen drawn shows the live camera
+        self.page_info = (0, 1)  # the page of moves drawn, and how many there are
+        # lists a vertical drag scrolls: (rect, target prefix, first line, line height, last)
+        self.drag_areas: list[tuple[pygame.Rect, str, int, int, int]] = []
         # areas where a touch becomes `prefix + "x,y"` in image pixels: (rect, prefix, scale)
         self.point_areas: list[tuple[pygame.Rect, str, float]] = []
         self._fonts: dict[int, pygame.font.Font] = {}
@@ -65,7 +67,7 @@ class Renderer:
             self._texts.popitem(last=False)
         return rendered
 
-    def fitted_size(self, content: str, size: int, width: int, minimum: int = 14) -> int:
+    def fitted_size(self, content: str, size: int, width: int, minimum: int = MIN_TEXT) -> int:
         while size > minimum and self.font(size).size(content)[0] > width:
             size -= 2
         return size
@@ -79,14 +81,17 @@ class Renderer:
         align: str = "left",
     ) -> None:
         """One line of text inside `box`, shrunk to fit (then wrapped to two lines if need be)."""
-        size = size or self.layout.font
+        size = max(MIN_TEXT, size or self.layout.font)
         x, y, w, h = box
         fitted = self.fitted_size(content, size, w)
-        readable = max(14, size * 3 // 4)
-        if fitted < readable and h >= 2 * readable + 2 and " " in content:
-            self._two_lines(content, box, min(size, h // 2 - 1), colour, align)
+        readable = max(MIN_TEXT, size * 3 // 4)
+        too_wide = self.font(fitted).size(content)[0] > w
+        if (fitted < readable or too_wide) and h >= 2 * readable + 2 and " " in content:
+            self._two_lines(content, box, max(MIN_TEXT, min(size, h // 2 - 1)), colour, align)
             return
         surface = self.text_surface(content, fitted, colour)
+        if surface.get_width() > w or self.font(fitted).get_ascent() > h + 2:
+            self.problems.append(f"clipped: {content!r} in {w}x{h}")
         if surface.get_width() > w:
             surface = surface.subsurface((0, 0, w, surface.get_height()))
         left = x + (w - surface.get_width()) // 2 if align == "center" else x
@@ -150,7 +155,9 @@ class Renderer:
                 lines.append(word)
         return lines
 
-    def fit_lines(self, content: str, box: Box, size: int, minimum: int = 12) -> tuple[int, list]:
+    def fit_lines(
+        self, content: str, box: Box, size: int, minimum: int = MIN_TEXT
+    ) -> tuple[int, list]:
         """The largest size (<= `size`) at which `content`, word-wrapped, fits in `box`."""
         _, _, w, h = box
         key = (content, w, h, size, minimum)
@@ -178,6 +185,8 @@ class Renderer:
         inner = (box[0] + 8, box[1] + 3, box[2] - 16, box[3] - 6)
         fitted, lines = self.fit_lines(target.label, inner, size or self.layout.font)
         line_h = self.font(fitted).get_linesize()
+        if line_h * len(lines) > inner[3] + 4:
+            self.problems.append(f"clipped: {target.label!r} in {inner[2]}x{inner[3]}")
         top = inner[1] + (inner[3] - line_h * len(lines)) // 2
         for number, line in enumerate(lines):
             self.label(line, (inner[0], top + number * line_h, inner[2], line_h), fitted, ink,
@@ -192,7 +201,13 @@ class Renderer:
         if not targets:
             return
         columns = columns or fit_columns(len(targets), box, 72)
+        if columns >= len(targets) and len(targets) > 1:
+            self.button_row(targets, box)
+            return
         cells = grid(box, len(targets), columns, row_height=self.layout.row_height)
+        self._same_size_buttons(targets, cells)
+
+    def _same_size_buttons(self, targets: list[Target], cells: list[Box]) -> None:
         size = min(  # one type size for the group: a row of buttons reads as one
             self.fit_lines(t.label, (0, 0, cell[2] - 16, cell[3] - 6), self.layout.font)[0]
             for t, cell in zip(targets, cells, strict=True)
@@ -200,30 +215,53 @@ class Renderer:
         for target, cell in zip(targets, cells, strict=True):
             self.button(target, cell, size)
 
+    def button_row(self, targets: list[Target], box: Box, gap: int = 6) -> None:
+        """One row of buttons, each as wide as its words need, the spare width shared out."""
+        if not targets:
+            return
+        x, y, w, h = box
+        h = min(h, self.layout.row_height)
+        font = self.font(MIN_TEXT)
+        whole = [max(MIN_TARGET, font.size(t.label)[0] + 20) for t in targets]
+        words = [max([MIN_TARGET] + [font.size(word)[0] + 20 for word in t.label.split()])
+                 for t in targets]  # fmt: skip
+        room = w - gap * (len(targets) - 1)
+        needs = whole if sum(whole) <= room else words
+        spare = max(0, room - sum(needs)) / len(targets)
+        left = float(x)
+        cells = []
+        for need in needs:
+            cells.append((round(left), y, round(need + spare), h))
+            left += need + spare + gap
+        self._same_size_buttons(targets, cells)
+
     def panel(self, box: Box, colour: palette.Colour = palette.PANEL) -> None:
         pygame.draw.rect(self.surface, colour, pygame.Rect(box), border_radius=10)
 
     # ----- screens --------------------------------------------------------------------------
 
     def draw(self, screen: Screen) -> pygame.Surface:
-        self.hits, self.point_areas = [], []
+        self.hits, self.point_areas, self.problems = [], [], []
+        self.camera_shown = False
+        self.page_info, self.drag_areas = (0, 1), []
         self.surface.fill(palette.BACKGROUND)
+        if screen.name == "table" and screen.game == "sequence" and not self.layout.portrait:
+            from display.sequence_view import draw_wide
+
+            draw_wide(self, screen)  # the board takes the full height: the bar goes beside it
+            return self.surface
         self._bar(screen)
         getattr(self, f"_draw_{screen.name}", self._draw_lines)(screen)
         if screen.message:
             self._message(screen)
         return self.surface
 
-    def _message(self, screen: Screen) -> None:
+    def _message(self, screen: Screen, box: Box | None = None) -> None:
         colour = palette.ERROR if screen.error else palette.TEXT_DIM
-        x, y, w, h = self.layout.message
-        if not screen.message_detail:
-            self.label(screen.message, (x, y, w, h), self.layout.font - 4, colour)
-            return
-        small = max(12, h * 2 // 5)
-        self.label(screen.message, (x, y, w, h - small), h - small - 2, colour)
-        self.label(screen.message_detail, (x, y + h - small, w, small), small - 1,
-                   palette.TEXT_DIM)  # fmt: skip
+        said = screen.message
+        if screen.message_detail:
+            said = f"{said} ({screen.message_detail})"
+        self.label(said, box or self.layout.message, self.layout.font - 4, colour)
 
     def hit(self, position: tuple[int, int]) -> str | None:
         """The target under a touch (logical coordinates), the topmost one drawn."""
@@ -231,6 +269,14 @@ class Renderer:
             if rect.collidepoint(position):
                 return target_id
         return self.point_at(position)
+
+    def dragged(self, start: tuple[int, int], end: tuple[int, int]) -> str | None:
+        """A vertical drag on a scrolling list: the target showing it moved by the drag."""
+        for rect, prefix, first, line_h, last in self.drag_areas:
+            if rect.collidepoint(start):
+                lines = round((start[1] - end[1]) / line_h)
+                return f"{prefix}{min(last, max(0, first + lines))}"
+        return None
 
     def point_at(self, position: tuple[int, int]) -> str | None:
         """A touch on a picture that takes points (the tray corners): the point in its pixels."""
@@ -259,203 +305,30 @@ class Renderer:
         cells = grid(games_box, len(screen.options), columns)
         for target, cell in zip(screen.options, cells, strict=True):
             self.button(target, cell, self.layout.font + (14 if self.layout.portrait else 8))
-        if screen.actions:
-            top = games_box[1] + games_box[3] + 30
-            self.buttons(screen.actions, (x, top, w, self.layout.row_height), 1)
+        if screen.actions:  # the unfinished games, to resume
+            top = games_box[1] + games_box[3] + 20
+            columns = 1 if self.layout.portrait else 2
+            rows = -(-len(screen.actions) // columns)
+            height = min(y + h - top, rows * (self.layout.row_height + 6))
+            cells = grid((x, top, w, height), len(screen.actions), columns)
+            self._same_size_buttons(screen.actions, cells)
 
     def _draw_setup(self, screen: Screen) -> None:
         x, y, w, h = self.layout.body
         rows = screen.lines[:1]
         if rows:
             self.label(rows[0], (x, y, w, 30), self.layout.font)
-        options_box = (x, y + 36, w, h // 2 - 36 if screen.keys else h - 110)
-        widest = 230 if self.layout.portrait else 150  # three columns of readable names
+        if screen.keys:  # typing a name: the keyboard takes the screen
+            self.panel((x, y + 36, w, 44), palette.PANEL_LIGHT)
+            self.label(screen.entry + "_", (x + 10, y + 36, w - 20, 44), self.layout.font + 4)
+            self._keyboard(screen.keys, (x, y + 88, w, h - 88))
+            return
+        options_box = (x, y + 36, w, h - 110)
+        widest = 230 if self.layout.portrait else 190  # columns of readable names, options
         self.buttons(
             screen.options, options_box, fit_columns(len(screen.options), options_box, widest)
         )
-        if screen.keys:
-            keys_y = y + h // 2 + 4
-            self.label("> " + screen.entry + "_", (x, keys_y - 34, w, 30), self.layout.font)
-            self.buttons(
-                screen.keys, (x, keys_y, w, h // 2 - 4), 10 if not self.layout.portrait else 7
-            )
-        else:
-            self.buttons(screen.actions, (x, y + h - 64, w, self.layout.row_height), 1)
-
-    def _draw_table(self, screen: Screen) -> None:
-        layout = self.layout
-        card_game = screen.game in CARD_GAMES
-        if card_game:
-            boards.draw(self, screen, layout.main)
-            self._moves_or_keys(screen, layout.side)
-        elif screen.game in BIG_BOARDS:  # a grid that needs the large area; dice beside it
-            boards.draw(self, screen, layout.main)
-            if screen.moves or screen.keys:
-                self._moves_or_keys(screen, layout.side)
-            elif screen.options or screen.entry:
-                self._camera(screen, layout.side)
-            else:  # nothing to pick: the camera view takes the options row too
-                x, y, w, _ = layout.side
-                self._camera(screen, (x, y, w, layout.options[1] + layout.options[3] - y))
-        else:
-            if screen.moves:
-                self._moves_or_keys(screen, layout.main)
-            else:
-                self._camera(screen, layout.main)
-            boards.draw(self, screen, layout.side)
-        if not (screen.game in BIG_BOARDS and not screen.options and not screen.entry):
-            self._options_row(screen)
-        self.buttons(screen.actions, layout.actions, len(screen.actions) or 1)
-        self._status(screen)
-
-    def _options_row(self, screen: Screen) -> None:
-        box = self.layout.options
-        if screen.entry or (screen.keys and not screen.options):
-            self.panel(box, palette.PANEL_LIGHT)
-            entry = text(screen.language, "entry", text=screen.entry or "…")
-            self.label(entry, (box[0] + 10, box[1], box[2] - 20, box[3]), self.layout.font)
-            return
-        self.buttons(screen.options, box, len(screen.options) or 1)
-
-    def _moves_or_keys(self, screen: Screen, box: Box) -> None:
-        x, y, w, h = box
-        if screen.keys:
-            self._keyboard(screen.keys, box)
-            return
-        if not screen.moves:
-            self.panel(box)
-            return
-        page, pages = screen.page
-        pager_h = 40 if pages > 1 else 0
-        tallest = self.layout.row_height * 2
-        rows = grid((x, y, w, h - pager_h - 4), len(screen.moves), 1, 5, tallest)
-        # one type size for the whole page, the largest at which every move fits its button
-        size = min(
-            self.fit_lines(t.label, (0, 0, cell[2] - 16, cell[3] - 6), self.layout.font - 2)[0]
-            for t, cell in zip(screen.moves, rows, strict=True)
-        )
-        for target, cell in zip(screen.moves, rows, strict=True):
-            self.wrapped_button(target, cell, size)
-        if pages > 1:
-            prev_box = (x, y + h - pager_h, w // 3, pager_h)
-            next_box = (x + w - w // 3, y + h - pager_h, w // 3, pager_h)
-            self.button(Target("page:prev", text(screen.language, "prev"), "quiet"), prev_box)
-            self.button(Target("page:next", text(screen.language, "next"), "quiet"), next_box)
-            self.label(f"{page + 1}/{pages}", (x + w // 3, y + h - pager_h, w // 3, pager_h),
-                       align="center")  # fmt: skip
-
-    def _keyboard(self, keys: list[Target], box: Box) -> None:
-        """Single-character keys in a grid, word keys (pass, clear, enter...) on a wider row."""
-        x, y, w, h = box
-        commands = ("entry:", "play:")
-        letters = [k for k in keys if not k.id.startswith(commands)]
-        words = [k for k in keys if k.id.startswith(commands)]
-        columns = 9 if len(letters) > 21 else 7
-        rows = -(-len(letters) // columns) + (1 if words else 0)
-        row_h = min(self.layout.row_height + 4, (h + 6) // max(1, rows) - 6)
-        letters_h = (row_h + 6) * (rows - (1 if words else 0)) - 6
-        self.buttons(letters, (x, y, w, letters_h), columns)
-        if words:
-            self.buttons(words, (x, y + letters_h + 6, w, row_h), len(words))
-
-    def _status(self, screen: Screen) -> None:
-        x, y, w, h = self.layout.status
-        self.label(screen.turn, (x, y, w, h // 2), self.layout.font, palette.YELLOW)
-        if not screen.scores:
-            return
-        cells = grid((x, y + h // 2 + 2, w, h // 2 - 2), len(screen.scores), len(screen.scores), 4)
-        for number, ((name, score), cell) in enumerate(zip(screen.scores, cells, strict=True)):
-            colour = _player_colour(screen, number)
-            pygame.draw.rect(self.surface, colour, pygame.Rect(cell), 3, border_radius=6)
-            inner = (cell[0] + 4, cell[1], cell[2] - 8, cell[3])
-            self.label(f"{name} : {score}", inner, self.layout.font - 4, align="center")
-
-    # ----- the camera view ------------------------------------------------------------------
-
-    def _camera(self, screen: Screen, box: Box) -> None:
-        self.panel(box, palette.BLACK)
-        image = screen.camera
-        if image is None:
-            self.label(text(screen.language, "no_camera_frame"), box, align="center",
-                       colour=palette.TEXT_DIM)  # fmt: skip
-            self._dice_without_frame([replace(d, center=None) for d in screen.dice], box)
-            return
-        surface, scale, offset = self._camera_image(image, box)
-        self.surface.blit(surface, offset)
-        if screen.point_target:
-            self.point_areas.append((pygame.Rect(offset, surface.get_size()),
-                                     screen.point_target, scale))  # fmt: skip
-            self._tray_marks(screen, scale, offset)
-        placed = [die for die in screen.dice if die.center is not None]
-        for die in placed:
-            self._die_mark(die, scale, offset, pygame.Rect(box))
-        self._dice_without_frame([d for d in screen.dice if d.center is None], box)
-
-    def _camera_image(self, image: np.ndarray, box: Box) -> tuple[pygame.Surface, float, tuple]:
-        x, y, w, h = box
-        height, width = image.shape[:2]
-        scale = min(w / width, h / height)
-        size = (int(width * scale), int(height * scale))
-        offset = (x + (w - size[0]) // 2, y + (h - size[1]) // 2)
-        key = (id(image), image.shape, size)
-        if key != self._camera_key or self._camera_surface is None:
-            rgb = np.ascontiguousarray(image[:, :, ::-1])
-            raw = pygame.image.frombuffer(rgb.tobytes(), (width, height), "RGB")
-            self._camera_surface = pygame.transform.scale(raw, size)
-            self._camera_key = key
-            self._camera_keepalive = image  # ids are only unique while the image lives
-        return self._camera_surface, scale, offset
-
-    def _die_mark(
-        self, die: DieMark, scale: float, offset: tuple[int, int], area: pygame.Rect
-    ) -> None:
-        colour = _die_colour(die)
-        cx, cy = offset[0] + die.center[0] * scale, offset[1] + die.center[1] * scale
-        if die.quad:
-            points = [(offset[0] + px * scale, offset[1] + py * scale) for px, py in die.quad]
-            pygame.draw.polygon(self.surface, colour, points, 3)
-            half = max(abs(px - cx) for px, _ in points) + 6
-        else:
-            half = 22
-            pygame.draw.circle(self.surface, colour, (int(cx), int(cy)), 22, 3)
-        tag = pygame.Rect(0, 0, 40, 30)
-        tag.midbottom = (int(cx), int(cy - half))
-        if tag.top < area.top:  # no room above the die: put the value below it
-            tag.midtop = (int(cx), int(cy + half))
-        tag.clamp_ip(area)
-        pygame.draw.rect(self.surface, colour, tag, border_radius=6)
-        self.label(die.label, tag, 26, palette.BLACK, "center")
-        touch = pygame.Rect(0, 0, max(48, int(2 * half)), max(48, int(2 * half)))
-        touch.center = (int(cx), int(cy))
-        self.hits.append((touch.union(tag), die.target_id))
-
-    def _tray_marks(self, screen: Screen, scale: float, offset: tuple[int, int]) -> None:
-        """The tray region (chosen or current) and the corners touched so far."""
-
-        def place(x: float, y: float) -> tuple[int, int]:
-            return (int(offset[0] + x * scale), int(offset[1] + y * scale))
-
-        if screen.tray is not None:
-            x, y, w, h = screen.tray
-            left, top = place(x, y)
-            right, bottom = place(x + w, y + h)
-            rect = pygame.Rect(left, top, right - left, bottom - top)
-            pygame.draw.rect(self.surface, palette.BLACK, rect, 6)
-            pygame.draw.rect(self.surface, palette.YELLOW, rect, 3)
-        for point in screen.tray_points:
-            pygame.draw.circle(self.surface, palette.BLACK, place(*point), 12)
-            pygame.draw.circle(self.surface, palette.YELLOW, place(*point), 9)
-
-    def _dice_without_frame(self, dice: list[DieMark], box: Box) -> None:
-        """Dice with no place in the frame (entered by hand, or no frame): a row of buttons."""
-        if not dice:
-            return
-        cells = grid(
-            (box[0] + 8, box[1] + box[3] - 70, box[2] - 16, 60), len(dice), max(1, len(dice))
-        )
-        for die, cell in zip(dice, cells, strict=True):
-            style = "selected" if die.selected else ("primary" if die.corrected else "normal")
-            self.button(Target(die.target_id, die.label, style), cell)
+        self.buttons(screen.actions, (x, y + h - 64, w, self.layout.row_height), 1)
 
     # ----- list screens ---------------------------------------------------------------------
 
@@ -515,41 +388,23 @@ class Renderer:
         if screen.name == "rules":  # one flowing text, wrapped
             self.paragraph(" ".join(screen.lines), (x + 4, top + 4, w - 8, bottom - top - 4),
                            self.layout.font - 2)  # fmt: skip
+        size = self.layout.font - 2
         line_h = max(26, self.layout.font + 4)
-        for number, line in enumerate([] if screen.name == "rules" else screen.lines):
+        wrapped = [part for line in screen.lines for part in self.wrap(line, w - 8, size)]
+        for number, line in enumerate([] if screen.name == "rules" else wrapped):
             line_y = top + number * line_h
             if line_y + line_h > bottom:
                 break
-            self.label(line, (x + 4, line_y, w - 8, line_h), self.layout.font - 2)
+            self.label(line, (x + 4, line_y, w - 8, line_h), size)
         if screen.actions:
             self.buttons(screen.actions, (x, y + h - action_h + 8, w, self.layout.row_height), 2)
 
-    _draw_scores = _draw_lines
+    def _draw_scores(self, screen: Screen) -> None:
+        from display.scores_view import draw_scores
+
+        draw_scores(self, screen)
+
     _draw_rules = _draw_lines
-
-
-def _player_colour(screen: Screen, seat: int) -> palette.Colour:
-    """A player's colour; in team games, their team's chip colour."""
-    board = screen.board or {}
-    pawns = board.get("colours")
-    if pawns and seat < len(pawns) and pawns[seat] in PAWN_COLOURS:
-        return PAWN_COLOURS[pawns[seat]]
-    team_of, names = board.get("team_of"), board.get("team_colours")
-    if team_of and names and seat < len(team_of):
-        team = team_of[seat]
-        fallback = palette.TEAM_FALLBACK[team % len(palette.TEAM_FALLBACK)]
-        return palette.TEAM_COLOURS.get(names[team], fallback)
-    return palette.PLAYER_COLOURS[seat % len(palette.PLAYER_COLOURS)]
-
-
-def _die_colour(die: DieMark) -> palette.Colour:
-    if die.selected:
-        return palette.DIE_SELECTED
-    if die.label == "?":
-        return palette.DIE_UNREAD
-    if die.corrected:
-        return palette.DIE_CORRECTED
-    return palette.DIE_OK
 
 
 def save_png(surface: pygame.Surface, path: Any, compression: int = 1) -> None:

@@ -28,7 +28,7 @@ KEY_BUTTONS = {
 
 @dataclass(frozen=True)
 class UserInput:
-    kind: str  # tap, button, quit
+    kind: str  # tap, button, key (text typed), quit
     value: str = ""
 
 
@@ -74,6 +74,7 @@ class Window:
         rotation: int = 0,
         kiosk: bool = True,
         fullscreen: bool = True,
+        force_fullscreen: bool = False,
     ) -> None:
         if rotation not in ROTATIONS:
             raise ValueError(f"rotation must be one of {ROTATIONS}, got {rotation}")
@@ -81,10 +82,14 @@ class Window:
         self.size, self.rotation = tuple(size), rotation
         self.problem = ""
         self._down: tuple[int, int] | None = None  # where a drag on a point picture started
+        self.screen_name, self.typing = "", False  # the screen shown: what keys mean
+        self._scroll_from: tuple[int, int] | None = None  # where a drag on a list started
         driver = choose_driver(kiosk)
         self.driver = self._init_video(driver)
         # full screen on the bare console (KMSDRM); a window on a desktop
-        flags = pygame.FULLSCREEN if kiosk and fullscreen and self.driver == "kmsdrm" else 0
+        kiosk_screen = kiosk and fullscreen and self.driver == "kmsdrm"
+        wanted = force_fullscreen and self.driver != "dummy"
+        flags = pygame.FULLSCREEN if kiosk_screen or wanted else 0
         self.panel = pygame.display.set_mode(physical_size(self.size, rotation), flags)
         pygame.display.set_caption("tabletop")
         if kiosk and self.driver == "kmsdrm":
@@ -105,6 +110,7 @@ class Window:
         return pygame.display.get_driver()
 
     def show(self, screen: Screen) -> pygame.Surface:
+        self.screen_name, self.typing = screen.name, bool(screen.keys)
         surface = self.renderer.draw(screen)
         if self.rotation:
             self.panel.blit(pygame.transform.rotate(surface, -self.rotation), (0, 0))
@@ -122,11 +128,10 @@ class Window:
     def _translate(self, event: pygame.event.Event) -> list[UserInput]:
         if event.type == pygame.QUIT:
             return [UserInput("quit")]
+        if event.type == pygame.TEXTINPUT:
+            return [UserInput("key", event.text)] if self.typing else []
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                return [UserInput("quit")]
-            button = KEY_BUTTONS.get(event.key)
-            return [UserInput("button", button)] if button else []
+            return self._key(event.key)
         if event.type in (pygame.FINGERDOWN, pygame.FINGERUP):
             width, height = self.panel.get_size()
             position = (event.x * width, event.y * height)
@@ -139,16 +144,32 @@ class Window:
             return self._lift(event.pos)
         return []
 
+    def _key(self, key: int) -> list[UserInput]:
+        """Into an open keyboard, keys type; on the table screen, they are shortcuts."""
+        if key == pygame.K_ESCAPE:
+            return [UserInput("quit")]
+        if self.typing:
+            typed = {pygame.K_BACKSPACE: "\b", pygame.K_RETURN: "\n", pygame.K_KP_ENTER: "\n"}
+            return [UserInput("key", typed[key])] if key in typed else []
+        button = KEY_BUTTONS.get(key) if self.screen_name == "table" else None
+        return [UserInput("button", button)] if button else []
+
     def _tap(self, position: tuple[float, float]) -> list[UserInput]:
         logical = to_logical(position, self.size, self.rotation)
         target = self.renderer.hit(logical)
         self._down = logical if target and target == self.renderer.point_at(logical) else None
+        self._scroll_from = logical if self.renderer.dragged(logical, logical) else None
         return [UserInput("tap", target)] if target else []
 
     def _lift(self, position: tuple[float, float]) -> list[UserInput]:
-        """The end of a drag across a picture that takes points: its second point."""
+        """The end of a drag: across a picture that takes points, its second point; up or down
+        a scrolling list, the list moved."""
         logical = to_logical(position, self.size, self.rotation)
         down, self._down = self._down, None
+        scroll_from, self._scroll_from = self._scroll_from, None
+        if scroll_from is not None and abs(logical[1] - scroll_from[1]) >= DRAG_PX:
+            target = self.renderer.dragged(scroll_from, logical)
+            return [UserInput("tap", target)] if target else []
         if down is None or max(abs(logical[0] - down[0]), abs(logical[1] - down[1])) < DRAG_PX:
             return []
         target = self.renderer.point_at(logical)

@@ -85,10 +85,16 @@ class SimulatedCamera(PlaybackSource):
 
     # --- scripting ------------------------------------------------------------------------
     def request_roll(
-        self, faces: Sequence[Face] | None = None, count: int | None = None
+        self, faces: Sequence[Face] | None = None, count: int | None = None, kind: str = ""
     ) -> tuple[Face, ...]:
-        """Queue a roll; returns the faces it will settle on (given, or seeded random)."""
+        """Queue a roll; returns the faces it will settle on (given, or seeded random).
+
+        `kind` switches the dice thrown from now on (poker dice for Struggle, d6 otherwise)."""
         with self._lock:
+            if kind:
+                if kind not in FACES_BY_KIND:
+                    raise ValueError(f"simulated dice kind is one of {tuple(FACES_BY_KIND)}")
+                self.kind = kind
             if faces is None:
                 count = self.dice if count is None else count
                 if not 1 <= count <= MAX_DICE:

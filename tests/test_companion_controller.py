@@ -145,9 +145,11 @@ def test_traverse_rolloff_read_by_camera_then_moves(controller):
     assert controller.state.view(None)["current"] == 0
     roll(controller, 2, 5)
     screen = controller.screen()
-    assert screen.moves and screen.page[1] > 1
+    assert len(screen.moves) > screen.page[1]  # more moves than a page shows
     controller.handle(Tap("page:next"))
     assert controller.screen().page[0] == 1
+    controller.handle(Tap("page:0"))
+    assert controller.screen().page[0] == 0
     controller.handle(Tap(screen.moves[0].id))
     assert logged(controller)[-1] == screen.moves[0].id.removeprefix("move:")
     assert controller.dice_request().count == 2
@@ -372,10 +374,11 @@ def test_scores_screen_shows_totals_and_a_players_history(controller, store):
         store.finish(store.start_game("struggle", ["Ann", "Bob"]), scores, winners)
     controller.handle(Tap("nav:scores"))
     screen = controller.screen()
-    assert any("Bob : 40" in line for line in screen.lines)
+    assert screen.sections[0][0] == "Struggle"  # a section per game
+    assert any("Bob : 40" in line for line in screen.sections[0][1])
     controller.handle(Tap("player:Ann"))
-    lines = controller.screen().lines
-    assert lines[0].startswith("Ann : 2 parties, 1 victoire")
+    (head, lines), _ = controller.screen().sections
+    assert head.startswith("Ann : 2 parties, 1 victoire")
     assert any("record 20" in line for line in lines)
     controller.handle(Tap("player:Nobody"))
     assert controller.error

@@ -9,6 +9,9 @@ time to the first frame, and peak memory of the kiosk.
                            frame is shown (log line), and the whole process wall time
     peak_rss_mb            peak resident memory of that `tabletop run` process: 300 frames of
                            a resumed Struggle game waiting for dice (every frame read)
+    idle_cpu_percent       CPU of `tabletop run --camera sim` on a still table screen (Struggle
+                           moves to choose, no dice awaited), % of one core: the difference of
+                           a 330-pass and a 30-pass run, so start-up is left out
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ TARGETS = {
     "settled_to_screen_ms": 100.0,
     "run_first_frame_s": 2.0,
     "peak_rss_mb": 250.0,
+    "idle_cpu_percent": 2.0,
 }
 
 
@@ -52,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
         results.update(table_frame_time(Path(scratch) / "a", args.frames))
         results.update(settled_latency(Path(scratch) / "b", args.rolls))
         results.update(run_start_and_memory(Path(scratch) / "c"))
+        results.update(idle_cpu(Path(scratch) / "d"))
     results["targets"] = TARGETS
     results["pass"] = {key: results[key] <= limit for key, limit in TARGETS.items()}
     if args.json:
@@ -214,3 +219,25 @@ def _interpreter_start(env: dict[str, str]) -> float:
     subprocess.run([sys.executable, "-m", "companion", "--help"], env=env, capture_output=True,
                    timeout=60)  # fmt: skip
     return time.perf_counter() - start
+
+
+def idle_cpu(state_dir: Path) -> dict[str, float]:
+    """% of a core used by the kiosk on a still table screen, start-up subtracted."""
+    controller = _struggle_controller(state_dir)
+    controller.play("roll 9 J Q K A")  # Struggle's moves to choose: nothing changes on screen
+    controller.store.close()
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", TABLETOP_STATE_DIR=str(state_dir))
+    spent = {}
+    for frames in (30, 330):
+        command = [sys.executable, "-m", "companion", "run", "--camera", "sim", "--windowed",
+                   "--frames", str(frames)]  # fmt: skip
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        spent[frames] = (cpu, wall)
+    cpu = spent[330][0] - spent[30][0]
+    wall = spent[330][1] - spent[30][1]
+    return {"idle_cpu_percent": round(100 * cpu / wall, 1) if wall > 0 else float("inf")}

@@ -11,11 +11,14 @@ TARGETS = {
     "display": "companion.bench.display",
     "referee-fuzz": "companion.bench.referee_fuzz",
     "club": "club.bench",
+    "table": "companion.bench.table",
 }
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("bench", help="run a benchmark: engines, vision or display")
+    parser = subparsers.add_parser(
+        "bench", help="run a benchmark: engines, vision, display or table"
+    )
     bench_sub = parser.add_subparsers(dest="target", metavar="TARGET", required=True)
     for module_name in TARGETS.values():
         try:

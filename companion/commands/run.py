@@ -20,7 +20,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--config", type=Path, help="TOML config file (see docs/companion.md)")
     parser.add_argument("--camera", help="camera spec: auto, picamera2[:N], webcam[:N], sim, ...")
     parser.add_argument("--game", choices=GAMES, help="open this game's set-up screen")
-    parser.add_argument("--windowed", action="store_true", help="a window, not full screen")
+    shown = parser.add_mutually_exclusive_group()
+    shown.add_argument("--windowed", action="store_true", help="a window, not full screen")
+    shown.add_argument(
+        "--fullscreen", action="store_true", help="full screen, on a desktop too (kiosk try-out)"
+    )
     parser.add_argument("--state-dir", type=Path, help="where games and scores are kept")
     parser.add_argument("--frames", type=int, help="stop after this many frames (tests)")
     parser.set_defaults(handler=run)
@@ -59,5 +63,6 @@ def run_kiosk(args: argparse.Namespace) -> int:
         except ValueError as error:
             print(f"tabletop run: --camera: {error}", file=sys.stderr)
             return 2
-    app = App(config, camera_spec=args.camera, game=args.game, kiosk=not args.windowed)
+    app = App(config, camera_spec=args.camera, game=args.game, kiosk=not args.windowed,
+              fullscreen=args.fullscreen)  # fmt: skip
     return app.run(max_frames=args.frames)

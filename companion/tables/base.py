@@ -1,0 +1,215 @@
+"""What every game's table interaction has in common, and the interface each game's file fills.
+
+A `Table` answers, for one game and a position: which dice the engine waits for and whose they
+are, what the table waits for in words, the moves to offer (merged when they reach the same
+position, each naming the pieces it involves so a touch on a piece narrows the list), and, for
+games whose plays are typed, the keyboard. The controller holds no per-game knowledge.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import engines
+from display.i18n import text
+from display.model import Target
+
+POKER_FACES = ("9", "10", "J", "Q", "K", "A")
+D6_FACES = ("1", "2", "3", "4", "5", "6")
+TRANSIENT_VIEW_KEYS = ("last", "last_play", "last_play_fr", "last_play_en", "last_action",
+                       "last_square")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class DiceRequest:
+    kind: str  # d6 or poker
+    count: int
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One move to offer: what it plays, what it says, the pieces it involves, what it shows."""
+
+    notation: str
+    label: str
+    pieces: frozenset[str] = frozenset()  # piece ids touchable on the board ("pawn:K")
+    preview: dict[str, Any] = field(default_factory=dict, compare=False)  # marks for the board
+
+
+class Table:
+    """The default table: moves picked from the engine's legal list, dice read by the camera."""
+
+    game: ClassVar[str] = ""
+    moves_beside_board: ClassVar[bool] = False  # card games: the board is the large picture
+
+    # ----- dice -----------------------------------------------------------------------------
+
+    def dice_request(self, state: engines.State) -> DiceRequest | None:
+        """The roll the engine waits for (kind and number of dice), or None."""
+        if state is None or not state.is_chance:
+            return None
+        legal = state.legal_actions()
+        if legal and all(a.notation.startswith("roll ") for a in legal):
+            faces = legal[-1].notation.split()[1:]
+            return DiceRequest(dice_kind(faces), len(faces))
+        hint = state.chance_hint()
+        match = re.match(r"roll <(\d+)", hint)
+        if match:
+            kind = "poker" if re.search(r"\b(J|Q|K|A)\b", hint) else "d6"
+            return DiceRequest(kind, int(match.group(1)))
+        return None
+
+    def roller(self, state: engines.State) -> int | None:
+        """The seat whose dice are awaited (the player to act when not a roll-off)."""
+        current = state.view(None).get("current")
+        return current if isinstance(current, int) else None
+
+    def rolloff(self, state: engines.State) -> bool:
+        return state.view(None).get("phase") == "rolloff"
+
+    # ----- whose turn and what next ---------------------------------------------------------
+
+    def seat(self, state: engines.State) -> int | None:
+        """The seat to highlight: the player to act, or whose dice are awaited."""
+        if state.is_over:
+            return None
+        if isinstance(state.actor, int):
+            return state.actor
+        return self.roller(state)
+
+    def waiting(self, state: engines.State, language: str) -> str:
+        """What the table waits for, with the name of who does it."""
+        if state.is_over:
+            names = ", ".join(state.players[i] for i in state.winners())
+            return f"{text(language, 'game_over')} — {text(language, 'winner', names=names)}"
+        request = self.dice_request(state)
+        if request is not None:
+            return self.waiting_dice(state, request, language)
+        if state.is_chance:
+            return self.waiting_chance(state, language)
+        name = state.players[state.actor]
+        return text(language, "turn_name", name=name) + self.turn_detail(state, language)
+
+    def waiting_dice(self, state: engines.State, request: DiceRequest, language: str) -> str:
+        seat = self.roller(state)
+        if seat is None:
+            return text(language, "roll_wait", n=request.count)
+        name = state.players[seat]
+        if self.rolloff(state):
+            return text(language, "rolloff_wait", name=name, n=request.count)
+        return text(language, "roll_wait_name", name=name, n=request.count)
+
+    def waiting_chance(self, state: engines.State, language: str) -> str:
+        """A chance outcome the players say (who starts, who deals): a question, not notation."""
+        return text(language, "who_starts")
+
+    def turn_detail(self, state: engines.State, language: str) -> str:
+        return ""
+
+    def outcome(
+        self, before: engines.State, action: engines.Action, after: engines.State, language: str
+    ) -> str:
+        """What just happened, in words (a roll-off says who won, or who throws again)."""
+        said = action.describe(language)
+        if not self.rolloff(before):
+            return said
+        if not self.rolloff(after):
+            seat = self.seat(after)
+            won = "" if seat is None else text(language, "rolloff_won", name=after.players[seat])
+            return f"{said} — {won}" if won else said
+        if self._restarted(before, after):
+            return f"{said} — {text(language, 'rolloff_tie')}"
+        return said
+
+    def _restarted(self, before: engines.State, after: engines.State) -> bool:
+        """A roll-off begun again among the tied players."""
+        return self.roller(after) is not None and self.roller(after) <= (self.roller(before) or 0)
+
+    def plain(self, reason: str, notation: str, language: str) -> str:
+        """An engine's words without the notation they quote (the play is on screen already)."""
+        for prefix in (f"{notation} : ", f"{notation}: ", f"« {notation} » ", f"'{notation}' "):
+            if notation and reason.startswith(prefix):
+                return reason[len(prefix) :]
+        return reason
+
+    # ----- moves ----------------------------------------------------------------------------
+
+    def offered(self, state: engines.State) -> list[engines.Action]:
+        """The legal actions offered as moves (not the ones made another way)."""
+        return [a for a in state.legal_actions() if not a.notation.startswith("roll ")]
+
+    def choices(self, state: engines.State, language: str) -> list[Choice]:
+        """The moves, one per position reached (the first notation found stands for it)."""
+        found: dict[str, Choice] = {}
+        for action in self.offered(state):
+            key = self.reached(state, action) if not state.is_chance else action.notation
+            if key not in found:
+                found[key] = Choice(action.notation, self.label(action, language),
+                                    self.pieces(state, action.notation),
+                                    self.preview(state, action.notation))  # fmt: skip
+        return list(found.values())
+
+    def reached(self, state: engines.State, action: engines.Action) -> str:
+        """The position after `action`, as a key: moves with the same key are one choice."""
+        after = state.clone()
+        after.apply(action, validate=False)
+        view = {k: v for k, v in after.view(None).items() if k not in TRANSIENT_VIEW_KEYS}
+        return json.dumps(view, sort_keys=True, default=str)
+
+    def label(self, action: engines.Action, language: str) -> str:
+        """A move's words on its button."""
+        return action.describe(language)
+
+    def pieces(self, state: engines.State, notation: str) -> frozenset[str]:
+        return frozenset()
+
+    def preview(self, state: engines.State, notation: str) -> dict[str, Any]:
+        return {}
+
+    # ----- typed plays (card games, Struggle's objectives) ----------------------------------
+
+    def keyboard(self, state: engines.State, mode: str) -> bool:
+        return False
+
+    def keys(self, state: engines.State, language: str) -> list[Target]:
+        return []
+
+    def type_key(self, state: engines.State, entry: str, key: str) -> tuple[str, str]:
+        """The entry after `key`, and the text key of a hint to show ("" for none)."""
+        return (entry + " " + key).strip(), ""
+
+    def entry_notation(self, state: engines.State, entry: str) -> str:
+        return " ".join(entry.split()).strip(" +")
+
+    def entry_words(self, state: engines.State, entry: str, language: str) -> str:
+        """The entry as the players read it (no notation)."""
+        return entry
+
+    def square_play(self, entry: str, square: str) -> str:
+        return ""
+
+    def square_guess(self, state: engines.State, square: str) -> str:
+        """The play a touch on this square most likely means (none by default)."""
+        return ""
+
+    def choice_label(self, state: engines.State, notation: str, language: str) -> str:
+        """A play's words, as the engine describes it."""
+        try:
+            return state.clone().apply(notation).describe(language)
+        except engines.EngineError:
+            return notation
+
+    # ----- Struggle's re-throws (a hand of dice kept between throws) ------------------------
+
+    def hand(self, state: engines.State) -> list[str]:
+        return []
+
+    def face_name(self, face: str, language: str) -> str:
+        return face
+
+
+def dice_kind(faces: list[str]) -> str:
+    return "d6" if all(f in D6_FACES for f in faces) else "poker"

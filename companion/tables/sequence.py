@@ -1,0 +1,93 @@
+"""Sequence at the table: the card played typed on the keys, then its square touched."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import engines
+from companion.tables.base import Table
+from display.i18n import text
+from display.model import Target
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
+SUITS = ("S", "H", "D", "C")
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+ONE_EYED = ("JH", "JS")
+CARD = re.compile(r"\b(?:[2-9TAJQK]|10)[SHDC]\b")  # they remove a chip instead of placing one
+
+
+class SequenceTable(Table):
+    game = "sequence"
+    moves_beside_board = True
+
+    def waiting_chance(self, state: engines.State, language: str) -> str:
+        return text(language, "who_deals")
+
+    def keyboard(self, state: engines.State, mode: str) -> bool:
+        return mode == "table" and isinstance(state.actor, int)
+
+    def offered(self, state: engines.State) -> list[engines.Action]:
+        if not state.is_chance and state.game.mode == "table":
+            return []  # a card typed, then its square touched: not 300 moves on pages
+        return super().offered(state)
+
+    def reached(self, state: engines.State, action: engines.Action) -> str:
+        return action.notation  # every card played from the hand is the players' own choice
+
+    def pieces(self, state: engines.State, notation: str) -> frozenset[str]:
+        square = notation.rpartition("@")[2] if "@" in notation else notation.rpartition(" ")[2]
+        return (
+            frozenset({f"square:{square}"}) if "@" in notation or "-x" in notation else frozenset()
+        )
+
+    def preview(self, state: engines.State, notation: str) -> dict[str, Any]:
+        squares = [p.removeprefix("square:") for p in self.pieces(state, notation)]
+        return {"squares": squares}
+
+    def keys(self, state: engines.State, language: str) -> list[Target]:
+        keys = [Target(f"key:{r}", "10" if r == "T" else r) for r in RANKS]
+        keys += [Target(f"key:{s}", f"{SUIT_SYMBOLS[s]}\u00a0{s}") for s in SUITS]
+        keys.append(Target("entry:dead", text(language, "dead_card"), "quiet"))
+        return keys
+
+    def type_key(self, state: engines.State, entry: str, key: str) -> tuple[str, str]:
+        if key in RANKS:
+            return key, "pick_suit"
+        if entry and entry[-1] in RANKS:
+            return entry + key, "pick_square"
+        return entry, "pick_rank"
+
+    def square_play(self, entry: str, square: str) -> str:
+        return f"{entry}-x {square}" if entry[:2] in ONE_EYED else f"{entry}@{square}"
+
+    def plain(self, reason: str, notation: str, language: str) -> str:
+        """Card codes in an engine's words named in full ("2S" -> "2 de pique")."""
+        reason = super().plain(reason, notation.replace("-x ", "x"), language)
+        reason = super().plain(reason, notation, language)
+        return CARD.sub(lambda m: card_words(m.group(0), language), reason)
+
+    def square_guess(self, state: engines.State, square: str) -> str:
+        """An empty square: its own card played on it (a jack is typed: it goes anywhere)."""
+        column, row = "abcdefghij".find(square[:1]), square[1:]
+        if column < 0 or not row.isdigit() or not 1 <= int(row) <= 10:
+            return ""
+        view = state.view(None)
+        card = view["cards"][int(row) - 1][column]
+        if card == "XX" or view["chips"][int(row) - 1][column] is not None:
+            return ""
+        return f"{card}@{square}"
+
+    def entry_words(self, state: engines.State, entry: str, language: str) -> str:
+        return card_words(entry, language)
+
+
+def card_words(card: str, language: str) -> str:
+    """`7D` -> "7 de carreau" / "7 of diamonds"; a rank alone is named alone."""
+    if not card:
+        return ""
+    card = card.replace("10", "T")
+    rank = text(language, f"rank_{card[0]}")
+    if len(card) < 2 or card[1] not in SUITS:
+        return rank
+    return text(language, "card_of", rank=rank, suit=text(language, f"suit_{card[1]}"))

@@ -1,0 +1,42 @@
+"""Stratégix at the table: each play typed with its letter cards on the keys."""
+
+from __future__ import annotations
+
+import engines
+from companion.tables.base import Table
+from display.i18n import text
+from display.model import Target
+
+LETTER_KEYS = tuple("BCDEFGHIJKLMNOPQRSTUVWXYZ") + ("*", "+")
+
+
+class StrategixTable(Table):
+    game = "strategix"
+    moves_beside_board = True
+
+    def waiting_chance(self, state: engines.State, language: str) -> str:
+        return text(language, "who_youngest")
+
+    def keyboard(self, state: engines.State, mode: str) -> bool:
+        return mode == "table" and isinstance(state.actor, int)
+
+    def keys(self, state: engines.State, language: str) -> list[Target]:
+        keys = [Target(f"key:{k}", k) for k in LETTER_KEYS]
+        return keys + [Target("play:pass", text(language, "pass")),
+                       Target("play:petard", "Pétard")]  # fmt: skip
+
+    def type_key(self, state: engines.State, entry: str, key: str) -> tuple[str, str]:
+        if key == "+":
+            return (entry + " + ").replace("  ", " "), ""
+        if entry.endswith("*") and key.isalpha():
+            return entry + "=" + key, ""  # a star declared as this letter
+        return (entry + " " + key).strip(), ""
+
+    def entry_notation(self, state: engines.State, entry: str) -> str:
+        entry = super().entry_notation(state, entry)
+        if entry and entry not in ("pass", "petard"):
+            return "play " + entry
+        return entry
+
+    def entry_words(self, state: engines.State, entry: str, language: str) -> str:
+        return entry.replace("*=", "★").replace("*", "★")

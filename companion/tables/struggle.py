@@ -1,0 +1,90 @@
+"""Struggle at the table: poker dice, re-throws from the hand, pawns touched on the track."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import engines
+from companion.tables.base import Table
+from display.i18n import text
+from display.model import Target
+from engines.struggle import pawn_name
+
+PAWNS = ("K", "Q", "J", "10", "9")
+
+
+class StruggleTable(Table):
+    game = "struggle"
+
+    def turn_detail(self, state: engines.State, language: str) -> str:
+        view = state.view(None)
+        if self.revealing(state):
+            return " — " + text(language, "objective_wait")
+        if not self.hand(state) or "throws" not in view:
+            return ""
+        kept = " ".join(view.get("kept", [])) or text(language, "kept_none")
+        return " — " + text(language, "throw_count", n=view["throws"], kept=kept)
+
+    def offered(self, state: engines.State) -> list[engines.Action]:
+        if self.revealing(state):
+            return []  # typed on the keys, not picked from 120 orders
+        return [a for a in super().offered(state) if not a.notation.startswith("rethrow")]
+
+    def label(self, action: engines.Action, language: str) -> str:
+        """What the move does, short: the pawns that move and where; blocked dice unsaid."""
+        data = action.data if isinstance(action.data, tuple) and len(action.data) == 2 else None
+        outcomes = getattr(data[1], "outcomes", None) if data else None
+        if not outcomes:
+            return action.describe(language)
+        said = [self._outcome(o, language) for o in outcomes]
+        return " · ".join(s for s in said if s) or text(language, "st_nothing")
+
+    @staticmethod
+    def _outcome(outcome: tuple[str, int, tuple[str, Any]], language: str) -> str:
+        pawn, _, (kind, detail) = outcome
+        name = pawn_name(pawn, language)
+        if kind == "move":
+            return text(language, "st_move", pawn=name, n=detail)
+        if kind == "take":
+            square, victim, back = detail
+            return text(language, "st_take", pawn=name, n=square,
+                        victim=pawn_name(victim, language), back=back)  # fmt: skip
+        if kind in ("arrive", "arrive-last"):
+            box = detail if kind == "arrive" else detail[0]
+            return text(language, "st_arrive", pawn=name, box=box)
+        return ""  # a blocked die moves nothing
+
+    def pieces(self, state: engines.State, notation: str) -> frozenset[str]:
+        moved = [token.split("+")[0] for token in notation.split() if "+" in token]
+        return frozenset(f"pawn:{pawn}" for pawn in moved if pawn in PAWNS)
+
+    def preview(self, state: engines.State, notation: str) -> dict[str, Any]:
+        after = state.clone()
+        after.apply(notation, validate=False)
+        view = after.view(None)
+        moved = {piece.removeprefix("pawn:") for piece in self.pieces(state, notation)}
+        return {
+            "squares": {p: s for p, s in view["squares"].items() if p in moved},
+            "boxes": {p: b for p, b in view["boxes"].items() if p in moved},
+        }
+
+    @staticmethod
+    def revealing(state: engines.State) -> bool:
+        """Each player says the arrival order on their objective card."""
+        return state.view(None).get("phase") == "reveal"
+
+    def keyboard(self, state: engines.State, mode: str) -> bool:
+        return mode == "table" and isinstance(state.actor, int) and self.revealing(state)
+
+    def keys(self, state: engines.State, language: str) -> list[Target]:
+        return [Target(f"key:{p}", p) for p in PAWNS]
+
+    def entry_notation(self, state: engines.State, entry: str) -> str:
+        return "objective " + super().entry_notation(state, entry)
+
+    def hand(self, state: engines.State) -> list[str]:
+        if state.is_chance or state.is_over:
+            return []
+        if not any(a.notation.startswith("rethrow") for a in state.legal_actions()):
+            return []
+        return list(state.view(None).get("hand", []))

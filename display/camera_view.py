@@ -1,0 +1,125 @@
+"""The live camera view: the frame scaled into its box, each die outlined with what was read
+(touchable to correct it), dice entered by hand as a row of buttons, the tray region's marks.
+
+A mixin of `display.render.Renderer`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pygame
+
+from display import palette
+from display.i18n import text
+from display.layout import Box, grid
+from display.model import DieMark, Screen, Target
+
+if TYPE_CHECKING:
+    from display.layout import Layout
+
+
+class CameraView:
+    """Drawing the camera view (mixed into the Renderer)."""
+
+    layout: Layout
+    surface: pygame.Surface
+    camera_shown: bool
+
+    def _camera(self, screen: Screen, box: Box) -> None:
+        self.camera_shown = True
+        self.panel(box, palette.BLACK)
+        image = screen.camera
+        if image is None:
+            self.label(text(screen.language, "no_camera_frame"), box, align="center",
+                       colour=palette.TEXT_DIM)  # fmt: skip
+            self._dice_without_frame([replace(d, center=None) for d in screen.dice], box)
+            return
+        surface, scale, offset = self._camera_image(image, box)
+        self.surface.blit(surface, offset)
+        if screen.point_target:
+            self.point_areas.append((pygame.Rect(offset, surface.get_size()),
+                                     screen.point_target, scale))  # fmt: skip
+            self._tray_marks(screen, scale, offset)
+        placed = [die for die in screen.dice if die.center is not None]
+        for die in placed:
+            self._die_mark(die, scale, offset, pygame.Rect(box))
+        self._dice_without_frame([d for d in screen.dice if d.center is None], box)
+
+    def _camera_image(self, image: np.ndarray, box: Box) -> tuple[pygame.Surface, float, tuple]:
+        x, y, w, h = box
+        height, width = image.shape[:2]
+        scale = min(w / width, h / height)
+        size = (int(width * scale), int(height * scale))
+        offset = (x + (w - size[0]) // 2, y + (h - size[1]) // 2)
+        key = (id(image), image.shape, size)
+        if key != self._camera_key or self._camera_surface is None:
+            rgb = np.ascontiguousarray(image[:, :, ::-1])
+            raw = pygame.image.frombuffer(rgb.tobytes(), (width, height), "RGB")
+            self._camera_surface = pygame.transform.scale(raw, size)
+            self._camera_key = key
+            self._camera_keepalive = image  # ids are only unique while the image lives
+        return self._camera_surface, scale, offset
+
+    def _die_mark(
+        self, die: DieMark, scale: float, offset: tuple[int, int], area: pygame.Rect
+    ) -> None:
+        colour = _die_colour(die)
+        cx, cy = offset[0] + die.center[0] * scale, offset[1] + die.center[1] * scale
+        if die.quad:
+            points = [(offset[0] + px * scale, offset[1] + py * scale) for px, py in die.quad]
+            pygame.draw.polygon(self.surface, colour, points, 3)
+            half = max(abs(px - cx) for px, _ in points) + 6
+        else:
+            half = 22
+            pygame.draw.circle(self.surface, colour, (int(cx), int(cy)), 22, 3)
+        tag = pygame.Rect(0, 0, 40, 30)
+        tag.midbottom = (int(cx), int(cy - half))
+        if tag.top < area.top:  # no room above the die: put the value below it
+            tag.midtop = (int(cx), int(cy + half))
+        tag.clamp_ip(area)
+        pygame.draw.rect(self.surface, colour, tag, border_radius=6)
+        self.label(die.label, tag, 26, palette.BLACK, "center")
+        touch = pygame.Rect(0, 0, max(48, int(2 * half)), max(48, int(2 * half)))
+        touch.center = (int(cx), int(cy))
+        self.hits.append((touch.union(tag), die.target_id))
+
+    def _tray_marks(self, screen: Screen, scale: float, offset: tuple[int, int]) -> None:
+        """The tray region (chosen or current) and the corners touched so far."""
+
+        def place(x: float, y: float) -> tuple[int, int]:
+            return (int(offset[0] + x * scale), int(offset[1] + y * scale))
+
+        if screen.tray is not None:
+            x, y, w, h = screen.tray
+            left, top = place(x, y)
+            right, bottom = place(x + w, y + h)
+            rect = pygame.Rect(left, top, right - left, bottom - top)
+            pygame.draw.rect(self.surface, palette.BLACK, rect, 6)
+            pygame.draw.rect(self.surface, palette.YELLOW, rect, 3)
+        for point in screen.tray_points:
+            pygame.draw.circle(self.surface, palette.BLACK, place(*point), 12)
+            pygame.draw.circle(self.surface, palette.YELLOW, place(*point), 9)
+
+    def _dice_without_frame(self, dice: list[DieMark], box: Box) -> None:
+        """Dice with no place in the frame (entered by hand, or no frame): a row of buttons."""
+        if not dice:
+            return
+        cells = grid(
+            (box[0] + 8, box[1] + box[3] - 70, box[2] - 16, 60), len(dice), max(1, len(dice))
+        )
+        for die, cell in zip(dice, cells, strict=True):
+            style = "selected" if die.selected else ("primary" if die.corrected else "normal")
+            self.button(Target(die.target_id, die.label, style), cell)
+
+
+def _die_colour(die: DieMark) -> palette.Colour:
+    if die.selected:
+        return palette.DIE_SELECTED
+    if die.label == "?":
+        return palette.DIE_UNREAD
+    if die.corrected:
+        return palette.DIE_CORRECTED
+    return palette.DIE_OK

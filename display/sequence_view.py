@@ -1,0 +1,66 @@
+"""Sequence on the 800x480 panel: the board full height on the left (44 px squares with their
+coordinates), the navigation, whose turn, the keys or moves and the message in a column beside."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from display import boards, palette
+from display.i18n import text
+from display.layout import grid
+
+if TYPE_CHECKING:
+    from display.model import Screen, Target
+    from display.render import Renderer
+
+BOARD = (2, 2, 474, 476)
+COLUMN_X, COLUMN_W = 482, 314
+GAP = 4
+STATUS_H = 70
+
+
+def draw_wide(renderer: Renderer, screen: Screen) -> None:
+    boards.draw(renderer, screen, BOARD)
+    nav_h = 2 * 48 + GAP
+    plays = [a for a in screen.actions if a.id.startswith("move:")]  # the square's card
+    others = [a for a in screen.actions if a not in plays]
+    beside_nav = others if len(screen.nav) + len(others) <= 6 else []
+    actions = plays + [a for a in others if a not in beside_nav]
+    renderer.buttons(screen.nav + beside_nav, (COLUMN_X, 2, COLUMN_W, nav_h), 3)
+    top = 2 + nav_h + GAP
+    renderer._status(screen, (COLUMN_X, top, COLUMN_W, STATUS_H))
+    top += STATUS_H + GAP
+    bottom = 478 - 40 - GAP  # the message's two lines
+    if screen.keys:
+        _keys(renderer, screen, actions, top, bottom)
+    else:
+        words_h = 48 + GAP if actions else 0
+        renderer._moves_or_keys(screen, (COLUMN_X, top, COLUMN_W, bottom - top - words_h))
+        renderer.button_row(actions, (COLUMN_X, bottom - 48, COLUMN_W, 48))
+    if screen.message:
+        renderer._message(screen, (COLUMN_X, 478 - 40, COLUMN_W, 40))
+
+
+def _keys(renderer: Renderer, screen: Screen, actions: list[Target], top: int, bottom: int) -> None:
+    """The entry line (or the play a touched square means), the single-character keys six a
+    row, then the word keys and undo."""
+    plays = [a for a in actions if a.id.startswith("move:")]
+    actions = [a for a in actions if a not in plays]
+    if plays:
+        renderer.button_row(plays[:1], (COLUMN_X, top, COLUMN_W, 48))
+        top += 48 + GAP
+    else:
+        entry = text(screen.language, "entry", text=screen.entry or "…")
+        renderer.label(entry, (COLUMN_X, top, COLUMN_W, 24), 18, palette.TEXT)
+        top += 24 + GAP
+    words = [k for k in screen.keys if k.id.startswith(("entry:", "play:"))]
+    singles = [k for k in screen.keys if k not in words]
+    back = [k for k in words if k.id == "entry:back"]
+    words = [k for k in words if k.id != "entry:back"] + actions
+    singles += back
+    rows = -(-len(singles) // 6)
+    keys_h = rows * 48 + (rows - 1) * GAP
+    cells = grid((COLUMN_X, top, COLUMN_W, keys_h), len(singles), 6, GAP)
+    renderer._same_size_buttons(singles, cells)
+    words_y = bottom - 48
+    renderer.button_row(words, (COLUMN_X, words_y, COLUMN_W, 48), GAP)

@@ -1,0 +1,195 @@
+"""The table screen's drawing: board, moves (paged as they fit), keys, whose turn and scores.
+
+A mixin of `display.render.Renderer` (it draws with the renderer's primitives).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from display import boards, palette
+from display.i18n import text
+from display.layout import MIN_TARGET, MIN_TEXT, Box, grid
+from display.model import Screen, Target
+
+if TYPE_CHECKING:
+    from display.layout import Layout
+
+CARD_GAMES = ("strategix", "sequence")
+BIG_BOARDS = ("traverse",)  # drawn in the main area, the camera / moves beside them
+PAWN_COLOURS = {"red": palette.VERMILLION, "white": palette.WHITE}  # Traverse
+
+
+class TableView:
+    """Drawing the table screen (mixed into the Renderer)."""
+
+    layout: Layout
+    surface: pygame.Surface
+    page_info: tuple[int, int]
+
+    def _draw_table(self, screen: Screen) -> None:
+        layout = self.layout
+        card_game = screen.game in CARD_GAMES
+        keys_tall = bool(screen.keys) and not layout.portrait
+        if card_game:
+            boards.draw(self, screen, layout.main)
+            if keys_tall:  # the keys take the options row too, the entry line above them
+                self._keys_with_entry(screen)
+            else:
+                self._moves_or_keys(screen, layout.side)
+        elif screen.game in BIG_BOARDS:  # a grid that needs the large area; dice beside it
+            boards.draw(self, screen, layout.main)
+            if screen.moves or screen.keys:
+                self._moves_or_keys(screen, layout.side)
+            elif screen.options or screen.entry:
+                self._camera(screen, layout.side)
+            else:  # nothing to pick: the camera view takes the options row too
+                x, y, w, _ = layout.side
+                self._camera(screen, (x, y, w, layout.options[1] + layout.options[3] - y))
+        else:
+            if screen.moves or screen.keys:
+                self._moves_or_keys(screen, layout.main)
+            else:
+                self._camera(screen, layout.main)
+            boards.draw(self, screen, layout.side)
+        big_board_alone = screen.game in BIG_BOARDS and not screen.options and not screen.entry
+        if not big_board_alone and not (card_game and keys_tall):
+            self._options_row(screen)
+        self.buttons(screen.actions, layout.actions, len(screen.actions) or 1)
+        self._status(screen)
+
+    def _options_row(self, screen: Screen) -> None:
+        box = self.layout.options
+        if screen.entry or (screen.keys and not screen.options):
+            self.panel(box, palette.PANEL_LIGHT)
+            entry = text(screen.language, "entry", text=screen.entry or "…")
+            self.label(entry, (box[0] + 10, box[1], box[2] - 20, box[3]), self.layout.font)
+            return
+        self.buttons(screen.options, box, len(screen.options) or 1)
+
+    def _moves_or_keys(self, screen: Screen, box: Box) -> None:
+        x, y, w, h = box
+        if screen.keys:
+            self._keyboard(screen.keys, box)
+            return
+        if not screen.moves:
+            self.panel(box)
+            return
+        wanted, most = screen.page
+        per_page, row_h = self._moves_per_page(screen.moves, box, most)
+        pages = -(-len(screen.moves) // per_page)
+        page = min(wanted, pages - 1)
+        self.page_info = (page, pages)
+        pager_h = MIN_TARGET if pages > 1 else 0
+        shown = screen.moves[page * per_page : (page + 1) * per_page]
+        rows = grid((x, y, w, h - pager_h - 4), len(shown), 1, 5, row_h)
+        # one type size for the whole page, the largest at which every move fits its button
+        size = min(
+            self.fit_lines(t.label, (0, 0, cell[2] - 16, cell[3] - 6), self.layout.font - 2)[0]
+            for t, cell in zip(shown, rows, strict=True)
+        )
+        for target, cell in zip(shown, rows, strict=True):
+            self.wrapped_button(target, cell, size)
+        if pages > 1:
+            self._pager(screen, page, pages, (x, y + h - pager_h, w, pager_h))
+
+    def _moves_per_page(self, moves: list[Target], box: Box, most: int) -> tuple[int, int]:
+        """The most moves a page holds with every label fitting its button at 16 px or more,
+        and their row height."""
+        _, _, w, h = box
+        tallest = self.layout.row_height * 2
+        for count in range(max(1, min(most, len(moves))), 0, -1):
+            pager_h = MIN_TARGET + 4 if count < len(moves) else 0
+            row_h = min(tallest, (h - pager_h - 5 * (count - 1)) // count)
+            inner = (0, 0, w - 16, row_h - 6)
+            if row_h >= MIN_TARGET and all(self._label_fits(t.label, inner) for t in moves):
+                return count, row_h
+        return 1, min(tallest, h - MIN_TARGET - 4)
+
+    def _label_fits(self, content: str, box: Box) -> bool:
+        size, lines = self.fit_lines(content, box, MIN_TEXT)
+        line_h = self.font(size).get_linesize()
+        return len(lines) * line_h <= box[3] + 4 and all(
+            self.font(size).size(line)[0] <= box[2] for line in lines
+        )
+
+    def _pager(self, screen: Screen, page: int, pages: int, box: Box) -> None:
+        """Previous / next page, looking disabled where they lead nowhere, and where we are."""
+        x, y, w, h = box
+        first, last = page == 0, page == pages - 1
+        previous = Target(f"page:{max(0, page - 1)}", text(screen.language, "prev"),
+                          "disabled" if first else "normal")  # fmt: skip
+        following = Target(f"page:{min(pages - 1, page + 1)}", text(screen.language, "next"),
+                           "disabled" if last else "normal")  # fmt: skip
+        self.button(previous, (x, y, w // 3, h))
+        self.button(following, (x + w - w // 3, y, w // 3, h))
+        self.label(f"{page + 1}/{pages}", (x + w // 3, y, w // 3, h), align="center")
+
+    def _keys_with_entry(self, screen: Screen) -> None:
+        x, y, w, _ = self.layout.side
+        bottom = self.layout.options[1] + self.layout.options[3]
+        entry = text(screen.language, "entry", text=screen.entry or "…")
+        self.label(entry, (x + 4, y, w - 8, 26), MIN_TEXT + 2)
+        self._keyboard(screen.keys, (x, y + 28, w, bottom - y - 28))
+
+    def _keyboard(self, keys: list[Target], box: Box) -> None:
+        """Single-character keys in a grid, word keys (pass, clear, enter...) on a wider row."""
+        x, y, w, h = box
+        gap = 4
+        commands = ("entry:", "play:", "keys:")
+        letters = [k for k in keys if not k.id.startswith(commands)]
+        words = [k for k in keys if k.id.startswith(commands)]
+        columns = max(1, min(len(letters), (w + gap) // (MIN_TARGET + 4 + gap)))
+        rows = -(-len(letters) // columns) + (1 if words else 0)
+        row_h = min(self.layout.row_height + 4, (h + gap) // max(1, rows) - gap)
+        letters_h = (row_h + gap) * (rows - (1 if words else 0)) - gap
+        cells = grid((x, y, w, letters_h), len(letters), columns, gap)
+        self._same_size_buttons(letters, cells)
+        if words:
+            self.button_row(words, (x, y + letters_h + gap, w, row_h), gap)
+
+    def _status(self, screen: Screen, box: Box | None = None) -> None:
+        """Whose turn and what the table waits for; each player's box, the acting one lit."""
+        x, y, w, h = box or self.layout.status
+        turn_h = h // 2 if screen.scores else h
+        self.label(screen.turn, (x, y, w, turn_h), self.layout.font, palette.YELLOW)
+        if not screen.scores:
+            return
+        cells = grid((x, y + turn_h + 2, w, h - turn_h - 2), len(screen.scores),
+                     len(screen.scores), 4)  # fmt: skip
+        narrow = any(  # narrow boxes: the names (whose turn) matter most
+            self.font(MIN_TEXT).size(f"{name} : {score}")[0] > cell[2] - 8
+            for (name, score), cell in zip(screen.scores, cells, strict=True)
+        )
+        for number, ((name, score), cell) in enumerate(zip(screen.scores, cells, strict=True)):
+            colour = _player_colour(screen, number)
+            rect = pygame.Rect(cell)
+            acting = number == screen.acting
+            if acting:
+                pygame.draw.rect(self.surface, colour, rect, border_radius=6)
+            pygame.draw.rect(self.surface, colour, rect, 3, border_radius=6)
+            inner = (cell[0] + 4, cell[1], cell[2] - 8, cell[3])
+            ink = _ink_on(colour) if acting else palette.TEXT
+            said = name if narrow else f"{name} : {score}"
+            self.label(said, inner, self.layout.font - 4, ink, align="center")
+
+
+def _player_colour(screen: Screen, seat: int) -> palette.Colour:
+    """A player's colour; in team games, their team's chip colour."""
+    board = screen.board or {}
+    pawns = board.get("colours")
+    if pawns and seat < len(pawns) and pawns[seat] in PAWN_COLOURS:
+        return PAWN_COLOURS[pawns[seat]]
+    team_of, names = board.get("team_of"), board.get("team_colours")
+    if team_of and names and seat < len(team_of):
+        team = team_of[seat]
+        fallback = palette.TEAM_FALLBACK[team % len(palette.TEAM_FALLBACK)]
+        return palette.TEAM_COLOURS.get(names[team], fallback)
+    return palette.PLAYER_COLOURS[seat % len(palette.PLAYER_COLOURS)]
+
+
+def _ink_on(fill: palette.Colour) -> palette.Colour:
+    """Black or white, whichever reads better on `fill`."""
+    return palette.BLACK if sum(fill) > 380 else palette.WHITE
