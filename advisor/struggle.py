@@ -111,12 +111,15 @@ def _count_distribution(chances: list[float]) -> list[float]:
 class _Planner:
     """The best expected score of every hand, with 0, 1 or 2 re-throws left, for one position."""
 
-    def __init__(self, state: StruggleState, objective: Sequence[str]) -> None:
+    def __init__(self, state: StruggleState, objective: Sequence[str],
+                 deadline: Deadline | None = None) -> None:  # fmt: skip
         self.scratch = state.clone()
+        self.deadline = deadline
         self.objective = tuple(objective)
         self.track_length = len(state.track)
         self._play_values: dict[Hand, float] = {}
         self._kept_values: dict[tuple[Hand, int], float] = {}
+        self._hand_values: dict[tuple[Hand, int], float] = {}
 
     def plays(self, hand: Hand) -> list[tuple[str, float]]:
         self.scratch.hand = hand
@@ -131,21 +134,32 @@ class _Planner:
         return self._play_values[hand]
 
     def hand_value(self, hand: Hand, rethrows: int) -> float:
-        best = self.play_value(hand)
-        if rethrows:
-            for kept in _keeps(hand):
-                best = max(best, self.kept_value(kept, rethrows))
-        return best
+        key = (hand, rethrows)
+        if key not in self._hand_values:
+            best = self.play_value(hand)
+            if rethrows and not self._late():
+                best = max(best, max(self.kept_value(kept, rethrows) for kept in _keeps(hand)))
+            self._hand_values[key] = best
+        return self._hand_values[key]
+
+    def _late(self) -> bool:
+        """Out of time: further hands are valued as played at once (a shorter look-ahead)."""
+        return self.deadline is not None and self.deadline.out_of_time()
 
     def kept_value(self, kept: Hand, rethrows: int) -> float:
         """The expected best score after keeping `kept` and re-throwing the other dice."""
         key = (kept, rethrows)
         if key not in self._kept_values:
             self._kept_values[key] = sum(
-                chance * self.hand_value(sort_faces(kept + thrown, POKER_FACES), rethrows - 1)
+                chance * self.hand_value(_merge(kept, thrown), rethrows - 1)
                 for thrown, chance in outcomes(len(PAWNS) - len(kept))
             )
         return self._kept_values[key]
+
+
+@cache
+def _merge(kept: Hand, thrown: Hand) -> Hand:
+    return sort_faces(kept + thrown, POKER_FACES)
 
 
 @cache
@@ -172,7 +186,7 @@ def advise(state: StruggleState, deadline: Deadline) -> list[Choice]:
     if state.phase != "choose":  # table mode's reveal: the card is the player's to tell
         return [Choice(a.notation, 0.0, "points", Reason("only")) for a in state.legal_actions()]
     objective = objective_of(state, player) or PAWNS  # table mode: the card is not entered
-    planner = _Planner(state, objective)
+    planner = _Planner(state, objective, deadline)
     rethrows_after = MAX_THROWS - state.throws - 1
     choices = []
     for notation, value in planner.plays(state.hand):

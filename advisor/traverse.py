@@ -18,6 +18,7 @@ from engines.traverse import TraverseState
 HOME_BONUS = 2.0
 RISK_WEIGHT = 0.9
 THREAT_WEIGHT = 0.3
+OTHER_WEIGHT = 1.0  # the opponent's progress against one's own
 
 
 @cache
@@ -54,7 +55,7 @@ def worth(mine: Positions, theirs: Positions, end: int) -> float:
     """How good a position is for the side that just played (the opponent throws next)."""
     risk, _ = exposure(mine, theirs, end)
     threat, _ = exposure(theirs, mine, end)
-    return (progress(mine, end) - progress(theirs, end) - RISK_WEIGHT * risk
+    return (progress(mine, end) - OTHER_WEIGHT * progress(theirs, end) - RISK_WEIGHT * risk
             + THREAT_WEIGHT * threat)  # fmt: skip
 
 

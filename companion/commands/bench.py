@@ -9,6 +9,7 @@ TARGETS = {
     "engines": "companion.bench.engines",
     "vision": "companion.bench.vision",
     "display": "companion.bench.display",
+    "advisor": "companion.bench.advisor",
 }
 
 
