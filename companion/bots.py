@@ -1,9 +1,14 @@
-"""Simple bots for the demo: they play through the controller like a person at the table would.
+"""Bots for the demo and for bot seats: they play through the controller like a person would.
 
 A bot looks at the screen's move targets and taps one; in Struggle it sometimes touches dice of
-its hand and presses the reroll button. For the dice, it plays the players who look at the tray:
-where the reader got a die wrong it taps that die and picks the true face (the simulated
-camera's truth), the same correction path a real user has. Every choice is seeded by the game
+its hand and presses the reroll button. Its level says who decides: `simple` (the demo's bot:
+random, or a one-look greedy choice in the dice games) or the advisor at a time budget
+(`advisor`, `advisor-fast`). `make_player(level, seed)` gives the same choice as a plain
+function of an engine state, for the bench and for any table seat played by the companion.
+
+For the dice, a bot plays the players who look at the tray: where the reader got a die wrong it
+taps that die and picks the true face (the simulated camera's truth), the same correction path
+a real user has. Every choice is seeded by the game
 seed and the number of actions so far, so a resumed demo makes the same choices.
 """
 
@@ -13,6 +18,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import advisor
 import engines
 from companion.controller import Controller, Press, Tap
 from display.model import Target
@@ -24,15 +30,26 @@ def rng_for(seed: int, state: engines.State) -> random.Random:
     return random.Random(f"bot:{seed}:{len(state.history)}")
 
 
+# level -> the advisor's time budget in ms (None: the simple bot)
+LEVELS: dict[str, float | None] = {"simple": None, "advisor-fast": 30.0, "advisor": 150.0}
+Player = Callable[[engines.State], str]  # the notation a seat chooses for the acting player
+
+
 class Bot:
-    def __init__(self, seed: int, rethrow_chance: float = 0.2) -> None:
+    def __init__(self, seed: int, rethrow_chance: float = 0.2, level: str = "simple") -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
         self.seed = seed
         self.rethrow_chance = rethrow_chance
+        self.level = level
 
     def play_turn(self, controller: Controller) -> None:
         """Make the acting player's choice by tapping the screen's targets."""
         state = controller.state
         assert state is not None and isinstance(state.actor, int)
+        if LEVELS[self.level] is not None:
+            self._play_advised(controller, state)
+            return
         rng = rng_for(self.seed, state)
         hand = controller.hand()
         if hand and state.view(None).get("throws") == 1 and rng.random() < self.rethrow_chance:
@@ -46,6 +63,21 @@ class Bot:
             raise RuntimeError(f"no move to choose for {state.players[state.actor]}: {state}")
         chooser = CHOOSERS.get(state.game.name, choose_random)
         controller.handle(Tap(chooser(state, targets, rng).id))
+
+    def _play_advised(self, controller: Controller, state: engines.State) -> None:
+        """Tap the advisor's best choice that the screen offers (re-throws: dice, then reroll)."""
+        offered = {target.id for target in controller.move_targets(state)}
+        hand = controller.hand()
+        for choice in advisor.advise(state, LEVELS[self.level] or 0.0):
+            if choice.notation.startswith("rethrow ") and hand:
+                for index in _hand_indices(hand, choice.notation.split()[1:]):
+                    controller.handle(Tap(f"hand:{index}"))
+                controller.handle(Press("reroll"))
+                return
+            if f"move:{choice.notation}" in offered:
+                controller.handle(Tap(f"move:{choice.notation}"))
+                return
+        raise RuntimeError(f"no advised move is offered for {state.players[state.actor]}")
 
     def correct_dice(self, controller: Controller, truth: Sequence[Any]) -> int:
         """Fix the proposal against the true dice (value, center); returns the taps made."""
@@ -71,6 +103,42 @@ class Bot:
             controller.handle(Tap(f"face:{truth[match].value}"))
             taps += 1
         return taps
+
+
+def _hand_indices(hand: Sequence[str], faces: Sequence[str]) -> list[int]:
+    """Which dice of the hand to touch to re-throw `faces` (one die per face listed)."""
+    free = list(range(len(hand)))
+    chosen = []
+    for face in faces:
+        index = next(i for i in free if hand[i] == face)
+        free.remove(index)
+        chosen.append(index)
+    return sorted(chosen)
+
+
+def make_player(level: str, seed: int = 0) -> Player:
+    """The choice of a seat at `level`, as a function of the engine state."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
+    budget = LEVELS[level]
+    if budget is None:
+        return lambda state: simple_choice(state, seed)
+    return lambda state: advisor.best_action(state, budget)
+
+
+def simple_choice(state: engines.State, seed: int, rethrow_chance: float = 0.2) -> str:
+    """The simple bot's choice, made on the engine state instead of the screen."""
+    rng = rng_for(seed, state)
+    legal = state.legal_actions()
+    if state.view(None).get("throws") == 1 and any(a.notation.startswith("rethrow") for a in legal):
+        if rng.random() < rethrow_chance:
+            hand = state.view(None)["hand"]
+            chosen = sorted(rng.sample(range(len(hand)), rng.randint(1, min(2, len(hand)))))
+            return "rethrow " + " ".join(hand[i] for i in chosen)
+    targets = [Target(f"move:{a.notation}", a.notation) for a in legal if not
+               a.notation.startswith("rethrow")]  # fmt: skip
+    chooser = CHOOSERS.get(state.game.name, choose_random)
+    return chooser(state, targets, rng).id.removeprefix("move:")
 
 
 def nearest(

@@ -84,6 +84,7 @@ def run_demo(
     state_dir: Path,
     out_dir: Path,
     say: Callable[[str], None] = print,
+    bot_level: str = "simple",
 ) -> dict[str, Any]:
     """Play (or resume) each game; write DIR/result.json; return what it holds."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"  # always headless, whatever the machine has
@@ -98,9 +99,8 @@ def run_demo(
             say(f"note: {note}")
         feed = DiceFeed(camera=None, settle_frames=2)
         for game in games:
-            table = DemoTable(
-                store, Renderer((800, 480)), feed, Bot(seed), out_dir / game, seed, say
-            )
+            bot = Bot(seed, level=bot_level)
+            table = DemoTable(store, Renderer((800, 480)), feed, bot, out_dir / game, seed, say)
             summaries[game] = play_game(table, game)
             summary = summaries[game]
             say(

@@ -37,6 +37,8 @@ class Referee:
             return self.reply(save=engines.saves.to_dict(self.state))
         if command == "undo":
             return self._undo()
+        if command == "advise":
+            return self._advise()
         return self._play(text)
 
     def _play(self, text: str) -> dict[str, Any]:
@@ -53,6 +55,14 @@ class Referee:
             return self.reply(error="nothing to undo")
         taken_back = [self.state.undo().notation for _ in range(self._line_sizes.pop())]
         return self.reply(undone=taken_back)
+
+    def _advise(self) -> dict[str, Any]:
+        """The advisor's ranked choices for the acting player (see docs/referee.md)."""
+        import advisor
+
+        if not isinstance(self.state.actor, int):
+            return self.reply(error="no player is to act: nothing to advise")
+        return self.reply(choices=[choice.to_dict() for choice in advisor.advise(self.state)])
 
     def _run_chance(self) -> list[str]:
         sampled = []

@@ -374,7 +374,7 @@ class State(ABC):
     def clone(self) -> State:
         """An independent copy; undo snapshots are shared (they are copied when restored)."""
         twin = copy.copy(self)
-        twin.__dict__.update(copy.deepcopy(self._position()))
+        twin.__dict__.update(self._snapshot())
         twin._history = list(self._history)
         twin._snapshots = list(self._snapshots)
         return twin
@@ -393,16 +393,46 @@ class State(ABC):
         return {k: v for k, v in vars(self).items() if k not in self._CORE_ATTRIBUTES}
 
     def _snapshot(self) -> dict[str, Any]:
-        return copy.deepcopy(self._position())
+        return {key: fast_copy(value) for key, value in self._position().items()}
 
     def _restore(self, snapshot: dict[str, Any]) -> None:
         for key in list(self._position()):
             if key not in snapshot:
                 delattr(self, key)
-        self.__dict__.update(copy.deepcopy(snapshot))  # clones may share the snapshot
+        # clones may share the snapshot
+        self.__dict__.update({key: fast_copy(value) for key, value in snapshot.items()})
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game.name} after {len(self._history)} actions>"
+
+
+_IMMUTABLE = (int, float, str, bytes, bool, type(None), frozenset, Action)
+
+
+def fast_copy(value: Any) -> Any:
+    """A deep copy of a position attribute, fast for what positions hold.
+
+    Immutable values are shared, plain lists, dicts and tuples are copied element by element,
+    anything else goes to copy.deepcopy. Every action snapshots the position for undo and every
+    search copies it, so this is the engines' hottest path. Unlike deepcopy it does not keep
+    two attributes aliased to one list: positions never alias.
+    """
+    kind = type(value)
+    if kind in _IMMUTABLE_TYPES:
+        return value
+    if kind is list:
+        return [fast_copy(item) for item in value]
+    if kind is dict:
+        return {key: fast_copy(item) for key, item in value.items()}
+    if kind is tuple:
+        items = tuple(fast_copy(item) for item in value)
+        return value if all(a is b for a, b in zip(items, value, strict=True)) else items
+    if isinstance(value, _IMMUTABLE):
+        return value
+    return copy.deepcopy(value)
+
+
+_IMMUTABLE_TYPES = frozenset(_IMMUTABLE)
 
 
 def current_player_name(state: State) -> str:

@@ -245,7 +245,8 @@ class StruggleState(State):
                 yield steps
 
     def _explore(self, result, remaining, moves, visited, seen, plays) -> None:
-        position = (tuple(sorted(result.squares.items())), tuple(sorted(result.boxes.items())))
+        # squares keep the pawns' order (moves change values, arrivals delete): no sort needed
+        position = (tuple(result.squares.items()), tuple(sorted(result.boxes.items())))
         key = (position, remaining)
         if key in visited:
             return

@@ -126,7 +126,8 @@ class TraverseState(State):
     def _legal_actions(self) -> list[Action]:
         if self.phase in ("rolloff", "roll"):
             return all_rolls(2, D6_FACES)
-        return [self._play_action(play) for play in self._plays()]
+        sides, colour, end = self._sides(), self.current, self.end  # looked up once, not per play
+        return [PlayAction(notation(play), play, sides, colour, end) for play in self._plays()]
 
     def _plays(self) -> list[Play]:
         """The legal plays, one per resulting position, in a stable order (T3, T4)."""
@@ -145,9 +146,6 @@ class TraverseState(State):
 
     def _sides(self) -> tuple[Positions, Positions]:
         return self.positions[self.current], self.positions[1 - self.current]
-
-    def _play_action(self, play: Play) -> Action:
-        return PlayAction(notation(play), play, self._sides(), self.current, self.end)
 
     def _sample_chance(self, rng: random.Random) -> Action:
         # Two dice thrown independently: the 21 listed outcomes are not equally likely.

@@ -12,6 +12,7 @@ TARGETS = {
     "referee-fuzz": "companion.bench.referee_fuzz",
     "club": "club.bench",
     "table": "companion.bench.table",
+    "advisor": "companion.bench.advisor",
 }
 
 

@@ -20,6 +20,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     parser.add_argument("--state-dir", type=Path, help="where the games are logged (DIR/state)")
     parser.add_argument("--out", type=Path, default=Path("demo-out"), help="output folder")
+    parser.add_argument(
+        "--bot",
+        choices=("simple", "advisor-fast", "advisor"),
+        default="simple",
+        help="who plays the seats: the simple bots (default) or the advisor (150 ms, fast: 30 ms)",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -34,6 +40,6 @@ def run(args: argparse.Namespace) -> int:
     if not games:
         return 1
     state_dir = args.state_dir or args.out / "state"
-    result = run_demo(games, args.seed, state_dir, args.out)
+    result = run_demo(games, args.seed, state_dir, args.out, bot_level=args.bot)
     print(f"result: {args.out / 'result.json'} ({result['seconds']} s)")
     return 0 if not missing else 1

@@ -1,0 +1,204 @@
+"""Struggle's advisor: which dice to keep and which play to make, by the expected score against
+the player's own objective card, computed exactly over the throws left.
+
+A position's worth is the expected score of its arrival order: pawns already in a box are
+placed; for the pawns still on the track each pair's order is estimated from how far each has
+to go, and each pawn's place follows from those pairwise chances. Keeping and re-throwing is
+then an exact expectimax over every outcome of the dice re-thrown (at most 252 hands, each
+played at its best).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import cache
+from itertools import combinations_with_replacement, product
+
+from advisor.core import Choice, Deadline, Reason, ranked
+from engines.dice import POKER_FACES, sort_faces
+from engines.struggle import BOXES, MAX_THROWS, PAWNS, StruggleState
+
+Hand = tuple[str, ...]
+POINTS_PER_PAWN = 10
+
+
+# ----- the chance of the dice --------------------------------------------------------------------
+
+
+@cache
+def outcomes(dice: int) -> tuple[tuple[Hand, float], ...]:
+    """Every distinct result of `dice` poker dice (canonical order) and its exact chance."""
+    found = []
+    for combo in combinations_with_replacement(POKER_FACES, dice):
+        ways = math.factorial(dice)
+        for count in Counter(combo).values():
+            ways //= math.factorial(count)
+        found.append((combo, ways / len(POKER_FACES) ** dice))
+    return tuple(found)
+
+
+def keep_chance(hand: Sequence[str], target: Sequence[str], rethrows: int) -> Fraction:
+    """The exact chance of holding every face of `target` after up to `rethrows` re-throws,
+    keeping at each throw the dice that count towards the target and re-throwing the others."""
+    need = Counter(target) - Counter(hand)
+    return _need_chance(tuple(sorted(need.elements())), len(hand) - _kept_count(hand, target),
+                        rethrows)  # fmt: skip
+
+
+def _kept_count(hand: Sequence[str], target: Sequence[str]) -> int:
+    return sum((Counter(hand) & Counter(target)).values())
+
+
+@cache
+def _need_chance(need: Hand, free: int, rethrows: int) -> Fraction:
+    if not need:
+        return Fraction(1)
+    if rethrows == 0:
+        return Fraction(0)
+    total = Fraction(0)
+    for faces in product(POKER_FACES, repeat=free):
+        got = Counter(need) & Counter(faces)
+        left = tuple(sorted((Counter(need) - got).elements()))
+        total += _need_chance(left, free - sum(got.values()), rethrows - 1)
+    return total / len(POKER_FACES) ** free
+
+
+# ----- the worth of a position -------------------------------------------------------------------
+
+
+def expected_points(squares: dict[str, int], boxes: dict[str, str], track_length: int,
+                    objective: Sequence[str]) -> float:  # fmt: skip
+    """The expected score of `objective` once the race ends, from where the pawns stand."""
+    key = (tuple(sorted(squares.items())), tuple(sorted(boxes.items())), track_length)
+    places = _place_chances(*key)
+    return POINTS_PER_PAWN * sum(places[pawn][rank] for rank, pawn in enumerate(objective))
+
+
+@cache
+def _place_chances(squares: tuple, boxes: tuple, track_length: int) -> dict[str, list[float]]:
+    chances = {pawn: [0.0] * len(PAWNS) for pawn in PAWNS}
+    for pawn, box in boxes:
+        chances[pawn][BOXES.index(box)] = 1.0
+    first_free = len(boxes)
+    left = {pawn: track_length + 1 - square for pawn, square in squares}
+    for pawn, distance in left.items():
+        ahead = [_before(left[other], distance) for other in left if other != pawn]
+        for rank, chance in enumerate(_count_distribution(ahead)):
+            chances[pawn][first_free + rank] += chance
+    return chances
+
+
+def _before(distance: int, other: int) -> float:
+    """The chance that a pawn `distance` squares from the boxes arrives before one `other` away."""
+    spread = 1.0 + math.sqrt(0.8 * (distance + other))
+    return 1.0 / (1.0 + math.exp(-1.7 * (other - distance) / spread))
+
+
+def _count_distribution(chances: list[float]) -> list[float]:
+    """How many of independent events with these chances happen: 0, 1, 2, ..."""
+    counts = [1.0]
+    for p in chances:
+        counts = [a * (1 - p) + b * p for a, b in zip(counts + [0.0], [0.0] + counts, strict=True)]
+    return counts
+
+
+# ----- the advice --------------------------------------------------------------------------------
+
+
+class _Planner:
+    """The best expected score of every hand, with 0, 1 or 2 re-throws left, for one position."""
+
+    def __init__(self, state: StruggleState, objective: Sequence[str],
+                 deadline: Deadline | None = None) -> None:  # fmt: skip
+        self.scratch = state.clone()
+        self.deadline = deadline
+        self.objective = tuple(objective)
+        self.track_length = len(state.track)
+        self._play_values: dict[Hand, float] = {}
+        self._kept_values: dict[tuple[Hand, int], float] = {}
+        self._hand_values: dict[tuple[Hand, int], float] = {}
+
+    def plays(self, hand: Hand) -> list[tuple[str, float]]:
+        self.scratch.hand = hand
+        return [(action.notation, self.worth(action.data[1])) for action in self.scratch._plays()]
+
+    def worth(self, result) -> float:
+        return expected_points(result.squares, result.boxes, self.track_length, self.objective)
+
+    def play_value(self, hand: Hand) -> float:
+        if hand not in self._play_values:
+            self._play_values[hand] = max(value for _, value in self.plays(hand))
+        return self._play_values[hand]
+
+    def hand_value(self, hand: Hand, rethrows: int) -> float:
+        key = (hand, rethrows)
+        if key not in self._hand_values:
+            best = self.play_value(hand)
+            if rethrows and not self._late():
+                best = max(best, max(self.kept_value(kept, rethrows) for kept in _keeps(hand)))
+            self._hand_values[key] = best
+        return self._hand_values[key]
+
+    def _late(self) -> bool:
+        """Out of time: further hands are valued as played at once (a shorter look-ahead)."""
+        return self.deadline is not None and self.deadline.out_of_time()
+
+    def kept_value(self, kept: Hand, rethrows: int) -> float:
+        """The expected best score after keeping `kept` and re-throwing the other dice."""
+        key = (kept, rethrows)
+        if key not in self._kept_values:
+            self._kept_values[key] = sum(
+                chance * self.hand_value(_merge(kept, thrown), rethrows - 1)
+                for thrown, chance in outcomes(len(PAWNS) - len(kept))
+            )
+        return self._kept_values[key]
+
+
+@cache
+def _merge(kept: Hand, thrown: Hand) -> Hand:
+    return sort_faces(kept + thrown, POKER_FACES)
+
+
+@cache
+def _keeps(hand: Hand) -> tuple[Hand, ...]:
+    """Every proper sub-multiset of the hand that can be kept (at least one die re-thrown)."""
+    counts = Counter(hand)
+    faces = sorted(counts, key=POKER_FACES.index)
+    kept = set()
+    for taken in product(*(range(counts[face] + 1) for face in faces)):
+        chosen = tuple(face for face, n in zip(faces, taken, strict=True) for _ in range(n))
+        if len(chosen) < len(hand):
+            kept.add(chosen)
+    return tuple(sorted(kept))
+
+
+def objective_of(state: StruggleState, player: int) -> tuple[str, ...] | None:
+    order = state.view(player)["objectives"][player]
+    return tuple(order) if order else None
+
+
+def advise(state: StruggleState, deadline: Deadline) -> list[Choice]:
+    player = state.actor
+    assert isinstance(player, int)
+    if state.phase != "choose":  # table mode's reveal: the card is the player's to tell
+        return [Choice(a.notation, 0.0, "points", Reason("only")) for a in state.legal_actions()]
+    objective = objective_of(state, player) or PAWNS  # table mode: the card is not entered
+    planner = _Planner(state, objective, deadline)
+    rethrows_after = MAX_THROWS - state.throws - 1
+    choices = []
+    for notation, value in planner.plays(state.hand):
+        params = {"expected": round(value, 1)}
+        choices.append(Choice(notation, value, "points", Reason("struggle.play", params)))
+    if state.throws < MAX_THROWS:
+        for action in state._rethrows():
+            kept = tuple((Counter(state.hand) - Counter(action.data)).elements())
+            kept = sort_faces(kept, POKER_FACES)
+            value = planner.kept_value(kept, rethrows_after + 1)
+            params = {"kept": " ".join(kept) or "-", "expected": round(value, 1)}
+            choices.append(
+                Choice(action.notation, value, "points", Reason("struggle.keep", params))
+            )
+    return ranked(choices)

@@ -1,0 +1,253 @@
+"""The advisor: legal, ranked advice from the acting player's view only, with exact figures."""
+
+from __future__ import annotations
+
+import random
+import re
+from fractions import Fraction
+from itertools import product
+from pathlib import Path
+
+import pytest
+
+import advisor
+import engines
+from advisor import roudalon as roudalon_advisor
+from advisor import sequence as sequence_advisor
+from advisor import strategix as strategix_advisor
+from advisor import struggle as struggle_advisor
+from advisor.core import REASONS, wilson_interval
+from engines.core import CHANCE
+
+REPO = Path(__file__).resolve().parents[1]
+PLAYERS = {"struggle": 3, "traverse": 2, "strategix": 3, "sequence": 2, "roudalon": 4}
+
+
+def position(name: str, seed: int, moves: int, players: int | None = None):
+    """A position after `moves` random actions, with a player to act."""
+    count = players or PLAYERS[name]
+    state = engines.make_game(name, [f"P{i}" for i in range(count)], seed=seed).new_state()
+    rng = random.Random(seed)
+    played = 0
+    while not state.is_over:
+        if state.actor == CHANCE:
+            state.play_chance()
+            continue
+        if played >= moves:
+            return state
+        state.apply(rng.choice(state.legal_actions()), validate=False)
+        played += 1
+    pytest.skip("the random game ended early")
+
+
+@pytest.mark.parametrize("name", sorted(PLAYERS))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_advice_ranks_every_legal_action_once(name: str, seed: int) -> None:
+    state = position(name, seed, moves=2 + seed)
+    choices = advisor.advise(state, iterations=30)
+    legal = sorted(a.notation for a in state.legal_actions())
+    assert sorted(c.notation for c in choices) == legal
+    assert [c.figure for c in choices] == sorted((c.figure for c in choices), reverse=True)
+    for choice in choices:
+        assert choice.reason.code in REASONS
+        choice.reason.text()  # every parameter its English default needs is there
+        assert set(choice.to_dict()) == {"notation", "figure", "kind", "reason"}
+
+
+def test_no_advice_when_no_player_acts() -> None:
+    state = engines.make_game("traverse", ["A", "B"]).new_state()
+    assert state.actor == CHANCE
+    assert advisor.advise(state) == []
+    with pytest.raises(ValueError):
+        advisor.best_action(state)
+
+
+def _same_view_advice(state, twin, player: int) -> None:
+    assert twin.view(player) == state.view(player)
+    first = [c.to_dict() for c in advisor.advise(state, iterations=40)]
+    second = [c.to_dict() for c in advisor.advise(twin, iterations=40)]
+    assert first == second
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_sequence_advice_ignores_the_hidden_cards(seed: int) -> None:
+    state = position("sequence", seed, moves=10)
+    player = state.actor
+    twin = sequence_advisor.determinise(state, player, random.Random(99))
+    assert twin.hands != state.hands or twin.stock != state.stock
+    _same_view_advice(state, twin, player)
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_strategix_advice_ignores_the_hidden_cards(seed: int) -> None:
+    state = position("strategix", seed, moves=5, players=2)
+    player = state.actor
+    twin = strategix_advisor.determinise(state, player, random.Random(99))
+    assert twin.hands != state.hands or twin.removed != state.removed
+    _same_view_advice(state, twin, player)
+
+
+def test_struggle_advice_ignores_the_other_objective_cards() -> None:
+    state = position("struggle", 5, moves=4)
+    player = state.actor
+    twin = state.clone()
+    others = [i for i in range(len(state.players)) if i != player]
+    taken = set(state.objectives)
+    spare = next(order for order in engines.struggle.OBJECTIVE_DECK if order not in taken)
+    twin.objectives[others[0]] = spare
+    assert twin.objectives != state.objectives
+    _same_view_advice(state, twin, player)
+
+
+def test_the_advisor_never_uses_the_game_seed() -> None:
+    """The seed fixes the deck order: two games differing only by it look alike once dealt."""
+    state = position("roudalon", 7, moves=3)
+    twin = engines.loads(engines.dumps(state))
+    assert [c.to_dict() for c in advisor.advise(state, iterations=50)] == [
+        c.to_dict() for c in advisor.advise(twin, iterations=50)
+    ]
+
+
+# ----- exact figures -----------------------------------------------------------------------------
+
+
+def _brute_sum(dice: int, total: int) -> Fraction:
+    hits = sum(1 for faces in product(range(1, 7), repeat=dice) if sum(faces) == total)
+    return Fraction(hits, 6**dice)
+
+
+def test_roudalon_dice_chances_are_exact() -> None:
+    assert roudalon_advisor.sum_chance(2, 9) == Fraction(4, 36)
+    assert roudalon_advisor.sum_chance(2, 7) == Fraction(6, 36)
+    assert roudalon_advisor.sum_chance(1, 7) == 0
+    for dice in (1, 2, 3):
+        for total in range(0, 20):
+            assert roudalon_advisor.sum_chance(dice, total) == _brute_sum(dice, total)
+
+
+def _brute_alliance(held: tuple[int, ...], pot: int) -> Fraction:
+    """Every ally throws all their dice (the chance of that fixed choice)."""
+    hits = 0
+    dice = [d for d in held]
+    for faces in product(range(1, 7), repeat=sum(dice)):
+        running, ok, at = 0, True, 0
+        for ally, count in enumerate(dice):
+            running += sum(faces[at : at + count])
+            at += count
+            last = ally == len(dice) - 1
+            if running > pot or (not last and running >= pot) or (last and running != pot):
+                ok = False
+                break
+        hits += ok
+    return Fraction(hits, 6 ** sum(dice))
+
+
+def test_roudalon_alliance_chance_is_the_best_over_dice_counts() -> None:
+    # One die each: the only choice there is, so the exact count applies.
+    for pot in range(2, 13):
+        assert roudalon_advisor.alliance_chance((1, 1), pot) == _brute_alliance((1, 1), pot)
+    # Holding two, an ally may throw one: never worse than throwing both.
+    for pot in range(3, 19):
+        best = roudalon_advisor.alliance_chance((2, 1), pot)
+        assert best >= _brute_alliance((2, 1), pot)
+        assert best >= _brute_alliance((1, 1), pot)
+    assert roudalon_advisor.alliance_chance((1, 1), 12) == Fraction(1, 36)
+
+
+def test_roudalon_throw_figures_in_the_advice() -> None:
+    state = position("roudalon", 11, moves=0)
+    while "throw 1" not in [a.notation for a in state.legal_actions()]:
+        state.apply("stake 1")
+        while state.actor == CHANCE:
+            state.play_chance()
+    pot = state.view(None)["pot"]
+    for choice in advisor.advise(state, iterations=20):
+        if choice.notation == "throw 1":
+            params = choice.reason.params
+            assert Fraction(params["ways"], params["outcomes"]) == _brute_sum(1, pot)
+
+
+def _brute_keep(hand: tuple[str, ...], target: tuple[str, ...], rethrows: int) -> Fraction:
+    """Enumerate every face sequence of the re-thrown dice, throw after throw."""
+    from collections import Counter
+
+    def chance(kept: Counter, free: int, left: int) -> Fraction:
+        if not +(Counter(target) - kept):
+            return Fraction(1)
+        if left == 0:
+            return Fraction(0)
+        total = Fraction(0)
+        for faces in product(engines.dice.POKER_FACES, repeat=free):
+            got = kept + Counter(faces)
+            useful = got & Counter(target)
+            total += chance(useful, 5 - sum(useful.values()), left - 1)
+        return total / 6**free
+
+    useful = Counter(hand) & Counter(target)
+    return chance(useful, 5 - sum(useful.values()), rethrows)
+
+
+def test_struggle_chance_of_a_hand_after_two_rethrows() -> None:
+    hand = ("9", "10", "J", "K", "K")
+    # One more King from three dice, twice: 1 - (5/6)^6.
+    assert struggle_advisor.keep_chance(hand, ("K", "K", "K"), 2) == 1 - Fraction(5, 6) ** 6
+    for target, rethrows in ((("K", "K", "K"), 1), (("Q", "Q"), 2), (("K", "K", "A", "A"), 2)):
+        expected = _brute_keep(hand, target, rethrows)
+        assert struggle_advisor.keep_chance(hand, target, rethrows) == expected
+
+
+def test_struggle_dice_outcomes_are_exact() -> None:
+    for dice in range(0, 6):
+        outcomes = struggle_advisor.outcomes(dice)
+        assert abs(sum(chance for _, chance in outcomes) - 1) < 1e-12
+    assert dict(struggle_advisor.outcomes(2))[("K", "K")] == pytest.approx(1 / 36)
+    assert dict(struggle_advisor.outcomes(2))[("Q", "K")] == pytest.approx(2 / 36)
+
+
+def test_struggle_expected_points_of_a_finished_race() -> None:
+    boxes = {"K": "A", "Q": "B", "J": "C", "10": "D", "9": "E"}
+    assert struggle_advisor.expected_points({}, boxes, 32, ("K", "Q", "J", "10", "9")) == 50
+    assert struggle_advisor.expected_points({}, boxes, 32, ("Q", "K", "J", "10", "9")) == 30
+
+
+def test_struggle_keeping_is_the_exact_expectation() -> None:
+    """With one re-throw left, a keep's figure is the outcomes' chance-weighted best play."""
+    state = position("struggle", 8, moves=0)
+    assert state.throws == 1
+    state.throws = 2  # one re-throw left
+    objective = struggle_advisor.objective_of(state, state.actor)
+    planner = struggle_advisor._Planner(state, objective)
+    kept = state.hand[:3]
+    expected = sum(
+        chance * max(v for _, v in planner.plays(engines.dice.sort_faces(
+            kept + thrown, engines.dice.POKER_FACES)))
+        for thrown, chance in struggle_advisor.outcomes(2)
+    )  # fmt: skip
+    assert planner.kept_value(kept, 1) == pytest.approx(expected)
+
+
+def test_traverse_reach_chances() -> None:
+    from advisor.traverse import reach_chance
+
+    assert reach_chance(1) == pytest.approx(11 / 36)
+    assert reach_chance(12) == pytest.approx(1 / 36)
+    assert reach_chance(7) == pytest.approx(6 / 36)
+    assert reach_chance(6) == pytest.approx(16 / 36)  # a die showing 6, or 1+5, 2+4, 3+3
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson_interval(60, 100)
+    assert 0.50 < low < 0.51 and 0.69 < high < 0.70
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_engines_never_import_the_advisor() -> None:
+    pattern = re.compile(r"^\s*(from|import)\s+(advisor|companion|display)\b", re.M)
+    for path in (REPO / "engines").glob("*.py"):
+        assert not pattern.search(path.read_text(encoding="utf-8")), path.name
+
+
+def test_advisor_imports_only_engines() -> None:
+    pattern = re.compile(r"^\s*(from|import)\s+(companion|display|vision|hardware)\b", re.M)
+    for path in (REPO / "advisor").glob("*.py"):
+        assert not pattern.search(path.read_text(encoding="utf-8")), path.name
