@@ -132,8 +132,8 @@ def _parse_cards(part: str) -> list[tuple[int, bool]]:
         star_letter, letter, bare_star, other = match.groups()
         if bare_star:
             raise NotationError("say which letter a star stands for: *=X (e.g. *=Z)")
-        if other or letter == "A":
-            bad = other or letter
+        if other or "A" in (letter, star_letter):
+            bad = other or letter or f"*={star_letter}"
             raise NotationError(f"{bad!r} is not a card (letters B to Z, a star as *=X)")
         cards.append((LETTERS.index(star_letter or letter), bool(star_letter)))
     if not cards:

@@ -108,6 +108,17 @@ def _shorten(text: str, limit: int = 40) -> str:
     return repr(text)
 
 
+def whole_number(text: str) -> int | None:
+    """`text` as a whole number written in ASCII digits, or None.
+
+    Never `str.isdigit()` + `int()`: `isdigit` accepts `²` or `①`, which `int` refuses, and `int`
+    accepts `1_0`, ` 7` and other scripts' digits, which are not notation.
+    """
+    if not text or not text.isascii() or not text.isdecimal():
+        return None
+    return int(text)
+
+
 def parse_bool(text: str) -> bool:
     lowered = text.strip().lower()
     if lowered in ("1", "on", "yes", "true", "oui", "vrai"):

@@ -52,6 +52,7 @@ from engines.core import (
     OptionError,
     State,
     parse_bool,
+    whole_number,
 )
 
 HAND_SIZES = {2: 7, 3: 6, 4: 6, 6: 5, 8: 4, 9: 4, 10: 3, 12: 3}  # RULINGS Sequence 2
@@ -266,11 +267,12 @@ class SequenceState(State):
         if self.full:
             raise IllegalActionError("in full mode the dealer is drawn: cut <one card each>")
         seats = f"0-{self.player_count - 1}"
-        if len(words) != 1 or not words[0].isdigit():
+        seat = whole_number(words[0]) if len(words) == 1 else None
+        if seat is None:
             raise NotationError(f"dealer takes the dealer's seat number {seats}, e.g. dealer 0")
-        if int(words[0]) >= self.player_count:
+        if seat >= self.player_count:
             raise NotationError(f"there is no player {words[0]}: the dealer is a seat {seats}")
-        return self._dealer_action(int(words[0]))
+        return self._dealer_action(seat)
 
     def _parse_deal(self, words: list[str]) -> Action:
         cards = self._parse_cards(words, len(DECK), "the deal (the whole shuffled double deck)")

@@ -19,6 +19,7 @@ from engines.core import (
     NotationError,
     Option,
     State,
+    whole_number,
 )
 from engines.dice import (
     POKER_FACES,
@@ -443,10 +444,9 @@ class StruggleState(State):
         words = text.split()
         if not words or words[0].lower() != "deal":
             raise IllegalActionError(f"the objective cards are dealt first: {self.chance_hint()}")
-        try:
-            cards = tuple(int(word) for word in words[1:])
-        except ValueError:
-            raise NotationError(f"{text!r}: card numbers are whole numbers 1-20") from None
+        cards = tuple(whole_number(word) for word in words[1:])
+        if None in cards:
+            raise NotationError(f"{text!r}: card numbers are whole numbers 1-20")
         if len(cards) != len(self.players):
             raise IllegalActionError(
                 f"deal one card per player: {len(self.players)} card numbers, got {len(cards)}"
@@ -623,8 +623,9 @@ def _rethrow_action(faces: tuple[str, ...]) -> Action:
 
 def _parse_move(word: str) -> tuple[str, int] | None:
     pawn, _, steps = word.partition("+")
-    if pawn in FIGURES and steps.isdigit():
-        return (pawn, int(steps))
+    count = whole_number(steps)
+    if pawn in FIGURES and count is not None:
+        return (pawn, count)
     return None
 
 

@@ -45,7 +45,7 @@ from engines.dice import D6_FACES, all_rolls, parse_roll, random_roll, roll_acti
 
 RED, WHITE = 0, 1
 COLOURS = ("red", "white")
-_MOVE = re.compile(r"^(\d{1,2})([+-])(\d{1,2})$")
+_MOVE = re.compile(r"([0-9]{1,2})([+-])([0-9]{1,2})")  # ASCII digits only
 DEFAULT_AXIS = 11
 NOT_ROLLED = bytes(4)
 
@@ -317,7 +317,7 @@ class TraverseState(State):
 
 
 def _read_move(word: str, pawns: int) -> Step:
-    match = _MOVE.match(word)
+    match = _MOVE.fullmatch(word)
     if not match:
         raise NotationError(
             f"{word!r} is not a move: write pawn, + or -, squares (e.g. 3+5 or 3-5), or pass"
