@@ -380,7 +380,7 @@ class RoudalonState(State):
     def _end_turn(self) -> None:
         """Pass the turn to the left of the player whose turn it was, unless the pot is dead."""
         self.must_stake = False
-        if self.pot > MAX_FACE * sum(self.held):
+        if self.pot > self._most_dice_can_show():
             self.last = (f"Pot de {self.pot} UM hors d'atteinte des dés en jeu : partie nulle",
                          f"Pot of {self.pot} UM beyond every die in play: void game")  # fmt: skip
             self._end_game([0] * len(self.players), void=True)  # R7: stakes returned
@@ -388,6 +388,11 @@ class RoudalonState(State):
         self.current = self._left(self.current)
         self.phase = "turn"
         self._clear_turn()
+
+    def _most_dice_can_show(self) -> int:
+        """R7 as clarified: no die leaves the game for good (a stake gives one back), so every
+        player's two dice count, not only the dice held now."""
+        return MAX_FACE * DICE_OWNED * len(self.players)
 
     def _end_game(self, results: list[int], void: bool) -> None:
         self.results.append(tuple(results))
