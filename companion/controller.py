@@ -17,8 +17,7 @@ import numpy as np
 
 import engines
 from companion.store import GameRecord, Store, StoreError
-from display import refusals
-from display.i18n import RULES, game_title, option_title, text
+from display.i18n import RULES, game_title, option_title, say, text
 from display.model import DieMark, Screen, Target
 
 GAMES = ("struggle", "traverse", "strategix", "sequence", "roudalon")
@@ -261,9 +260,8 @@ class Controller:
         self.message, self.error, self.detail = message, error, detail
 
     def _refuse(self, error: Exception, game: str, key: str = "illegal") -> None:
-        """An engine's refusal, in the player's language (the original kept when not known)."""
-        reason, original = refusals.translate(str(error), game, self.language)
-        self._say(self._t(key, reason=reason), True, original)
+        """An engine's refusal (a code and its parameters), said through the catalogue."""
+        self._say(self._t(key, reason=say(self.language, error)), True)
 
     def _settled(self, event: Settled) -> None:
         if event.image is not None:

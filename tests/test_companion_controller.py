@@ -112,7 +112,7 @@ def test_struggle_roll_correct_confirm_rethrow_and_play(controller):
     assert controller.dice_request().count == 2
     roll(controller, "K", "K")
     screen = controller.screen()
-    assert "Lancer 2/3" in screen.turn and "gardés : J Q K" in screen.turn
+    assert "Lancer 2/3" in screen.turn and "gardés\u00a0: J Q K" in screen.turn
     controller.handle(Tap(screen.moves[0].id))
     assert controller.state.view(None)["current"] == 0
     assert (
@@ -372,10 +372,10 @@ def test_scores_screen_shows_totals_and_a_players_history(controller, store):
         store.finish(store.start_game("struggle", ["Ann", "Bob"]), scores, winners)
     controller.handle(Tap("nav:scores"))
     screen = controller.screen()
-    assert any("Bob : 40" in line for line in screen.lines)
+    assert any("Bob\u00a0: 40" in line for line in screen.lines)
     controller.handle(Tap("player:Ann"))
     lines = controller.screen().lines
-    assert lines[0].startswith("Ann : 2 parties, 1 victoire")
+    assert lines[0].startswith("Ann\u00a0: 2 parties, 1 victoire")
     assert any("record 20" in line for line in lines)
     controller.handle(Tap("player:Nobody"))
     assert controller.error
