@@ -16,9 +16,10 @@ MAX_LINE = 1000
 class Referee:
     """Referees one game from text lines; chance is sampled by the engine when `auto_chance`."""
 
-    def __init__(self, state: State, auto_chance: bool = False) -> None:
+    def __init__(self, state: State, auto_chance: bool = False, viewer: int | None = None) -> None:
         self.state = state
         self.auto_chance = auto_chance
+        self.viewer = viewer  # whose hidden information `show` reveals (None: a spectator)
         self._line_sizes: list[int] = []  # actions applied per accepted line, for undo
         self._opening = self._run_chance() if auto_chance else []
 
@@ -29,13 +30,24 @@ class Referee:
         if not text:
             return self.reply(error="empty line: send an action, undo, show or save")
         command = text.lower()
-        if command == "show":
-            return self.reply(applied=self._opening if not self._line_sizes else [])
+        if command.split()[0] == "show":
+            return self._show(text.split()[1:])
         if command == "save":
             return self.reply(save=engines.saves.to_dict(self.state))
         if command == "undo":
             return self._undo()
         return self._play(text)
+
+    def _show(self, words: list[str]) -> dict[str, Any]:
+        """The position as `show PLAYER` (or the referee's viewer) may see it, under "view"."""
+        viewer = self.viewer
+        if words:
+            viewer = find_player(self.state, " ".join(words))
+            if viewer is None:
+                names = ", ".join(f"{i} {name}" for i, name in enumerate(self.state.players))
+                return self.reply(error=f"show: no player {' '.join(words)!r} ({names})")
+        applied = self._opening if not self._line_sizes else []
+        return self.reply(applied=applied, view=self.state.view(viewer), viewer=viewer)
 
     def _play(self, text: str) -> dict[str, Any]:
         try:
@@ -79,6 +91,14 @@ class Referee:
     def run(self, lines: Iterable[str]) -> Iterator[str]:
         for line in lines:
             yield json.dumps(self.handle(line.rstrip("\n")), ensure_ascii=False)
+
+
+def find_player(state: State, who: str) -> int | None:
+    """A player by seat number (0 = first named) or by name (any case), or None."""
+    names = [name.lower() for name in state.players]
+    if who.isascii() and who.isdecimal() and int(who) < len(names):
+        return int(who)
+    return names.index(who.lower()) if who.lower() in names else None
 
 
 def parse_options(pairs: list[str]) -> dict[str, str]:

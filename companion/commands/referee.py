@@ -28,19 +28,25 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--auto-chance", action="store_true",
                         help="the engine samples dice, deals and draws itself")  # fmt: skip
     parser.add_argument("--state", type=Path, help="start from a saved game (JSON)")
+    parser.add_argument("--as", dest="viewer", metavar="PLAYER",
+                        help="`show` reveals this player's hidden information")  # fmt: skip
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     import engines
-    from companion.referee import Referee, parse_options
+    from companion.referee import Referee, find_player, parse_options
 
     try:
         state = _initial_state(args, engines, parse_options)
     except (ValueError, OSError) as error:
         print(f"tabletop referee: {error}", file=sys.stderr)
         return 2
-    referee = Referee(state, auto_chance=args.auto_chance)
+    viewer = None if args.viewer is None else find_player(state, args.viewer)
+    if args.viewer is not None and viewer is None:
+        print(f"tabletop referee: --as {args.viewer}: no such player", file=sys.stderr)
+        return 2
+    referee = Referee(state, auto_chance=args.auto_chance, viewer=viewer)
     for reply in referee.run(sys.stdin):
         print(reply, flush=True)
     return 0
