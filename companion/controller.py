@@ -25,8 +25,7 @@ from companion.setup_screens import GAMES, SetupDraft, SetupScreens
 from companion.store import GameRecord, Store, StoreError
 from companion.tables import Choice, DiceRequest, Table, table_for
 from companion.tables.base import D6_FACES, POKER_FACES
-from display import refusals
-from display.i18n import game_title, text
+from display.i18n import game_title, say, text
 from display.model import DieMark, Screen, Target
 
 __all__ = ["CAMERA_CHOICES", "GAMES", "CameraImage", "Controller", "DiceRequest", "Event",
@@ -205,11 +204,10 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
     def _refuse(
         self, error: Exception, game: str, key: str = "illegal", notation: str = ""
     ) -> None:
-        """An engine's refusal, in the player's language (the original kept when not known)."""
-        reason, original = refusal_words(error, game, self.language)
-        reason = self.table.plain(reason, notation, self.language)
-        original = self.table.plain(original, notation, self.language)
-        self._say(self._t(key, reason=reason), True, original)
+        """An engine's refusal (a code and its parameters), said through the catalogue, without
+        the notation the player typed."""
+        reason = self.table.plain(say(self.language, error), notation, self.language)
+        self._say(self._t(key, reason=reason), True)
 
     def _press(self, button: str) -> None:
         if button == "confirm":
@@ -555,11 +553,6 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
     def _uses_keyboard(self, state: engines.State) -> bool:
         record = self.session.record if self.session else None
         return record is not None and self.table.keyboard(state, record.mode)
-
-
-def refusal_words(error: Exception, game: str, language: str) -> tuple[str, str]:
-    """The one place an engine refusal becomes words: (reason, original when untranslated)."""
-    return refusals.translate(str(error), game, language)
 
 
 def rebuild_state(record: GameRecord, store: Store) -> engines.State:

@@ -18,9 +18,10 @@ log = logging.getLogger(__name__)
 class Referee:
     """Referees one game from text lines; chance is sampled by the engine when `auto_chance`."""
 
-    def __init__(self, state: State, auto_chance: bool = False) -> None:
+    def __init__(self, state: State, auto_chance: bool = False, viewer: int | None = None) -> None:
         self.state = state
         self.auto_chance = auto_chance
+        self.viewer = viewer  # whose hidden information `show` reveals (None: a spectator)
         self._line_sizes: list[int] = []  # actions applied per accepted line, for undo
         self._opening = self._run_chance() if auto_chance else []
 
@@ -31,8 +32,8 @@ class Referee:
         if not text:
             return self.reply(error="empty line: send an action, undo, show or save")
         command = text.lower()
-        if command == "show":
-            return self.reply(applied=self._opening if not self._line_sizes else [])
+        if command.split()[0] == "show":
+            return self._show(text.split()[1:])
         if command == "save":
             return self.reply(save=engines.saves.to_dict(self.state))
         if command == "undo":
@@ -40,6 +41,17 @@ class Referee:
         if command == "advise":
             return self._advise()
         return self._play(text)
+
+    def _show(self, words: list[str]) -> dict[str, Any]:
+        """The position as `show PLAYER` (or the referee's viewer) may see it, under "view"."""
+        viewer = self.viewer
+        if words:
+            viewer = find_player(self.state, " ".join(words))
+            if viewer is None:
+                names = ", ".join(f"{i} {name}" for i, name in enumerate(self.state.players))
+                return self.reply(error=f"show: no player {' '.join(words)!r} ({names})")
+        applied = self._opening if not self._line_sizes else []
+        return self.reply(applied=applied, view=self.state.view(viewer), viewer=viewer)
 
     def _play(self, text: str) -> dict[str, Any]:
         try:
@@ -122,6 +134,14 @@ class Referee:
         except Exception:  # the position itself cannot be described: say so, still one line
             log.debug("referee: reply failed", exc_info=True)
             return {"ok": False, "error": problem}
+
+
+def find_player(state: State, who: str) -> int | None:
+    """A player by seat number (0 = first named) or by name (any case), or None."""
+    names = [name.lower() for name in state.players]
+    if who.isascii() and who.isdecimal() and int(who) < len(names):
+        return int(who)
+    return names.index(who.lower()) if who.lower() in names else None
 
 
 def parse_options(pairs: list[str]) -> dict[str, str]:

@@ -10,6 +10,7 @@ import re
 from importlib import resources
 
 from engines.core import Action, NotationError
+from engines.messages import Message, define
 
 RANKS = "23456789TJQKA"  # aces high (the cut for the dealer)
 SUITS = "SHDC"  # spades, hearts, diamonds, clubs
@@ -32,7 +33,10 @@ _SUIT_EN = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 class BoardFileError(ValueError):
-    """The board description is not a standard Sequence board."""
+    """The board description is not a standard Sequence board (its argument is a Message)."""
+
+    def __init__(self, code: str, /, **params: object) -> None:
+        super().__init__(Message(code, params))
 
 
 def parse_board(text: str) -> tuple[str, ...]:
@@ -41,10 +45,10 @@ def parse_board(text: str) -> tuple[str, ...]:
     for number, line in enumerate(text.splitlines(), start=1):
         words = line.split("#", 1)[0].split()
         if words and len(words) != SIZE:
-            raise BoardFileError(f"line {number}: a row has {SIZE} squares, got {len(words)}")
+            raise BoardFileError("sequence.board.row", line=number, n=SIZE, got=len(words))
         tokens.extend(word.upper() for word in words)
     if len(tokens) != SIZE * SIZE:
-        raise BoardFileError(f"a board has {SIZE} rows, got {len(tokens) // SIZE}")
+        raise BoardFileError("sequence.board.rows", n=SIZE, got=len(tokens) // SIZE)
     _check_layout(tokens)
     return tuple(tokens)
 
@@ -53,14 +57,16 @@ def _check_layout(tokens: list[str]) -> None:
     corners = {0, SIZE - 1, SIZE * (SIZE - 1), SIZE * SIZE - 1}
     for index, token in enumerate(tokens):
         if (token == CORNER) != (index in corners):
-            raise BoardFileError(f"{square_name(index)}: corners, and only corners, are {CORNER}")
+            raise BoardFileError("sequence.board.corners", square=square_name(index), corner=CORNER)
         if token != CORNER and token not in CARD_ORDER:
-            raise BoardFileError(f"{square_name(index)}: {token!r} is not a card")
+            raise BoardFileError("sequence.board.card", square=square_name(index), token=token)
         if token in JACKS:
-            raise BoardFileError(f"{square_name(index)}: jacks are not on the board")
+            raise BoardFileError("sequence.board.jacks", square=square_name(index))
     for card in CARDS:
         if card not in JACKS and tokens.count(card) != COPIES:
-            raise BoardFileError(f"{card} stands {tokens.count(card)} times, not {COPIES}")
+            raise BoardFileError(
+                "sequence.board.copies", card=card, got=tokens.count(card), n=COPIES
+            )
 
 
 def load_standard_board() -> tuple[str, ...]:
@@ -79,7 +85,7 @@ _SQUARE = re.compile(r"([a-j])(10|[1-9])")
 def parse_square(text: str) -> int:
     found = _SQUARE.fullmatch(text.strip().lower())
     if not found:
-        raise NotationError(f"{text!r} is not a square (a1 … j10: column a-j, row 1-10)")
+        raise NotationError("sequence.not_a_square", text=text)
     return (int(found.group(2)) - 1) * SIZE + COLUMNS.index(found.group(1))
 
 
@@ -89,9 +95,7 @@ def parse_card(text: str) -> str:
     if upper.startswith("10"):
         upper = "T" + upper[2:]
     if upper not in CARD_ORDER:
-        raise NotationError(
-            f"{text!r} is not a card (rank 2-9, T, J, Q, K, A and suit S, H, D, C, e.g. 7D, TH)"
-        )
+        raise NotationError("sequence.not_a_card", text=text)
     return upper
 
 
@@ -175,3 +179,15 @@ REMOVE: dict[tuple[str, int], Action] = {
     (card, sq): _remove_action(card, sq) for card in ONE_EYED for sq in PLAYABLE
 }
 DEAD: dict[str, Action] = {card: _dead_action(card) for card in CARDS}
+
+
+define(
+    {
+        "sequence.board.row": "line {line}: a row has {n} squares, got {got}",
+        "sequence.board.rows": "a board has {n} rows, got {got}",
+        "sequence.board.corners": "{square}: corners, and only corners, are {corner}",
+        "sequence.board.card": "{square}: '{token}' is not a card",
+        "sequence.board.jacks": "{square}: jacks are not on the board",
+        "sequence.board.copies": "{card} stands {got} times, not {n}",
+    }
+)

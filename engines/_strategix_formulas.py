@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from engines.core import IllegalActionError, NotationError
+from engines.messages import Message, define, msg
 
 LETTERS = "BCDEFGHIJKLMNOPQRSTUVWXYZ"
 Z = len(LETTERS) - 1
@@ -42,6 +43,13 @@ class Shape(NamedTuple):
     kind: str
     groups: int
     length: int
+
+    def message(self) -> Message:
+        if self.kind == SINGLE:
+            return msg("strategix.shape.single")
+        if self.kind == PAIRS:
+            return msg("strategix.shape.pairs", n=self.groups)
+        return msg("strategix.shape.runs", n=self.groups, length=self.length)
 
     def describe(self, language: str = "fr") -> str:
         fr = language == "fr"
@@ -121,7 +129,7 @@ def parse_play(body: str) -> Play:
     a formula (with the reason).
     """
     if not body.strip():
-        raise NotationError("play what? e.g. 'play D E F + M N O', 'play *=Z', 'play G G'")
+        raise NotationError("strategix.play_what")
     groups = [_parse_cards(part) for part in body.upper().split("+")]
     return canonical([_make_formula_group(cards, len(groups)) for cards in groups])
 
@@ -131,13 +139,13 @@ def _parse_cards(part: str) -> list[tuple[int, bool]]:
     for match in _TOKEN.finditer(part):
         star_letter, letter, bare_star, other = match.groups()
         if bare_star:
-            raise NotationError("say which letter a star stands for: *=X (e.g. *=Z)")
-        if other or letter == "A":
-            bad = other or letter
-            raise NotationError(f"{bad!r} is not a card (letters B to Z, a star as *=X)")
+            raise NotationError("strategix.bare_star")
+        if other or "A" in (letter, star_letter):
+            bad = other or letter or f"*={star_letter}"
+            raise NotationError("strategix.not_a_card", text=bad)
         cards.append((LETTERS.index(star_letter or letter), bool(star_letter)))
     if not cards:
-        raise NotationError("an empty group: groups are separated by '+'")
+        raise NotationError("strategix.empty_group")
     return cards
 
 
@@ -145,7 +153,7 @@ def _make_formula_group(cards: list[tuple[int, bool]], group_count: int) -> Grou
     shown = " ".join(_card_text(card) for card in cards)
     if len(cards) == 1:
         if group_count > 1:
-            raise IllegalActionError(f"{shown}: a single card is played alone, not in a group")
+            raise IllegalActionError("strategix.single_alone", group=shown)
         letter, star = cards[0]
         return make_group(SINGLE, letter, 1, int(star))
     letters = sorted(letter for letter, _ in cards)
@@ -153,9 +161,7 @@ def _make_formula_group(cards: list[tuple[int, bool]], group_count: int) -> Grou
         stars = sum(star for _, star in cards)
         return make_group(PAIRS, letters[0], 2, (0, 2, 3)[stars])
     if letters != list(range(letters[0], letters[0] + len(letters))):
-        raise IllegalActionError(
-            f"{shown} is neither a pair nor a run (a run's letters follow each other, no repeat)"
-        )
+        raise IllegalActionError("strategix.not_a_group", group=shown)
     mask = sum(1 << (letter - letters[0]) for letter, star in cards if star)
     return make_group(RUNS, letters[0], len(cards), mask)
 
@@ -170,9 +176,9 @@ def canonical(groups: Sequence[Group]) -> Play:
     play = tuple(sorted(groups, key=lambda g: (g.start, g.mask)))
     kinds = {group.kind for group in play}
     if len(kinds) > 1:
-        raise IllegalActionError("a formula is pairs only, or runs only: do not mix them")
+        raise IllegalActionError("strategix.mixed")
     if len({group.size for group in play}) > 1:
-        raise IllegalActionError("every run of a formula has the same length")
+        raise IllegalActionError("strategix.run_lengths")
     return play
 
 
@@ -311,3 +317,23 @@ def locked_candidates(
         if mask.bit_count() <= stars:
             found.append(make_group(RUNS, start, size, mask))
     return found
+
+
+define(
+    {
+        "strategix.shape.single": "a single card",
+        "strategix.shape.pairs": "{n:plural.strategix.pairs}",
+        "plural.strategix.pairs": ("a pair", "{n} pairs"),
+        "strategix.shape.runs": "{n:plural.strategix.runs}",
+        "plural.strategix.runs": ("a run of {length}", "{n} runs of {length}"),
+        "strategix.play_what": "play what? e.g. 'play D E F + M N O', 'play *=Z', 'play G G'",
+        "strategix.bare_star": "say which letter a star stands for: *=X (e.g. *=Z)",
+        "strategix.not_a_card": "'{text}' is not a card (letters B to Z, a star as *=X)",
+        "strategix.empty_group": "an empty group: groups are separated by '+'",
+        "strategix.single_alone": "{group}: a single card is played alone, not in a group",
+        "strategix.not_a_group": "{group} is neither a pair nor a run (a run's letters follow each "
+        "other, no repeat)",
+        "strategix.mixed": "a formula is pairs only, or runs only: do not mix them",
+        "strategix.run_lengths": "every run of a formula has the same length",
+    }
+)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engines.core import Action
+from engines.messages import Message, msg
 
 Positions = bytes
 Step = tuple[int, int]  # (pawn index, signed number of squares)
@@ -67,24 +68,27 @@ def play_out(mine: Positions, theirs: Positions, play: Play, end: int):
 
 
 def step_problem(mine: Positions, theirs: Positions, pawn: int, delta: int, end: int,
-                 colour: int) -> str:  # fmt: skip
+                 colour: int) -> Message:  # fmt: skip
     """Why `reach` refuses a move, in words a player understands."""
     start, target = mine[pawn], mine[pawn] + delta
-    name = f"{NAMES['en'][colour]} {pawn + 1}"
+    name = pawn_message(colour, pawn + 1)
     if target < 0:
-        squares = f"{start} square{'s' * (start > 1)}"
-        where = f"{squares} from its start" if start else "at its start"
-        return f"{name} is {where} and cannot go back {-delta}"
+        if not start:
+            return msg("traverse.at_start", pawn=name, n=-delta)
+        return msg("traverse.back_too_far", pawn=name, squares=start, n=-delta)
     if target > end:
-        return (f"{name} needs exactly {end - start} to enter its arrival box, not {delta} "
-                "(no overshooting)")  # fmt: skip
+        return msg("traverse.overshoot", pawn=name, need=end - start, n=delta)
     low, high = sorted((start, target))
     for position in range(low + 1, high):
         if 0 < position < end and theirs[position - 1] == pawn + 1:
-            other = NAMES["en"][1 - colour]
+            other = pawn_message(1 - colour, position)
             column, row = (pawn + 1, position) if colour == 0 else (position, pawn + 1)
-            return f"{name} may not pass over {other} {position} (column {column}, row {row})"
-    return f"{name} leaves its arrival box only to hit an opponent pawn"
+            return msg("traverse.no_jump", pawn=name, other=other, column=column, row=row)
+    return msg("traverse.leave_box", pawn=name)
+
+
+def pawn_message(colour: int, number: int) -> Message:
+    return msg(("traverse.pawn.red", "traverse.pawn.white")[colour], n=number)
 
 
 # ----- listing the plays of a roll --------------------------------------------------------------

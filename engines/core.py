@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, Literal
 
+from engines.messages import Message, define, msg
+
 CHANCE = "chance"
 Actor = int | Literal["chance"]
 Mode = Literal["full", "table"]
@@ -24,7 +26,23 @@ MAX_NOTATION_LENGTH = 500
 
 
 class EngineError(ValueError):
-    """Base of every error an engine raises on bad input: the state is never changed by one."""
+    """Base of every error an engine raises on bad input: the state is never changed by one.
+
+    It carries a message as data (`code`, `params`, see engines.messages); `str()` is the English
+    default. Python-chess style: the type says what kind of refusal, the code says which one.
+    """
+
+    def __init__(self, code: str, /, **params: Any) -> None:
+        self.message = Message(code, params)
+        super().__init__(str(self.message))
+
+    @property
+    def code(self) -> str:
+        return self.message.code
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        return self.message.params
 
 
 class IllegalActionError(EngineError):
@@ -77,35 +95,51 @@ class Option:
     help_en: str
     help_fr: str
     parse: Callable[[str], Any] = str
-    check: Callable[[Any], str | None] = lambda value: None  # returns a problem, or None
+    check: Callable[[Any], Message | None] = lambda value: None  # returns a problem, or None
 
     def from_text(self, text: str) -> Any:
         try:
             value = self.parse(text)
         except (TypeError, ValueError) as error:
-            problem = f"option {self.name}: cannot read {_shorten(text)}: {error}"
-            raise OptionError(problem) from None
+            problem = error.args[0] if error.args and isinstance(error.args[0], Message) else None
+            raise OptionError(
+                "option.unreadable",
+                option=self.name,
+                value=_shorten(text),
+                problem=problem or msg("option.unreadable.why"),
+            ) from None
         return value
 
     def validate(self, value: Any) -> Any:
         if isinstance(value, str):
             value = self.from_text(value)
         if isinstance(self.default, bool) and not isinstance(value, bool):
-            raise OptionError(f"option {self.name}: expected on/off, got {value!r}")
+            raise OptionError("option.not_on_off", option=self.name, value=repr(value))
         if isinstance(self.default, int) and not isinstance(self.default, bool):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise OptionError(f"option {self.name}: expected a whole number, got {value!r}")
+                raise OptionError("option.not_whole", option=self.name, value=repr(value))
         problem = self.check(value)
         if problem:
-            raise OptionError(f"option {self.name}: {problem}")
+            raise OptionError("option.bad_value", option=self.name, problem=problem)
         return value
 
 
-def _shorten(text: str, limit: int = 40) -> str:
+def _shorten(text: str, limit: int = 40) -> str | Message:
     """A bad value as quoted in an error: one line, at most `limit` characters."""
     if "\n" in text.strip() or len(text) > limit:
-        return f"the value ({len(text.splitlines()) or 1} lines, {len(text)} characters)"
+        return msg("option.long_value", lines=len(text.splitlines()) or 1, chars=len(text))
     return repr(text)
+
+
+def whole_number(text: str) -> int | None:
+    """`text` as a whole number written in ASCII digits, or None.
+
+    Never `str.isdigit()` + `int()`: `isdigit` accepts `²` or `①`, which `int` refuses, and `int`
+    accepts `1_0`, ` 7` and other scripts' digits, which are not notation.
+    """
+    if not text or not text.isascii() or not text.isdecimal():
+        return None
+    return int(text)
 
 
 def parse_bool(text: str) -> bool:
@@ -114,13 +148,13 @@ def parse_bool(text: str) -> bool:
         return True
     if lowered in ("0", "off", "no", "false", "non", "faux"):
         return False
-    raise ValueError("expected on or off")
+    raise ValueError(msg("option.on_off"))
 
 
-def int_range(low: int, high: int) -> Callable[[Any], str | None]:
-    def check(value: Any) -> str | None:
+def int_range(low: int, high: int) -> Callable[[Any], Message | None]:
+    def check(value: Any) -> Message | None:
         if not low <= value <= high:
-            return f"{value} is outside {low}..{high}"
+            return msg("option.outside", value=value, low=low, high=high)
         return None
 
     return check
@@ -146,10 +180,10 @@ class Game(ABC):
         self.players: tuple[str, ...] = self._check_players(players)
         self.option_values: Mapping[str, Any] = MappingProxyType(self._check_options(options or {}))
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise OptionError(f"seed must be a whole number, got {seed!r}")
+            raise OptionError("setup.seed", seed=repr(seed))
         self.seed = seed
         if mode not in self.modes:
-            raise OptionError(f"mode must be one of {', '.join(self.modes)}, got {mode!r}")
+            raise OptionError("setup.mode", modes=", ".join(self.modes), mode=repr(mode))
         self.mode: Mode = mode
         self._check_setup()
 
@@ -157,25 +191,27 @@ class Game(ABC):
         names = tuple(str(p).strip() for p in players)
         if not self.min_players <= len(names) <= self.max_players:
             raise OptionError(
-                f"{self.title} takes {self._player_range()} players, got {len(names)}"
+                "setup.player_count", game=self.title, counts=self._player_range(), n=len(names)
             )
         if any(not n for n in names):
-            raise OptionError("player names must not be empty")
+            raise OptionError("setup.empty_name")
         if len(set(names)) != len(names):
-            raise OptionError("player names must be different")
+            raise OptionError("setup.same_name")
         return names
 
-    def _player_range(self) -> str:
+    def _player_range(self) -> str | Message:
         if self.min_players == self.max_players:
             return str(self.min_players)
-        return f"{self.min_players} to {self.max_players}"
+        return msg("setup.range", low=self.min_players, high=self.max_players)
 
     def _check_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         known = {option.name: option for option in self.options}
         unknown = sorted(set(given) - set(known))
         if unknown:
-            names = ", ".join(known) or "none"
-            raise OptionError(f"unknown option {unknown[0]!r} for {self.name} (known: {names})")
+            names = ", ".join(known) or "-"
+            raise OptionError(
+                "option.unknown", option=repr(unknown[0]), game=self.name, known=names
+            )
         values = {name: option.default for name, option in known.items()}
         for name, value in given.items():
             values[name] = known[name].validate(value)
@@ -258,7 +294,7 @@ class State(ABC):
 
     def _illegal(self, text: str) -> EngineError:
         """The error for text that is not a legal action now; games override to say why."""
-        return IllegalActionError(f"{text!r} is not a legal action now")
+        return IllegalActionError("action.not_legal", text=text)
 
     def _sample_chance(self, rng: random.Random) -> Action:
         legal = self.legal_actions()
@@ -267,9 +303,14 @@ class State(ABC):
     def check_invariants(self) -> None:
         """Raise AssertionError if the position breaks one of the game's invariants (tests)."""
 
+    def chance_prompt(self) -> Message | None:
+        """What chance outcome the game waits for, as a message (e.g. `roll <5 faces>`)."""
+        return None
+
     def chance_hint(self) -> str:
-        """What chance outcome the game waits for, in notation form (e.g. 'roll <5 faces>')."""
-        return ""
+        """The chance prompt's English default, or "" when chance is not awaited."""
+        prompt = self.chance_prompt()
+        return "" if prompt is None else str(prompt)
 
     # ----- the API ----------------------------------------------------------------------------
 
@@ -305,14 +346,14 @@ class State(ABC):
     def parse(self, text: str) -> Action:
         """The legal action that `text` names. Raises NotationError or IllegalActionError."""
         if not isinstance(text, str):
-            raise NotationError(f"an action is text, got {type(text).__name__}")
+            raise NotationError("action.not_text", type=type(text).__name__)
         if len(text) > MAX_NOTATION_LENGTH:
-            raise NotationError(f"action text is too long ({len(text)} characters)")
+            raise NotationError("action.too_long", n=len(text))
         cleaned = " ".join(text.split())
         if not cleaned:
-            raise NotationError("empty action")
+            raise NotationError("action.empty")
         if self.is_over:
-            raise GameOverError("the game is over")
+            raise GameOverError("action.game_over")
         for action in self._legal_index_lookup(cleaned):
             return action
         return self._parse(cleaned)
@@ -344,7 +385,7 @@ class State(ABC):
     def undo(self) -> Action:
         """Take back the last action (a player's or chance's). Repeatable to the start."""
         if not self._history:
-            raise NothingToUndoError("nothing to undo: the game is at its start")
+            raise NothingToUndoError("action.nothing_to_undo")
         self._restore(self._snapshots.pop())
         self._legal_cache = self._legal_index = None
         return self._history.pop()
@@ -358,7 +399,7 @@ class State(ABC):
         give the same outcomes again.
         """
         if not self.is_chance:
-            raise IllegalActionError("it is not chance's turn")
+            raise IllegalActionError("action.not_chance")
         rng = rng or random.Random(f"{self.game.seed}:{len(self._history)}")
         return self._sample_chance(rng)
 
@@ -433,6 +474,34 @@ def fast_copy(value: Any) -> Any:
 
 
 _IMMUTABLE_TYPES = frozenset(_IMMUTABLE)
+
+
+define(
+    {
+        "option.unreadable": "option {option}: cannot read {value}: {problem}",
+        "option.unreadable.why": "not a value of this option",
+        "option.long_value": "the value ({lines} lines, {chars} characters)",
+        "option.on_off": "expected on or off",
+        "option.not_on_off": "option {option}: expected on/off, got {value}",
+        "option.not_whole": "option {option}: expected a whole number, got {value}",
+        "option.bad_value": "option {option}: {problem}",
+        "option.outside": "{value} is outside {low}..{high}",
+        "option.unknown": "unknown option {option} for {game} (known: {known})",
+        "setup.seed": "seed must be a whole number, got {seed}",
+        "setup.mode": "mode must be one of {modes}, got {mode}",
+        "setup.player_count": "{game} takes {counts} players, got {n}",
+        "setup.range": "{low} to {high}",
+        "setup.empty_name": "player names must not be empty",
+        "setup.same_name": "player names must be different",
+        "action.not_legal": "'{text}' is not a legal action now",
+        "action.not_text": "an action is text, got {type}",
+        "action.too_long": "action text is too long ({n} characters)",
+        "action.empty": "empty action",
+        "action.game_over": "the game is over",
+        "action.nothing_to_undo": "nothing to undo: the game is at its start",
+        "action.not_chance": "it is not chance's turn",
+    }
+)
 
 
 def current_player_name(state: State) -> str:

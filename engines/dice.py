@@ -8,6 +8,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 
 from engines.core import Action, NotationError
+from engines.messages import Message, define, msg
 
 D6_FACES: tuple[str, ...] = ("1", "2", "3", "4", "5", "6")
 POKER_FACES: tuple[str, ...] = ("9", "10", "J", "Q", "K", "A")
@@ -23,19 +24,43 @@ def parse_roll(text: str, faces: Sequence[str], count: int | None = None) -> tup
     """
     words = text.split()
     if not words or words[0].lower() != "roll":
-        raise NotationError(f"{text!r} is not a roll (expected 'roll' and the faces)")
+        raise NotationError("roll.not_a_roll", text=text)
     lookup = {face.upper(): face for face in faces}
     rolled = []
     for word in words[1:]:
         face = lookup.get(word.upper())
         if face is None:
-            raise NotationError(f"{word!r} is not a face of these dice ({' '.join(faces)})")
+            raise NotationError("roll.not_a_face", face=word, faces=" ".join(faces))
         rolled.append(face)
     if not rolled:
-        raise NotationError("a roll needs at least one face")
+        raise NotationError("roll.no_face")
     if count is not None and len(rolled) != count:
-        raise NotationError(f"expected {count} dice in the roll, got {len(rolled)}")
+        raise NotationError("roll.count", want=count, got=len(rolled))
     return sort_faces(rolled, faces)
+
+
+define(
+    {
+        "roll.not_a_roll": "'{text}' is not a roll (expected 'roll' and the faces)",
+        "roll.not_a_face": "'{face}' is not a face of these dice ({faces})",
+        "roll.no_face": "a roll needs at least one face",
+        "roll.count": "expected {want} dice in the roll, got {got}",
+        **{f"face.{face}": name for face, name in _POKER_NAMES_EN.items()},
+        **{f"face.{face}.n": f"{{n:plural.face.{face}}}" for face in _POKER_NAMES_EN},
+        **{f"plural.face.{f}": (f"{{n}} {n}", f"{{n}} {n}s") for f, n in _POKER_NAMES_EN.items()},
+    }
+)
+
+
+def face_message(face: str) -> Message:
+    """A poker face by its name (`face.J`: Jack, Valet), for messages in any language."""
+    return msg(f"face.{face}")
+
+
+def counted_faces(faces: Sequence[str]) -> list[Message]:
+    """`2 Jacks and 1 Queen` as messages: one count per face, in the faces' order."""
+    order = sort_faces(list(dict.fromkeys(faces)), POKER_FACES)
+    return [msg(f"face.{face}.n", n=list(faces).count(face)) for face in order]
 
 
 def sort_faces(rolled: Sequence[str], faces: Sequence[str]) -> tuple[str, ...]:

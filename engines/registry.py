@@ -5,6 +5,14 @@ from __future__ import annotations
 import importlib
 
 from engines.core import Game, OptionError
+from engines.messages import define
+
+define(
+    {
+        "game.unknown": "unknown game '{game}' (known: {known})",
+        "game.not_built": "the {game} engine is not built yet",
+    }
+)
 
 # name -> "module:Class"
 GAME_CLASSES: dict[str, str] = {
@@ -19,14 +27,14 @@ GAME_CLASSES: dict[str, str] = {
 def game_class(name: str) -> type[Game]:
     key = name.strip().lower().replace("é", "e")
     if key not in GAME_CLASSES:
-        raise OptionError(f"unknown game {name!r} (known: {', '.join(GAME_CLASSES)})")
+        raise OptionError("game.unknown", game=name, known=", ".join(GAME_CLASSES))
     module_name, class_name = GAME_CLASSES[key].split(":")
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as error:
         if error.name != module_name:
             raise
-        raise OptionError(f"the {key} engine is not built yet") from None
+        raise OptionError("game.not_built", game=key) from None
     return getattr(module, class_name)
 
 

@@ -23,6 +23,7 @@ from engines.core import (
     int_range,
 )
 from engines.dice import D6_FACES, all_rolls, parse_roll, random_roll, roll_action
+from engines.messages import Message, define, msg
 
 DICE_OWNED = 2
 # (dice held, dice thrown) -> how the throw reads in French and English
@@ -30,10 +31,6 @@ _THROWN = {
     (1, 1): ("son dé", "their die"),
     (2, 1): ("un de ses deux dés", "one of their two dice"),
     (2, 2): ("ses deux dés", "both dice"),
-}
-_ROLL_HELP = {
-    1: "1 die: roll and its face, e.g. roll 4",
-    2: "2 dice: roll and their faces, e.g. roll 4 2",
 }
 MAX_FACE = 6
 PHASES = ("rolloff", "turn", "offer", "alliance", "throw", "roll", "over")
@@ -77,11 +74,10 @@ class Roudalon(Game):
 
     def _check_setup(self) -> None:
         if self.num_players not in self.player_counts():
-            raise OptionError(f"{self.title} takes 4 or 6 players, got {self.num_players}")
+            raise OptionError("roudalon.players", game=self.title, n=self.num_players)
         if self.option("stake_min") > self.option("stake_max"):
             raise OptionError(
-                f"stake range: stake_min {self.option('stake_min')} is above "
-                f"stake_max {self.option('stake_max')}"
+                "roudalon.stake_range", low=self.option("stake_min"), high=self.option("stake_max")
             )
 
     def new_state(self) -> RoudalonState:
@@ -132,15 +128,14 @@ class RoudalonState(State):
             return self.alliance[self.next_thrower]
         return None
 
-    def chance_hint(self) -> str:
+    def chance_prompt(self) -> Message | None:
         if self.phase == "rolloff":
             player = next(p for p, total in self.rolloff if total is None)
-            return f"roll <2 faces 1-6> (roll-off: {self.players[player]})"
+            return msg("roudalon.expect.rolloff", name=self.players[player])
         if self.phase == "roll":
             thrower = self.players[self.alliance[self.next_thrower]]
-            faces = "face" if self.dice_to_roll == 1 else "faces"
-            return f"roll <{self.dice_to_roll} {faces} 1-6> ({thrower}'s throw)"
-        return ""
+            return msg("roudalon.expect.roll", n=self.dice_to_roll, name=thrower)
+        return None
 
     # ----- legal actions ------------------------------------------------------------------------
 
@@ -233,7 +228,7 @@ class RoudalonState(State):
         count = self.dice_to_roll
         if len(text.split()) - 1 != count:
             thrower = self.players[self.alliance[self.next_thrower]]
-            raise NotationError(f"{thrower} threw {_ROLL_HELP[count]}")
+            raise NotationError("roudalon.threw", name=thrower, n=count)
         return count
 
     def _sample_chance(self, rng: random.Random) -> Action:
@@ -244,54 +239,55 @@ class RoudalonState(State):
     def _illegal(self, text: str) -> EngineError:
         word = text.split()[0].lower()
         if self.phase in ("rolloff", "roll"):
-            return IllegalActionError(f"waiting for the dice: {self.chance_hint()}")
-        reason = self._reason(word, text)
-        return IllegalActionError(reason or f"{text!r} is not legal now ({self._expected()})")
+            return IllegalActionError("roudalon.waiting", hint=self.chance_prompt())
+        reason = self._reason(word)
+        if reason is None:
+            reason = msg("roudalon.not_legal", text=text, expected=self._expected())
+        return IllegalActionError(reason.code, **reason.params)
 
-    def _reason(self, word: str, text: str) -> str:
+    def _reason(self, word: str) -> Message | None:
         if self.phase == "offer":
-            return f"{self.players[self.offered_to]} must answer the alliance offer: yes or no"
+            return msg("roudalon.answer", name=self.players[self.offered_to])
         if word == "roll":
-            return f"no dice are awaited: {self.players[self.actor]} is to act ({self._expected()})"
+            name = self.players[self.actor]
+            return msg("roudalon.no_dice_awaited", name=name, expected=self._expected())
         if word == "stake":
             if self.phase != "turn":
-                return "a stake is made at the start of one's own turn, not during a throw"
+                return msg("roudalon.stake_when")
             low, high = self.game.option("stake_min"), self.game.option("stake_max")
-            return f"a stake is a whole number of UM from {low} to {high} (stake {low})"
+            return msg("roudalon.stake_amount", low=low, high=high)
         if word == "throw":
             return self._throw_reason()
         if word == "offer":
             return self._offer_reason()
-        return ""
+        return None
 
-    def _throw_reason(self) -> str:
+    def _throw_reason(self) -> Message:
         if self.phase == "turn" and self.must_stake:
-            return "the first turn of a game must be a stake"
+            return msg("roudalon.stake_first")
         if self.phase not in ("turn", "throw"):
-            return "the alliance must be closed before the throws begin (close)"
+            return msg("roudalon.close_first")
         player = self.actor
         held = self.held[player]
         if not held:
-            return f"{self.players[player]} holds no die and can only stake"
-        return f"{self.players[player]} holds {held} di{'e' if held == 1 else 'ce'}: throw 1" + (
-            " or throw 2" if held == 2 else ""
-        )
+            return msg("roudalon.no_die", name=self.players[player])
+        return msg(f"roudalon.holds.{held}", name=self.players[player])
 
-    def _offer_reason(self) -> str:
+    def _offer_reason(self) -> Message:
         if self.phase == "turn" and self.must_stake:
-            return "the first turn of a game must be a stake"
+            return msg("roudalon.stake_first")
         if self.phase == "throw":
-            return "the alliance is closed: the throws have begun"
+            return msg("roudalon.closed")
         player = self.actor
         if not self.held[player]:
-            return f"{self.players[player]} holds no die and can only stake"
+            return msg("roudalon.no_die", name=self.players[player])
         neighbour = self._left(player)
         if neighbour == self.current or neighbour in self.alliance:
-            return "everyone to the left is already in the alliance"
-        return f"{self.players[neighbour]}, on the left, holds no die to throw"
+            return msg("roudalon.all_allied")
+        return msg("roudalon.left_no_die", name=self.players[neighbour])
 
     def _expected(self) -> str:
-        return "expected: " + ", ".join(a.notation for a in self.legal_actions()[:8])
+        return ", ".join(a.notation for a in self.legal_actions()[:8])
 
     # ----- applying -----------------------------------------------------------------------------
 
@@ -380,7 +376,7 @@ class RoudalonState(State):
     def _end_turn(self) -> None:
         """Pass the turn to the left of the player whose turn it was, unless the pot is dead."""
         self.must_stake = False
-        if self.pot > MAX_FACE * sum(self.held):
+        if self.pot > self._most_dice_can_show():
             self.last = (f"Pot de {self.pot} UM hors d'atteinte des dés en jeu : partie nulle",
                          f"Pot of {self.pot} UM beyond every die in play: void game")  # fmt: skip
             self._end_game([0] * len(self.players), void=True)  # R7: stakes returned
@@ -388,6 +384,11 @@ class RoudalonState(State):
         self.current = self._left(self.current)
         self.phase = "turn"
         self._clear_turn()
+
+    def _most_dice_can_show(self) -> int:
+        """R7 as clarified: no die leaves the game for good (a stake gives one back), so every
+        player's two dice count, not only the dice held now."""
+        return MAX_FACE * DICE_OWNED * len(self.players)
 
     def _end_game(self, results: list[int], void: bool) -> None:
         self.results.append(tuple(results))
@@ -447,3 +448,34 @@ class RoudalonState(State):
             assert sum(results) == 0, "a game's results balance: the pot goes back to players"
             assert not void or not any(results)
         assert sum(self.totals) == 0
+
+
+define(
+    {
+        "roudalon.players": "{game} takes 4 or 6 players, got {n}",
+        "roudalon.stake_range": "stake range: stake_min {low} is above stake_max {high}",
+        "roudalon.expect.rolloff": "roll <2 faces 1-6> (roll-off: {name})",
+        "roudalon.expect.roll": "roll <{n:plural.roudalon.faces} 1-6> ({name}'s throw)",
+        "plural.roudalon.faces": ("{n} face", "{n} faces"),
+        "roudalon.threw": "{name} threw {n:plural.roudalon.threw}",
+        "plural.roudalon.threw": (
+            "1 die: roll and its face, e.g. roll 4",
+            "{n} dice: roll and their faces, e.g. roll 4 2",
+        ),
+        "roudalon.waiting": "waiting for the dice: {hint}",
+        "roudalon.not_legal": "'{text}' is not legal now (expected: {expected})",
+        "roudalon.answer": "{name} must answer the alliance offer: yes or no",
+        "roudalon.no_dice_awaited": "no dice are awaited: {name} is to act (expected: {expected})",
+        "roudalon.stake_when": "a stake is made at the start of one's own turn, not during a throw",
+        "roudalon.stake_amount": "a stake is a whole number of UM from {low} to {high} (stake "
+        "{low})",
+        "roudalon.stake_first": "the first turn of a game must be a stake",
+        "roudalon.close_first": "the alliance must be closed before the throws begin (close)",
+        "roudalon.no_die": "{name} holds no die and can only stake",
+        "roudalon.holds.1": "{name} holds 1 die: throw 1",
+        "roudalon.holds.2": "{name} holds 2 dice: throw 1 or throw 2",
+        "roudalon.closed": "the alliance is closed: the throws have begun",
+        "roudalon.all_allied": "everyone to the left is already in the alliance",
+        "roudalon.left_no_die": "{name}, on the left, holds no die to throw",
+    }
+)

@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from engines.core import EngineError, State
+from engines.messages import define
 from engines.registry import make_game
 
 FORMAT = "tabletop-game"
@@ -51,7 +52,7 @@ def loads(text: str | bytes) -> State:
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise SaveFileError(f"not a saved game: invalid JSON ({error})") from None
+        raise SaveFileError("save.invalid_json", error=str(error)) from None
     return from_dict(data)
 
 
@@ -60,16 +61,17 @@ def from_dict(data: Any) -> State:
     try:
         game = make_game(body["game"], body["players"], body["options"], body["seed"], body["mode"])
     except EngineError as error:
-        raise SaveFileError(f"saved game set-up is invalid: {error}") from None
+        raise SaveFileError("save.setup", error=error.message) from None
     state = game.new_state()
     for number, notation in enumerate(body["history"], start=1):
         if not isinstance(notation, str):
-            raise SaveFileError(f"action {number} of the saved game is not text")
+            raise SaveFileError("save.action_not_text", number=number)
         try:
             state.apply(notation)
         except EngineError as error:
-            message = f"action {number} ({notation!r}) cannot be replayed: {error}"
-            raise SaveFileError(message) from None
+            raise SaveFileError(
+                "save.replay", number=number, notation=notation, error=error.message
+            ) from None
     return state
 
 
@@ -88,18 +90,34 @@ _FIELDS = {
 
 def _checked_body(data: Any) -> dict[str, Any]:
     if not isinstance(data, dict):
-        raise SaveFileError("not a saved game: expected a JSON object")
+        raise SaveFileError("save.not_object")
     if data.get("format") != FORMAT:
-        raise SaveFileError("not a saved game: the format marker is missing")
+        raise SaveFileError("save.no_marker")
     for key, kind in _FIELDS.items():
         if not isinstance(data.get(key), kind) or (kind is int and isinstance(data[key], bool)):
-            raise SaveFileError(f"saved game: field {key!r} is missing or of the wrong type")
+            raise SaveFileError("save.field", field=key)
     if data["version"] != VERSION:
-        raise SaveFileError(f"saved game version {data['version']} is not supported ({VERSION})")
+        raise SaveFileError("save.version", version=data["version"], supported=VERSION)
     extra = set(data) - set(_FIELDS)
     if extra:
-        raise SaveFileError(f"saved game has unknown fields: {', '.join(sorted(extra))}")
+        raise SaveFileError("save.unknown_fields", fields=", ".join(sorted(extra)))
     body = {key: data[key] for key in _FIELDS if key != "digest"}
     if _digest(body) != data["digest"]:
-        raise SaveFileError("saved game was altered: its digest does not match its content")
+        raise SaveFileError("save.altered")
     return body
+
+
+define(
+    {
+        "save.invalid_json": "not a saved game: invalid JSON ({error})",
+        "save.setup": "saved game set-up is invalid: {error}",
+        "save.action_not_text": "action {number} of the saved game is not text",
+        "save.replay": "action {number} ('{notation}') cannot be replayed: {error}",
+        "save.not_object": "not a saved game: expected a JSON object",
+        "save.no_marker": "not a saved game: the format marker is missing",
+        "save.field": "saved game: field '{field}' is missing or of the wrong type",
+        "save.version": "saved game version {version} is not supported ({supported})",
+        "save.unknown_fields": "saved game has unknown fields: {fields}",
+        "save.altered": "saved game was altered: its digest does not match its content",
+    }
+)

@@ -52,7 +52,9 @@ from engines.core import (
     OptionError,
     State,
     parse_bool,
+    whole_number,
 )
+from engines.messages import Message, define, msg
 
 HAND_SIZES = {2: 7, 3: 6, 4: 6, 6: 5, 8: 4, 9: 4, 10: 3, 12: 3}  # RULINGS Sequence 2
 SEQUENCE_LENGTH = 5
@@ -107,9 +109,9 @@ class Sequence(Game):
         count = self.num_players
         if count not in HAND_SIZES:
             counts = ", ".join(map(str, HAND_SIZES))
-            raise OptionError(f"Sequence takes {counts} players (2 or 3 equal teams), got {count}")
+            raise OptionError("sequence.players", counts=counts, n=count)
         if count % self.teams:
-            raise OptionError(f"{count} players cannot make {self.teams} equal teams")
+            raise OptionError("sequence.teams", n=count, teams=self.teams)
 
     @property
     def teams(self) -> int:
@@ -170,16 +172,17 @@ class SequenceState(State):
             return self.current
         return CHANCE
 
-    def chance_hint(self) -> str:
+    def chance_prompt(self) -> Message | None:
         if self.phase == "cut":
             names = ", ".join(self.players[p] for p in self.cutters)
-            hint = f"cut <one card each for {names}, lowest deals, aces high>"
-            return hint if self.full else f"{hint} or dealer <player 0-{self.player_count - 1}>"
+            if self.full:
+                return msg("sequence.expect.cut", names=names)
+            return msg("sequence.expect.cut_or_dealer", names=names, last=self.player_count - 1)
         if self.phase == "deal":
-            return "deal <the 104 cards of the two shuffled decks, top first>"
+            return msg("sequence.expect.deal")
         if self.phase == "shuffle":
-            return f"shuffle <the {len(self.discard)} cards of the discard pile in their new order>"
-        return ""
+            return msg("sequence.expect.shuffle", n=len(self.discard))
+        return None
 
     @property
     def player_count(self) -> int:
@@ -242,17 +245,17 @@ class SequenceState(State):
             return self._parse_dead(text.split()[1:])
         return self._parse_play(text)
 
-    def _parse_cards(self, words: list[str], count: int, what: str) -> tuple[str, ...]:
+    def _parse_cards(self, words: list[str], count: int, what: Message) -> tuple[str, ...]:
         cards = tuple(parse_card(word) for word in words)
         if len(cards) != count:
-            raise IllegalActionError(f"{what} takes {count} cards, got {len(cards)}")
+            raise IllegalActionError("sequence.card_count", what=what, n=count, got=len(cards))
         extra = [card for card, n in Counter(cards).items() if n > COPIES]
         if extra:
-            raise IllegalActionError(f"two decks hold only {COPIES} of {extra[0]}")
+            raise IllegalActionError("sequence.copies", n=COPIES, card=extra[0])
         return cards
 
     def _parse_cut(self, words: list[str]) -> Action:
-        cards = self._parse_cards(words, len(self.cutters), "the cut (one card per player)")
+        cards = self._parse_cards(words, len(self.cutters), msg("sequence.what.cut"))
         fr = f"Tirage pour la donne ({self._cut_cards(cards, 'fr')})"
         en = f"Cut for the dealer ({self._cut_cards(cards, 'en')})"
         return Action("cut " + " ".join(cards), fr, en, ("cut", cards))
@@ -264,33 +267,34 @@ class SequenceState(State):
 
     def _parse_dealer(self, words: list[str]) -> Action:
         if self.full:
-            raise IllegalActionError("in full mode the dealer is drawn: cut <one card each>")
+            raise IllegalActionError("sequence.dealer_drawn")
         seats = f"0-{self.player_count - 1}"
-        if len(words) != 1 or not words[0].isdigit():
-            raise NotationError(f"dealer takes the dealer's seat number {seats}, e.g. dealer 0")
-        if int(words[0]) >= self.player_count:
-            raise NotationError(f"there is no player {words[0]}: the dealer is a seat {seats}")
-        return self._dealer_action(int(words[0]))
+        seat = whole_number(words[0]) if len(words) == 1 else None
+        if seat is None:
+            raise NotationError("sequence.dealer_seat", seats=seats)
+        if seat >= self.player_count:
+            raise NotationError("sequence.no_player", n=words[0], seats=seats)
+        return self._dealer_action(seat)
 
     def _parse_deal(self, words: list[str]) -> Action:
-        cards = self._parse_cards(words, len(DECK), "the deal (the whole shuffled double deck)")
+        cards = self._parse_cards(words, len(DECK), msg("sequence.what.deal"))
         if Counter(cards) != Counter(DECK):
-            raise IllegalActionError("the deal must be the two 52-card decks, each card twice")
+            raise IllegalActionError("sequence.deal_decks")
         fr = f"{self.players[self.dealer]} distribue {self.game.hand_size} cartes à chacun"
         en = f"{self.players[self.dealer]} deals {self.game.hand_size} cards each"
         return Action("deal " + " ".join(cards), fr, en, ("deal", cards))
 
     def _parse_shuffle(self, words: list[str]) -> Action:
-        cards = self._parse_cards(words, len(self.discard), "the reshuffle (the discard pile)")
+        cards = self._parse_cards(words, len(self.discard), msg("sequence.what.shuffle"))
         if Counter(cards) != Counter(self.discard):
-            raise IllegalActionError("the new stock must be exactly the cards of the discard pile")
+            raise IllegalActionError("sequence.shuffle_discard")
         fr = f"La défausse est mélangée : nouvelle pioche de {len(cards)} cartes"
         en = f"The discard pile is shuffled into a new stock of {len(cards)} cards"
         return Action("shuffle " + " ".join(cards), fr, en, ("shuffle", cards))
 
     def _parse_dead(self, words: list[str]) -> Action:
         if len(words) != 1:
-            raise NotationError("a dead card is entered as: dead <card>, e.g. dead 7D")
+            raise NotationError("sequence.dead_how")
         card = parse_card(words[0])
         return self._legal_or_explain(DEAD[card], card, None)
 
@@ -301,10 +305,7 @@ class SequenceState(State):
             parse_card(shaped.group(1))  # each raises a NotationError naming what it cannot read
             parse_square(shaped.group(3))
         if not found:
-            raise NotationError(
-                f"{text!r} is not a Sequence move: CARD@SQUARE (7D@c3, JC@e5), one-eyed jack "
-                "CARDxSQUARE (JHxf2), dead CARD, or a chance outcome (cut, deal, shuffle)"
-            )
+            raise NotationError("sequence.not_a_move", text=text)
         card, sign, square = parse_card(found.group(1)), found.group(2), found.group(3)
         index = parse_square(square)
         if sign == "@":
@@ -324,50 +325,50 @@ class SequenceState(State):
 
     def _illegal(self, text: str) -> EngineError:
         if self.phase == "play":
-            return IllegalActionError(f"{text!r}: {self.players[self.current]} plays a card now")
-        return IllegalActionError(f"{text!r} is not legal now: waiting for {self.chance_hint()}")
+            return IllegalActionError(
+                "sequence.plays_now", text=text, name=self.players[self.current]
+            )
+        return IllegalActionError("sequence.waiting", text=text, hint=self.chance_prompt())
 
     def _why_not(self, action: Action, card: str, square: int | None) -> EngineError:
         if self.phase != "play":
             return self._illegal(action.notation)
         reason = self._card_problem(card) or self._move_problem(action, card, square)
-        return IllegalActionError(f"{action.notation}: {reason}")
+        return IllegalActionError("sequence.refused", play=action.notation, reason=reason)
 
-    def _card_problem(self, card: str) -> str | None:
+    def _card_problem(self, card: str) -> Message | None:
         if self.full and card not in self.hands[self.current]:
-            return f"{self.players[self.current]} has no {card} in hand"
+            return msg("sequence.not_in_hand", name=self.players[self.current], card=card)
         if not self.full and Counter(self.discard)[card] >= COPIES:
-            return (f"both {card} have already been played since the last shuffle, "
-                    "so nobody can hold one")  # fmt: skip
+            return msg("sequence.both_played", card=card)
         return None
 
-    def _move_problem(self, action: Action, card: str, square: int | None) -> str:
+    def _move_problem(self, action: Action, card: str, square: int | None) -> Message:
         kind = action.notation[len(card)] if square is not None else "dead"
         if kind == "dead":
-            return f"{card} is not dead: it can still be played"
+            return msg("sequence.not_dead", card=card)
         if kind == "x":
             return self._removal_problem(card, square)
         if card in ONE_EYED:
-            return f"{card} is a one-eyed jack: it removes an opponent's chip ({card}x<square>)"
+            return msg("sequence.one_eyed", card=card)
         name = SQUARE_NAMES[square]
         if square in CORNERS:
-            return f"{name} is a corner: it counts for every team and takes no chip"
+            return msg("sequence.corner", square=name)
         if card not in JACKS and square not in SQUARES_OF[card]:
-            where = " and ".join(SQUARE_NAMES[sq] for sq in SQUARES_OF[card])
-            return f"{name} shows {BOARD[square]}, not {card} ({card} is on {where})"
-        return f"{name} already holds a chip"
+            where = [msg("sequence.square", square=SQUARE_NAMES[sq]) for sq in SQUARES_OF[card]]
+            return msg("sequence.shows", square=name, shown=BOARD[square], card=card, where=where)
+        return msg("sequence.taken", square=name)
 
-    def _removal_problem(self, card: str, square: int) -> str:
+    def _removal_problem(self, card: str, square: int) -> Message:
         name = SQUARE_NAMES[square]
         if card not in ONE_EYED:
-            return "only a one-eyed jack (JH, JS) removes a chip"
+            return msg("sequence.two_eyed_remove")
         mark = self.board[square]
         if mark in (EMPTY, CORNER_MARK):
-            return f"there is no chip on {name}"
+            return msg("sequence.no_chip", square=name)
         if mark == TEAM_MARKS[self.game.team_of(self.current)]:
-            return f"{name} holds your own team's chip"
-        return (f"{name} belongs to a completed sequence, which can never be broken "
-                "(the niveau_superieur option allows it)")  # fmt: skip
+            return msg("sequence.own_chip", square=name)
+        return msg("sequence.in_sequence", square=name)
 
     # ----- chance -------------------------------------------------------------------------------
 
@@ -630,3 +631,50 @@ class SequenceState(State):
         assert self.stock_count >= 0
         if self.phase == "over":
             assert self._team_sequences(self.winner_team) >= self.game.target
+
+
+define(
+    {
+        "sequence.players": "Sequence takes {counts} players (2 or 3 equal teams), got {n}",
+        "sequence.teams": "{n} players cannot make {teams} equal teams",
+        "sequence.expect.cut": "cut <one card each for {names}, lowest deals, aces high>",
+        "sequence.expect.cut_or_dealer": "cut <one card each for {names}, lowest deals, aces "
+        "high> or dealer <player 0-{last}>",
+        "sequence.expect.deal": "deal <the 104 cards of the two shuffled decks, top first>",
+        "sequence.expect.shuffle": "shuffle <the {n} cards of the discard pile in their new order>",
+        "sequence.what.cut": "the cut (one card per player)",
+        "sequence.what.deal": "the deal (the whole shuffled double deck)",
+        "sequence.what.shuffle": "the reshuffle (the discard pile)",
+        "sequence.card_count": "{what} takes {n:count.cards}, got {got}",
+        "sequence.copies": "two decks hold only {n} of {card}",
+        "sequence.dealer_drawn": "in full mode the dealer is drawn: cut <one card each>",
+        "sequence.dealer_seat": "dealer takes the dealer's seat number {seats}, e.g. dealer 0",
+        "sequence.no_player": "there is no player {n}: the dealer is a seat {seats}",
+        "sequence.deal_decks": "the deal must be the two 52-card decks, each card twice",
+        "sequence.shuffle_discard": "the new stock must be exactly the cards of the discard pile",
+        "sequence.dead_how": "a dead card is entered as: dead <card>, e.g. dead 7D",
+        "sequence.not_a_move": "'{text}' is not a Sequence move: CARD@SQUARE (7D@c3, JC@e5), "
+        "one-eyed jack CARDxSQUARE (JHxf2), dead CARD, or a chance outcome (cut, deal, shuffle)",
+        "sequence.plays_now": "'{text}': {name} plays a card now",
+        "sequence.waiting": "'{text}' is not legal now: waiting for {hint}",
+        "sequence.refused": "{play}: {reason}",
+        "sequence.not_in_hand": "{name} has no {card} in hand",
+        "sequence.both_played": "both {card} have already been played since the last shuffle, "
+        "so nobody can hold one",
+        "sequence.not_dead": "{card} is not dead: it can still be played",
+        "sequence.one_eyed": "{card} is a one-eyed jack: it removes an opponent's chip "
+        "({card}x<square>)",
+        "sequence.corner": "{square} is a corner: it counts for every team and takes no chip",
+        "sequence.square": "{square}",
+        "sequence.shows": "{square} shows {shown}, not {card} ({card} is on {where})",
+        "sequence.taken": "{square} already holds a chip",
+        "sequence.two_eyed_remove": "only a one-eyed jack (JH, JS) removes a chip",
+        "sequence.no_chip": "there is no chip on {square}",
+        "sequence.own_chip": "{square} holds your own team's chip",
+        "sequence.in_sequence": "{square} belongs to a completed sequence, which can never be "
+        "broken (the niveau_superieur option allows it)",
+        "sequence.not_a_square": "'{text}' is not a square (a1 … j10: column a-j, row 1-10)",
+        "sequence.not_a_card": "'{text}' is not a card (rank 2-9, T, J, Q, K, A and suit S, H, "
+        "D, C, e.g. 7D, TH)",
+    }
+)

@@ -49,6 +49,7 @@ from engines.core import (
     NotationError,
     State,
 )
+from engines.messages import Message, define, msg
 
 STARS, PETARDS, COPIES = 7, 3, 2
 HAND_SIZE = {2: 20, 3: 20, 4: 15}
@@ -183,15 +184,16 @@ class StrategixState(State):
             return steps
         return steps + self._pass_and_petard()
 
-    def chance_hint(self) -> str:
+    def chance_prompt(self) -> Message | None:
         if self.phase == "first":
-            return f"first <youngest player 0-{len(self.players) - 1}>"
+            return msg("strategix.expect.first", last=len(self.players) - 1)
         if self.phase == "deal":
             size = HAND_SIZE[len(self.players)]
-            hands = " / ".join(f"<{size} cards>" for _ in self.players)
-            extra = f" / out <{REMOVED_TWO_PLAYERS} cards>" if self.is_two_player_game else ""
-            return f"deal {hands}{extra} (cards: ! pétard, * star, B-Z)"
-        return ""
+            hands = " / ".join(f"<{size}>" for _ in self.players)
+            if self.is_two_player_game:
+                return msg("strategix.expect.deal_out", hands=hands, out=REMOVED_TWO_PLAYERS)
+            return msg("strategix.expect.deal", hands=hands)
+        return None
 
     def _first_action(self, player: int) -> Action:
         name = self.players[player]
@@ -225,15 +227,15 @@ class StrategixState(State):
             return hand.count(PETARD) == len(hand)
         return self.counts[self.current] <= PETARDS - self.played.count(PETARD)
 
-    def _petard_problem(self) -> str | None:
+    def _petard_problem(self) -> Message | None:
         if self.top is None:
-            return "a pétard never leads a trick"
+            return msg("strategix.petard_lead")
         if self.after_petard:
-            return "a pétard is never played right after a pétard"
+            return msg("strategix.petard_twice")
         if self.game.mode == "full" and PETARD not in self.hands[self.current]:
-            return "you hold no pétard"
+            return msg("strategix.no_petard")
         if self.game.mode == "table" and self.played.count(PETARD) >= PETARDS:
-            return "all three pétards have been played this round"
+            return msg("strategix.petards_gone")
         return None
 
     def _available(self) -> tuple[list[int], int]:
@@ -431,108 +433,96 @@ class StrategixState(State):
             return self._parse_deal(rest)
         if self.building and word not in ("+", "done", *_STAR_WORDS):
             raise IllegalActionError(
-                f"finish the formula under way ({play_text(canonical(self.building))} + …) "
-                "with '+ <group>' or 'done', or undo it"
+                "strategix.finish", formula=play_text(canonical(self.building))
             )
         if self.locks and word not in _STAR_WORDS:
-            raise IllegalActionError(
-                f"you said a star stands for {self._locks_text()}: lay the group holding "
-                "it (one of the listed steps), or undo"
-            )
+            raise IllegalActionError("strategix.locked", letters=self._locks_text())
         if word in _STAR_WORDS:
             raise self._bad_star(rest)
         if word in ("+", "done"):
             raise self._bad_step(text)
         if word in _PLAY_WORDS and rest.endswith("+"):
             if self.game.mode == "table":
-                raise IllegalActionError("in table mode lay the whole formula at once: "
-                                         "play D E F + M N O")  # fmt: skip
+                raise IllegalActionError("strategix.table_whole")
             self._explain_group(rest[:-1])
             raise self._bad_step(text)
         if word in _PLAY_WORDS:
             return self._parse_play(rest)
         if word in _PASS_WORDS and not rest:
-            return self._checked_simple("pass", "a trick's leader must play (pass only when "
-                                        "holding nothing but pétards)")  # fmt: skip
+            return self._checked_simple("pass", msg("strategix.leader_plays"))
         if word in _PETARD_WORDS and not rest:
             return self._checked_simple("petard", self._petard_problem())
         if word in ("first", "deal"):
-            raise IllegalActionError(f"{text!r}: the round is being played, it is "
-                                     f"{self.players[self.current]}'s turn")  # fmt: skip
-        raise NotationError(
-            f"{text!r} is not a Stratégix action: play <cards>, petard or pass "
-            "(e.g. 'play D E F + M N O', 'play *=Z')"
-        )
+            raise IllegalActionError(
+                "strategix.round_on", text=text, name=self.players[self.current]
+            )
+        raise NotationError("strategix.not_an_action", text=text)
 
-    def _locks_text(self) -> str:
-        return " and ".join(LETTERS[letter] for letter in self.locks)
+    def _locks_text(self) -> list[Message]:
+        return [msg("strategix.letter", letter=LETTERS[letter]) for letter in self.locks]
 
     def _bad_star(self, rest: str) -> EngineError:
         """Why `star X` is not a step now."""
         if self.game.mode == "table":
-            return IllegalActionError("in table mode lay the whole formula at once, a star "
-                                      "written as *=X: play D *=E F")  # fmt: skip
+            return IllegalActionError("strategix.table_star")
         letter = rest.strip().upper().removeprefix("*=")
         if len(letter) != 1 or letter not in LETTERS:
-            return NotationError("'star X' names one letter B to Z, e.g. 'star E'")
+            return NotationError("strategix.star_letter")
         index = LETTERS.index(letter)
         counts, stars = self._available()
         if stars <= len(self.locks):
-            return IllegalActionError("you have no star left for that")
+            return IllegalActionError("strategix.no_star_left")
         if counts[index] <= self.locks.count(index):
-            return IllegalActionError(f"you hold no {letter} to keep (a star for a letter you "
-                                      f"do not hold is laid directly: *={letter})")  # fmt: skip
+            return IllegalActionError("strategix.none_to_keep", letter=letter)
         if self.locks and index < self.locks[-1]:
-            return IllegalActionError(f"name the letters in order: {letter} comes before "
-                                      f"{LETTERS[self.locks[-1]]}")  # fmt: skip
-        return IllegalActionError(f"no group you can lay now holds a star for {letter}")
+            return IllegalActionError(
+                "strategix.letter_order", letter=letter, other=LETTERS[self.locks[-1]]
+            )
+        return IllegalActionError("strategix.no_group_star", letter=letter)
 
     def _not_now(self, text: str, word: str, expected: str) -> EngineError:
         if word not in ("first", "deal", *_PLAY_WORDS, *_PASS_WORDS, *_PETARD_WORDS):
-            return NotationError(f"{text!r} is not a Stratégix action")
+            return NotationError("strategix.not_an_action", text=text)
         if word == expected == "first":
-            return IllegalActionError(f"{text!r}: name the youngest player by seat, "
-                                      f"0 to {len(self.players) - 1}")  # fmt: skip
-        return IllegalActionError(f"{text!r} is not legal now: waiting for {self.chance_hint()}")
+            return IllegalActionError("strategix.youngest", text=text, last=len(self.players) - 1)
+        return IllegalActionError("strategix.waiting", text=text, hint=self.chance_prompt())
 
     def _explain_group(self, body: str) -> None:
         """Raise the reason a formula's first group cannot be laid, if there is one."""
         group = parse_play(body)
         top = self.top_play()
         if len(group) > 1:
-            raise IllegalActionError("'play <group> +' starts a formula with one group")
+            raise IllegalActionError("strategix.one_group")
         if top is not None and (group[0].kind, group[0].size) != (top[0].kind, top[0].size):
-            raise IllegalActionError(f"the trick is {shape_of(top).describe('en')}: its groups "
-                                     f"look like {top[0].text}")  # fmt: skip
+            raise IllegalActionError(
+                "strategix.group_shape", shape=shape_of(top).message(), group=top[0].text
+            )
         if top is not None and strength(group) < strength(top):
-            raise IllegalActionError(f"too weak: {LETTERS[strength(group)]} is below "
-                                     f"{LETTERS[strength(top)]}")  # fmt: skip
+            low, top_low = LETTERS[strength(group)], LETTERS[strength(top)]
+            raise IllegalActionError("strategix.group_weak", low=low, top_low=top_low)
         self._check_holding(group)
         if not self.locks:
             self._check_no_kept_letter(group)
 
     def _bad_step(self, text: str) -> EngineError:
         if self.game.mode == "table":
-            return IllegalActionError("in table mode lay the whole formula at once: "
-                                      "play D E F + M N O")  # fmt: skip
+            return IllegalActionError("strategix.table_whole")
         if not self.building and not text.lower().startswith("play"):
-            return IllegalActionError(f"{text!r}: no formula is under way (start one with "
-                                      "'play <group> +')")  # fmt: skip
-        steps = ", ".join(a.notation for a in self.legal_actions()[:6]) or "none"
+            return IllegalActionError("strategix.no_formula", text=text)
+        steps = ", ".join(a.notation for a in self.legal_actions()[:6]) or "-"
+        top = self.top_play()
+        if top is None:
+            return IllegalActionError("strategix.dead_end", text=text, steps=steps)
         return IllegalActionError(
-            f"{text!r} cannot go on into a whole formula with this hand (groups are laid lowest "
-            f"letter first; a follow needs {self._groups_needed()} group(s)). Possible: {steps}…"
+            "strategix.dead_end_follow", text=text, n=shape_of(top).groups, steps=steps
         )
 
-    def _groups_needed(self) -> str:
-        top = self.top_play()
-        return str(shape_of(top).groups) if top is not None else "any number of"
-
-    def _checked_simple(self, word: str, problem: str | None) -> Action:
+    def _checked_simple(self, word: str, problem: Message | None) -> Action:
         legal = {action.notation: action for action in self._pass_and_petard()}
         if word in legal:
             return legal[word]
-        raise IllegalActionError(problem or f"{word} is not allowed now")
+        problem = problem or msg("strategix.not_allowed", word=word)
+        raise IllegalActionError(problem.code, **problem.params)
 
     def _parse_play(self, body: str) -> Action:
         play = parse_play(body)
@@ -548,13 +538,17 @@ class StrategixState(State):
         wanted, given = shape_of(top), shape_of(play)
         if wanted != given:
             raise IllegalActionError(
-                f"the trick is {wanted.describe('en')} ({play_text(top)}): play the same formula, "
-                f"a pétard or pass — not {given.describe('en')}"
+                "strategix.shape",
+                want=wanted.message(),
+                top=play_text(top),
+                given=given.message(),
             )
         if strength(play) < strength(top):
             raise IllegalActionError(
-                f"too weak: its lowest letter {LETTERS[strength(play)]} is below "
-                f"{LETTERS[strength(top)]}, the lowest letter of {play_text(top)}"
+                "strategix.weak",
+                low=LETTERS[strength(play)],
+                top_low=LETTERS[strength(top)],
+                top=play_text(top),
             )
 
     def _check_holding(self, play: Play) -> None:
@@ -563,10 +557,9 @@ class StrategixState(State):
             counts[letter] -= 1
             if counts[letter] < 0:
                 shown = LETTERS[letter]
-                raise IllegalActionError(f"you do not hold enough {shown} for that (a star "
-                                         f"laid as {shown} is written *={shown})")  # fmt: skip
+                raise IllegalActionError("strategix.not_enough", letter=shown)
         if star_count(play) > stars:
-            raise IllegalActionError(f"that needs {star_count(play)} stars, you hold {stars}")
+            raise IllegalActionError("strategix.stars", n=star_count(play), have=stars)
 
     def _checked_full_play(self, play: Play) -> Action:
         """Cards the hand holds, recorded in the one spelling the listing uses."""
@@ -588,10 +581,8 @@ class StrategixState(State):
                 if real_count[i] < min(declared_count[i], counts[i])]  # fmt: skip
         if kept:
             steps = ", ".join(f"'star {letter}'" for letter in kept)
-            raise IllegalActionError(
-                f"you hold {' and '.join(kept)}: to lay a star for it and keep the card, say "
-                f"{steps} first, then lay the group (or lay the real card)"
-            )
+            letters = [msg("strategix.letter", letter=letter) for letter in kept]
+            raise IllegalActionError("strategix.keep", letters=letters, steps=steps)
 
     def _checked_table_play(self, play: Play) -> Play:
         """Card counting: a third copy of a letter must be a star (R1: two of each letter)."""
@@ -612,18 +603,19 @@ class StrategixState(State):
         stars_left = STARS - self.played.count(STAR)
         if star_count(counted) > stars_left:
             raise IllegalActionError(
-                f"impossible cards: that needs {star_count(counted)} star(s) but only "
-                f"{stars_left} remain unseen (each letter exists twice; "
-                f"already played: {self._seen_text()})"
+                "strategix.impossible",
+                n=star_count(counted),
+                left=stars_left,
+                seen=self._seen_text(),
             )
         if len(_cards_of(counted)) > self.counts[self.current]:
             raise IllegalActionError(
-                f"{self.players[self.current]} holds only {self.counts[self.current]} card(s)"
+                "strategix.holds_only", name=self.players[self.current], n=self.counts[self.current]
             )
         return counted
 
     def _seen_text(self) -> str:
-        return "".join(sorted(self.played, key=CARD_CODES.index)) or "nothing"
+        return "".join(sorted(self.played, key=CARD_CODES.index)) or "-"
 
     def _parse_deal(self, body: str) -> Action:
         parts = [part.strip().upper() for part in body.split("/")]
@@ -631,16 +623,15 @@ class StrategixState(State):
         out = ""
         if self.is_two_player_game:
             if len(parts) != 3 or not parts[2].startswith("OUT"):
-                raise NotationError("two players: deal <hand> / <hand> / out <20 cards>")
+                raise NotationError("strategix.deal_two")
             out = "".join(parts.pop()[3:].split())
         hands = ["".join(part.split()) for part in parts]
         if len(hands) != count:
-            raise NotationError(f"deal one hand per player ({count}), separated by '/'")
+            raise NotationError("strategix.deal_hands", n=count)
         for cards in [*hands, out]:
             bad = set(cards) - set(CARD_CODES)
             if bad:
-                problem = f"{sorted(bad)[0]!r} is not a card code (! pétard, * star, B-Z)"
-                raise NotationError(problem)
+                raise NotationError("strategix.card_code", text=sorted(bad)[0])
         self._check_deal(hands, out)
         ordered = ["".join(sorted(hand, key=CARD_CODES.index)) for hand in hands]
         notation = "deal " + " / ".join(ordered)
@@ -653,14 +644,13 @@ class StrategixState(State):
         size = HAND_SIZE[len(self.players)]
         for player, hand in enumerate(hands):
             if len(hand) != size:
-                raise IllegalActionError(f"each hand holds {size} cards: "
-                                         f"{self.players[player]}'s has {len(hand)}")  # fmt: skip
+                raise IllegalActionError(
+                    "strategix.hand_size", n=size, name=self.players[player], got=len(hand)
+                )
         if out and (len(out) != REMOVED_TWO_PLAYERS or set(out) & set(_SET_ASIDE_TWO_PLAYERS)):
-            raise IllegalActionError("the 20 cards out are letters B to Y (stars, pétards and "
-                                     "Z are always dealt)")  # fmt: skip
+            raise IllegalActionError("strategix.out_cards")
         if sorted("".join(hands) + out) != sorted(FULL_DECK):
-            raise IllegalActionError("the cards dealt are not the Stratégix deck: 7 stars, "
-                                     "3 pétards and two of each letter B to Z")  # fmt: skip
+            raise IllegalActionError("strategix.not_the_deck")
 
     def _sample_chance(self, rng: random.Random) -> Action:
         if self.phase == "first":
@@ -935,3 +925,67 @@ class StrategixState(State):
 
 def _shape_view(shape: Shape) -> dict[str, Any]:
     return {"kind": shape.kind, "groups": shape.groups, "length": shape.length}
+
+
+define(
+    {
+        "strategix.letter": "{letter}",
+        "strategix.expect.first": "first <youngest player 0-{last}>",
+        "strategix.expect.deal": "deal {hands} (cards: ! pétard, * star, B-Z)",
+        "strategix.expect.deal_out": "deal {hands} / out <{out}> (cards: ! pétard, * star, B-Z)",
+        "strategix.petard_lead": "a pétard never leads a trick",
+        "strategix.petard_twice": "a pétard is never played right after a pétard",
+        "strategix.no_petard": "you hold no pétard",
+        "strategix.petards_gone": "all three pétards have been played this round",
+        "strategix.finish": "finish the formula under way ({formula} + …) with '+ <group>' or "
+        "'done', or undo it",
+        "strategix.locked": "you said a star stands for {letters}: lay the group holding it (one "
+        "of the listed steps), or undo",
+        "strategix.table_whole": "in table mode lay the whole formula at once: play D E F + M N O",
+        "strategix.leader_plays": "a trick's leader must play (pass only when holding nothing but "
+        "pétards)",
+        "strategix.round_on": "'{text}': the round is being played, it is {name}'s turn",
+        "strategix.not_an_action": "'{text}' is not a Stratégix action: play <cards>, petard or "
+        "pass (e.g. 'play D E F + M N O', 'play *=Z')",
+        "strategix.table_star": "in table mode lay the whole formula at once, a star written as "
+        "*=X: play D *=E F",
+        "strategix.star_letter": "'star X' names one letter B to Z, e.g. 'star E'",
+        "strategix.no_star_left": "you have no star left for that",
+        "strategix.none_to_keep": "you hold no {letter} to keep (a star for a letter you do not "
+        "hold is laid directly: *={letter})",
+        "strategix.letter_order": "name the letters in order: {letter} comes before {other}",
+        "strategix.no_group_star": "no group you can lay now holds a star for {letter}",
+        "strategix.youngest": "'{text}': name the youngest player by seat, 0 to {last}",
+        "strategix.waiting": "'{text}' is not legal now: waiting for {hint}",
+        "strategix.one_group": "'play <group> +' starts a formula with one group",
+        "strategix.group_shape": "the trick is {shape}: its groups look like {group}",
+        "strategix.group_weak": "too weak: {low} is below {top_low}",
+        "strategix.no_formula": "'{text}': no formula is under way (start one with "
+        "'play <group> +')",
+        "strategix.dead_end": "'{text}' cannot go on into a whole formula with this hand (groups "
+        "are laid lowest letter first). Possible: {steps}…",
+        "strategix.dead_end_follow": "'{text}' cannot go on into a whole formula with this hand "
+        "(groups are laid lowest letter first; a follow needs {n} group(s)). Possible: {steps}…",
+        "strategix.not_allowed": "{word} is not allowed now",
+        "strategix.shape": "the trick is {want} ({top}): play the same formula, a pétard or pass "
+        "— not {given}",
+        "strategix.weak": "too weak: its lowest letter {low} is below {top_low}, the lowest letter "
+        "of {top}",
+        "strategix.not_enough": "you do not hold enough {letter} for that (a star laid as {letter} "
+        "is written *={letter})",
+        "strategix.stars": "that needs {n:count.stars}, you hold {have}",
+        "strategix.keep": "you hold {letters}: to lay a star for it and keep the card, say "
+        "{steps} first, then lay the group (or lay the real card)",
+        "strategix.impossible": "impossible cards: that needs {n:count.stars} but only {left} "
+        "remain unseen (each letter exists twice; already played: {seen})",
+        "strategix.holds_only": "{name} holds only {n:count.cards}",
+        "strategix.deal_two": "two players: deal <hand> / <hand> / out <20 cards>",
+        "strategix.deal_hands": "deal one hand per player ({n}), separated by '/'",
+        "strategix.card_code": "'{text}' is not a card code (! pétard, * star, B-Z)",
+        "strategix.hand_size": "each hand holds {n} cards: {name}'s has {got}",
+        "strategix.out_cards": "the 20 cards out are letters B to Y (stars, pétards and Z are "
+        "always dealt)",
+        "strategix.not_the_deck": "the cards dealt are not the Stratégix deck: 7 stars, 3 pétards "
+        "and two of each letter B to Z",
+    }
+)

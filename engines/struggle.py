@@ -19,16 +19,20 @@ from engines.core import (
     NotationError,
     Option,
     State,
+    whole_number,
 )
 from engines.dice import (
     POKER_FACES,
     all_rolls,
+    counted_faces,
+    face_message,
     parse_roll,
     poker_name,
     random_roll,
     roll_action,
     sort_faces,
 )
+from engines.messages import Message, define, msg
 
 PAWNS: tuple[str, ...] = ("K", "Q", "J", "10", "9")  # Roi, Dame, Valet, Dix, Neuf
 FIGURES = frozenset(PAWNS)
@@ -70,24 +74,19 @@ def _read_colours(word: str, line: int) -> list[str]:
     colours = []
     for letter in word:
         if letter not in _COLOUR_WORDS:
-            raise ValueError(
-                f"line {line}: {letter!r} is not a square colour (Y/J yellow, R red, B/N black)"
-            )
+            raise ValueError(msg("struggle.track.colour", line=line, letter=letter))
         colours.append(_COLOUR_WORDS[letter])
     return colours
 
 
-def _check_track(track: str) -> str | None:
+def _check_track(track: str) -> Message | None:
     if not 5 <= len(track) <= 200:
-        return f"a track has 5 to 200 squares, this one has {len(track)}"
+        return msg("struggle.track.length", n=len(track))
     if set(track) - {YELLOW, RED, BLACK}:
-        return "a track is made of Y, R and B squares"
+        return msg("struggle.track.colours")
     wall = track.find(BLACK * DICE)
     if wall >= 0:
-        return (
-            f"squares {wall + 1} to {wall + DICE} are five black squares in a row: no pawn moves "
-            "more than five squares, so no pawn could ever pass them"
-        )
+        return msg("struggle.track.wall", first=wall + 1, last=wall + DICE)
     return None
 
 
@@ -186,15 +185,15 @@ class StruggleState(State):
             return [self._objective_action(order) for order in self._unrevealed_orders()]
         return self._plays() + self._rethrows()
 
-    def chance_hint(self) -> str:
+    def chance_prompt(self) -> Message | None:
         phase = self.phase
         if phase == "deal":
-            return f"deal <{len(self.players)} distinct objective card numbers 1-20>"
+            return msg("struggle.expect.deal", n=len(self.players))
         if phase == "first":
-            return f"first <player 0-{len(self.players) - 1}>"
+            return msg("struggle.expect.first", last=len(self.players) - 1)
         if phase == "roll":
-            return f"roll <{self.awaiting_roll} faces among 9 10 J Q K A>"
-        return ""
+            return msg("struggle.expect.roll", n=self.awaiting_roll)
+        return None
 
     def _first_action(self, player: int) -> Action:
         name = self.players[player]
@@ -286,49 +285,41 @@ class StruggleState(State):
     def _parse_roll(self, text: str) -> Action:
         words = text.split()
         if words[0].lower() != "roll":
-            raise IllegalActionError(f"{self._waiting_for_dice()} first: {self.chance_hint()}")
+            raise IllegalActionError(
+                "struggle.dice_first", wait=self._waiting_for_dice(), hint=self.chance_prompt()
+            )
         if len(words) > 1 and len(words) - 1 != self.awaiting_roll:
-            got = "1 face" if len(words) == 2 else f"{len(words) - 1} faces"
-            raise NotationError(f"{self._waiting_for_dice()}, got {got}")
+            raise NotationError(
+                "struggle.roll_count", wait=self._waiting_for_dice(), got=len(words) - 1
+            )
         return roll_action(parse_roll(text, POKER_FACES, self.awaiting_roll), POKER_FACES)
 
-    def _waiting_for_dice(self) -> str:
+    def _waiting_for_dice(self) -> Message:
         if not self.throws:
-            return f"throw the {DICE} dice"
-        if self.awaiting_roll == 1:
-            return "1 die was re-thrown: give its new face"
-        return (
-            f"{self.awaiting_roll} dice were re-thrown: give their {self.awaiting_roll} new faces"
-        )
+            return msg("struggle.wait.throw", n=DICE)
+        return msg("struggle.wait.rethrown", n=self.awaiting_roll)
 
     def _first_error(self, text: str) -> EngineError:
         players = ", ".join(f"{i} {name}" for i, name in enumerate(self.players))
         words = text.split()
         if words[0].lower() == "first" and len(words) == 2:
-            return IllegalActionError(f"there is no player {words[1]}: the players are {players}")
+            return IllegalActionError("struggle.no_player", n=words[1], players=players)
         return IllegalActionError(
-            f"first draw who starts: first 0 to first {len(self.players) - 1} ({players})"
+            "struggle.first_draw", last=len(self.players) - 1, players=players
         )
 
     def _reveal_error(self, text: str) -> EngineError:
         name = self.players[self.objectives.index(None)]
         words = text.upper().split()
         if words[0] != "OBJECTIVE":
-            return IllegalActionError(
-                f"{name} reveals the order on their objective card, e.g. objective K Q J 10 9"
-            )
+            return IllegalActionError("struggle.reveal", name=name)
         order = tuple(words[1:])
         if sorted(order) != sorted(PAWNS):
-            return IllegalActionError(
-                "an objective names each of the five pawns once, in arrival order, "
-                "e.g. objective K Q J 10 9"
-            )
+            return IllegalActionError("struggle.objective_order")
         if order not in self.objectives:
             return self._illegal(text)
         holder = self.players[self.objectives.index(order)]
-        return IllegalActionError(
-            f"{holder} already revealed {' '.join(order)}: no two cards show the same order"
-        )
+        return IllegalActionError("struggle.objective_taken", name=holder, order=" ".join(order))
 
     def _parse_choice(self, text: str) -> Action:
         """Accept any spelling of a legal choice: faces in any order, any equivalent play."""
@@ -339,7 +330,8 @@ class StruggleState(State):
             raise self._illegal(text)
         moves = tuple(_parse_move(word) for word in words)
         if None in moves or not self._is_move_list(moves):  # type: ignore[arg-type]
-            raise IllegalActionError(self._explain_play(text.split()))
+            problem = self._explain_play(text.split())
+            raise IllegalActionError(problem.code, **problem.params)
         result = self._simulate(moves)  # type: ignore[arg-type]
         for action in self._plays():
             other: _Result = action.data[1]
@@ -358,43 +350,39 @@ class StruggleState(State):
 
     def _parse_rethrow(self, words: list[str]) -> Action:
         if self.throws >= MAX_THROWS:
-            raise IllegalActionError("no more throws: three throws were made, play the hand")
+            raise IllegalActionError("struggle.no_more_throws")
         if not words:
-            raise IllegalActionError("name the dice to re-throw, e.g. rethrow J Q")
+            raise IllegalActionError("struggle.rethrow_what")
         unknown = [word for word in words if word not in POKER_FACES]
         if unknown:
-            raise NotationError(f"{unknown[0]!r} is not a face of the dice (9 10 J Q K A)")
+            raise NotationError("struggle.not_a_face", face=unknown[0])
         held, wanted = Counter(self.hand), Counter(words)
         for face, count in wanted.items():
             if held[face] < count:
-                raise IllegalActionError(self._missing_dice(face, held[face]))
+                problem = self._missing_dice(face, held[face])
+                raise IllegalActionError(problem.code, **problem.params)
         return _rethrow_action(sort_faces(words, POKER_FACES))
 
-    def _missing_dice(self, face: str, held: int) -> str:
-        name = poker_name(face, "en")
+    def _missing_dice(self, face: str, held: int) -> Message:
         if not held:
-            return f"there is no {name} in the hand {self._hand()}"
-        return f"the hand {self._hand()} has only {_counted([face] * held, 'en')}"
+            return msg("struggle.no_such_die", figure=face_message(face), hand=self._hand())
+        return msg("struggle.too_few_dice", hand=self._hand(), figures=counted_faces([face] * held))
 
-    def _explain_play(self, words: list[str]) -> str:
+    def _explain_play(self, words: list[str]) -> Message:
         """Why a line is not a play of the hand, in the player's words (RULINGS 4-5)."""
         if [word.upper() for word in words] == ["PASS"]:
-            return f"the hand {self._hand()} cannot be declined: play it, e.g. {self._example()}"
+            return msg("struggle.no_decline", hand=self._hand(), example=self._example())
         moves = []
         for word in words:
             move = _parse_move(word.upper())
             if move is None:
-                return (
-                    f"{word!r} is not a move: a play lists each pawn with its squares, e.g. "
-                    f"{self._example()} (or rethrow and the dice to throw again)"
-                )
+                return msg("struggle.not_a_move", text=word, example=self._example())
             moves.append(move)
-        return self._explain_moves(moves) or (
-            f"{' '.join(words)} is not a play of the hand {self._hand()}: each figure's pawn "
-            "moves once, by its count plus the aces attached to it"
+        return self._explain_moves(moves) or msg(
+            "struggle.not_a_play", text=" ".join(words), hand=self._hand()
         )
 
-    def _explain_moves(self, moves: list[tuple[str, int]]) -> str | None:
+    def _explain_moves(self, moves: list[tuple[str, int]]) -> Message | None:
         counts, pawns = Counter(self.hand), [pawn for pawn, _ in moves]
         for pawn, steps in moves:
             problem = self._explain_move(pawn, steps, counts, pawns.count(pawn))
@@ -402,35 +390,28 @@ class StruggleState(State):
                 return problem
         aces, used = counts[ACE], sum(steps - counts[pawn] for pawn, steps in moves)
         if used > aces:
-            return f"these moves use {used} aces, the hand {self._hand()} has {aces}"
-        missing = [pawn_name(p, "en") for p in self._movers(counts) if p not in pawns]
+            return msg("struggle.too_many_aces", used=used, hand=self._hand(), aces=aces)
+        missing = [face_message(p) for p in self._movers(counts) if p not in pawns]
         if missing:
-            return f"{_and(missing, 'en')} must move too: every figure of the hand is played"
+            return msg("struggle.must_move", figures=missing)
         if used < aces:
-            return (
-                f"{aces - used} {'ace' if aces - used == 1 else 'aces'} left over: every ace "
-                "is added to one "
-                f"figure of the hand ({', '.join(p for p in self._movers(counts))})"
-            )
+            movers = ", ".join(self._movers(counts))
+            return msg("struggle.aces_left", n=aces - used, figures=movers)
         return None
 
-    def _explain_move(self, pawn: str, steps: int, counts: Counter, times: int) -> str | None:
-        name, dice, aces = pawn_name(pawn, "en"), counts[pawn], counts[ACE]
+    def _explain_move(self, pawn: str, steps: int, counts: Counter, times: int) -> Message | None:
+        name, dice, aces = face_message(pawn), counts[pawn], counts[ACE]
         if pawn in self.boxes:
-            return f"{name} has already arrived: its dice are void"
+            return msg("struggle.arrived", figure=name)
         if not dice:
-            return f"{name} is not in the hand {self._hand()}: only the figures thrown move"
+            return msg("struggle.not_in_hand", figure=name, hand=self._hand())
         if times > 1:
-            return f"{name} moves once, by all its dice and the aces added to it"
+            return msg("struggle.moves_once", figure=name)
         if steps < dice or steps > dice + aces:
-            die = "die" if dice == 1 else "dice"
             if not aces:
-                return f"{name} has {dice} {die} and the hand no ace: {pawn}+{dice}"
-            ace = "ace" if aces == 1 else "aces"
-            return (
-                f"{name} has {dice} {die} and the hand only {aces} {ace}: "
-                f"{pawn}+{dice} to {pawn}+{dice + aces}"
-            )
+                return msg("struggle.no_ace", figure=name, n=dice, example=f"{pawn}+{dice}")
+            low, high = f"{pawn}+{dice}", f"{pawn}+{dice + aces}"
+            return msg("struggle.few_aces", figure=name, n=dice, aces=aces, low=low, high=high)
         return None
 
     def _movers(self, counts: Counter) -> list[str]:
@@ -443,32 +424,33 @@ class StruggleState(State):
     def _parse_deal(self, text: str) -> Action:
         words = text.split()
         if not words or words[0].lower() != "deal":
-            raise IllegalActionError(f"the objective cards are dealt first: {self.chance_hint()}")
-        try:
-            cards = tuple(int(word) for word in words[1:])
-        except ValueError:
-            raise NotationError(f"{text!r}: card numbers are whole numbers 1-20") from None
+            raise IllegalActionError("struggle.deal_first", hint=self.chance_prompt())
+        cards = tuple(whole_number(word) for word in words[1:])
+        if None in cards:
+            raise NotationError("struggle.card_numbers", text=text)
         if len(cards) != len(self.players):
-            raise IllegalActionError(
-                f"deal one card per player: {len(self.players)} card numbers, got {len(cards)}"
-            )
+            raise IllegalActionError("struggle.deal_count", n=len(self.players), got=len(cards))
         if any(not 1 <= card <= len(OBJECTIVE_DECK) for card in cards):
-            raise IllegalActionError("objective cards are numbered 1 to 20")
+            raise IllegalActionError("struggle.card_range")
         if len(set(cards)) != len(cards):
-            raise IllegalActionError("each player gets a different objective card")
+            raise IllegalActionError("struggle.card_twice")
         return Action("deal " + " ".join(map(str, cards)), "Cartes objectif distribuées",
                       "Objective cards dealt", cards)  # fmt: skip
 
     def _illegal(self, text: str) -> EngineError:
         if self.phase == "choose":
-            already = "the dice are already thrown" if text.split()[0].lower() == "roll" else ""
-            turn = f"{self.players[self.current]} plays the hand {self._hand()}"
-            rethrow = " or re-throws some dice (rethrow …)" if self.throws < MAX_THROWS else ""
-            return IllegalActionError(f"{already or 'not now'}: {turn}{rethrow}")
-        return IllegalActionError(f"{text!r} is not legal now ({self.phase})")
+            thrown = text.split()[0].lower() == "roll"
+            may_rethrow = self.throws < MAX_THROWS
+            code = "struggle.thrown_already" if thrown else "struggle.not_now"
+            return IllegalActionError(
+                code + (".or_rethrow" if may_rethrow else ""),
+                name=self.players[self.current],
+                hand=self._hand(),
+            )
+        return IllegalActionError("struggle.not_legal", text=text, phase=self.phase)
 
     def _hand(self) -> str:
-        return " ".join(self.hand) or "(none)"
+        return " ".join(self.hand) or "-"
 
     def _sample_chance(self, rng: random.Random) -> Action:
         phase = self.phase
@@ -624,8 +606,9 @@ def _rethrow_action(faces: tuple[str, ...]) -> Action:
 
 def _parse_move(word: str) -> tuple[str, int] | None:
     pawn, _, steps = word.partition("+")
-    if pawn in FIGURES and steps.isdigit():
-        return (pawn, int(steps))
+    count = whole_number(steps)
+    if pawn in FIGURES and count is not None:
+        return (pawn, count)
     return None
 
 
@@ -687,3 +670,66 @@ def _and(words: Sequence[str], language: str) -> str:
     if len(words) == 1:
         return words[0]
     return ", ".join(words[:-1]) + (" and " if language == "en" else " et ") + words[-1]
+
+
+define(
+    {
+        "struggle.track.colour": "line {line}: '{letter}' is not a square colour (Y/J yellow, "
+        "R red, B/N black)",
+        "struggle.track.length": "a track has 5 to 200 squares, this one has {n}",
+        "struggle.track.colours": "a track is made of Y, R and B squares",
+        "struggle.track.wall": "squares {first} to {last} are five black squares in a row: no "
+        "pawn moves more than five squares, so no pawn could ever pass them",
+        "struggle.expect.deal": "deal <{n} distinct objective card numbers 1-20>",
+        "struggle.expect.first": "first <player 0-{last}>",
+        "struggle.expect.roll": "roll <{n} faces among 9 10 J Q K A>",
+        "struggle.wait.throw": "throw the {n} dice",
+        "struggle.wait.rethrown": "{n:plural.struggle.rethrown}",
+        "plural.struggle.rethrown": (
+            "1 die was re-thrown: give its new face",
+            "{n} dice were re-thrown: give their {n} new faces",
+        ),
+        "struggle.dice_first": "{wait} first: {hint}",
+        "struggle.roll_count": "{wait}, got {got:count.faces}",
+        "struggle.no_player": "there is no player {n}: the players are {players}",
+        "struggle.first_draw": "first draw who starts: first 0 to first {last} ({players})",
+        "struggle.reveal": "{name} reveals the order on their objective card, e.g. objective "
+        "K Q J 10 9",
+        "struggle.objective_order": "an objective names each of the five pawns once, in arrival "
+        "order, e.g. objective K Q J 10 9",
+        "struggle.objective_taken": "{name} already revealed {order}: no two cards show the "
+        "same order",
+        "struggle.no_more_throws": "no more throws: three throws were made, play the hand",
+        "struggle.rethrow_what": "name the dice to re-throw, e.g. rethrow J Q",
+        "struggle.not_a_face": "'{face}' is not a face of the dice (9 10 J Q K A)",
+        "struggle.no_such_die": "there is no {figure} in the hand {hand}",
+        "struggle.too_few_dice": "the hand {hand} has only {figures}",
+        "struggle.no_decline": "the hand {hand} cannot be declined: play it, e.g. {example}",
+        "struggle.not_a_move": "'{text}' is not a move: a play lists each pawn with its squares, "
+        "e.g. {example} (or rethrow and the dice to throw again)",
+        "struggle.not_a_play": "{text} is not a play of the hand {hand}: each figure's pawn moves "
+        "once, by its count plus the aces attached to it",
+        "struggle.too_many_aces": "these moves use {used} aces, the hand {hand} has {aces}",
+        "struggle.must_move": "{figures} must move too: every figure of the hand is played",
+        "struggle.aces_left": "{n:count.aces} left over: every ace is added to one figure of the "
+        "hand ({figures})",
+        "struggle.arrived": "{figure} has already arrived: its dice are void",
+        "struggle.not_in_hand": "{figure} is not in the hand {hand}: only the figures thrown move",
+        "struggle.moves_once": "{figure} moves once, by all its dice and the aces added to it",
+        "struggle.no_ace": "{figure} has {n:count.dice} and the hand no ace: {example}",
+        "struggle.few_aces": "{figure} has {n:count.dice} and the hand only {aces:count.aces}: "
+        "{low} to {high}",
+        "struggle.deal_first": "the objective cards are dealt first: {hint}",
+        "struggle.card_numbers": "'{text}': card numbers are whole numbers 1-20",
+        "struggle.deal_count": "deal one card per player: {n} card numbers, got {got}",
+        "struggle.card_range": "objective cards are numbered 1 to 20",
+        "struggle.card_twice": "each player gets a different objective card",
+        "struggle.not_now": "not now: {name} plays the hand {hand}",
+        "struggle.not_now.or_rethrow": "not now: {name} plays the hand {hand} or re-throws some "
+        "dice (rethrow …)",
+        "struggle.thrown_already": "the dice are already thrown: {name} plays the hand {hand}",
+        "struggle.thrown_already.or_rethrow": "the dice are already thrown: {name} plays the "
+        "hand {hand} or re-throws some dice (rethrow …)",
+        "struggle.not_legal": "'{text}' is not legal now ({phase})",
+    }
+)

@@ -42,10 +42,11 @@ from engines.core import (
     parse_bool,
 )
 from engines.dice import D6_FACES, all_rolls, parse_roll, random_roll, roll_action
+from engines.messages import Message, define, msg
 
 RED, WHITE = 0, 1
 COLOURS = ("red", "white")
-_MOVE = re.compile(r"^(\d{1,2})([+-])(\d{1,2})$")
+_MOVE = re.compile(r"([0-9]{1,2})([+-])([0-9]{1,2})")  # ASCII digits only
 DEFAULT_AXIS = 11
 NOT_ROLLED = bytes(4)
 
@@ -113,13 +114,13 @@ class TraverseState(State):
             return self.current
         return None
 
-    def chance_hint(self) -> str:
+    def chance_prompt(self) -> Message | None:
         if self.phase == "rolloff":
             who = self.players[0 if not self.rolloff[0] else 1]
-            return f"roll <2 faces 1-6> (roll-off: {who}'s dice)"
+            return msg("traverse.expect.rolloff", name=who)
         if self.phase == "roll":
-            return "roll <2 faces 1-6>"
-        return ""
+            return msg("traverse.expect.roll")
+        return None
 
     # ----- legal plays --------------------------------------------------------------------------
 
@@ -162,10 +163,10 @@ class TraverseState(State):
             raise self._illegal(text)
         words = text.lower().split()
         if words[0] == "roll":
-            colour = ("Red", "White")[self.current]
-            raise IllegalActionError(f"the dice are rolled ({self._shown_dice()}): {colour} plays")
+            colour = msg(("traverse.red", "traverse.white")[self.current])
+            raise IllegalActionError("traverse.rolled", dice=self._shown_dice(), colour=colour)
         if words == ["pass"]:
-            raise IllegalActionError(self._must_play_reason())
+            raise self._must_play()
         return self._match_play([_read_move(word, self.end - 1) for word in words])
 
     def _match_play(self, requested: list[Step]) -> Action:
@@ -186,44 +187,40 @@ class TraverseState(State):
         for action in self.legal_actions():
             if play_out(*self._sides(), action.data[0], self.end)[:2] == (mine, theirs):
                 return action
-        raise IllegalActionError(self._must_play_reason())
+        raise self._must_play()
 
     def _play_steps(self, requested: list[Step]) -> tuple[Positions, Positions]:
         """The positions after the requested moves one by one, or why one of them is refused."""
         mine, theirs = self._sides()
         for pawn, delta in requested:
             if reach(mine, theirs, pawn, delta, self.end) == BLOCKED:
-                raise IllegalActionError(
-                    step_problem(mine, theirs, pawn, delta, self.end, self.current)
-                )
+                problem = step_problem(mine, theirs, pawn, delta, self.end, self.current)
+                raise IllegalActionError(problem.code, **problem.params)
             mine, theirs, _ = step(mine, theirs, pawn, delta, self.end)
         return mine, theirs
 
-    def _shown_dice(self) -> str:
-        return " and ".join(map(str, self.dice))
+    def _shown_dice(self) -> list[Message]:
+        return [msg("number", n=die) for die in self.dice]
 
     def _check_dice_use(self, requested: list[Step]) -> None:
         steps = sorted(abs(delta) for _, delta in requested)
         d1, d2 = self.dice
         if steps in ([d1 + d2], sorted((d1, d2)), [d1], [d2]):
             return
-        shown = " and ".join(map(str, steps))
-        raise IllegalActionError(
-            f"with dice {d1} and {d2} a play moves one pawn {d1 + d2}, or {d1} and {d2} "
-            f"(two pawns or one pawn twice), not {shown}"
-        )
+        shown = [msg("number", n=n) for n in steps]
+        raise IllegalActionError("traverse.dice_use", a=d1, b=d2, total=d1 + d2, steps=shown)
 
-    def _must_play_reason(self) -> str:
+    def _must_play(self) -> IllegalActionError:
         plays = [a.data[0] for a in self.legal_actions() if a.data[0]]
         example = notation(plays[0])
         if any(_uses_both_dice(play, self.dice) for play in plays):
-            return f"both dice must be used when a play can use them, e.g. {example}"
-        return f"a die must be used when one can be, e.g. {example}"
+            return IllegalActionError("traverse.use_both", example=example)
+        return IllegalActionError("traverse.use_one", example=example)
 
     def _illegal(self, text: str) -> EngineError:
         if self.phase in ("rolloff", "roll"):
-            return IllegalActionError(f"waiting for the dice: {self.chance_hint()}")
-        return IllegalActionError(f"{text!r} is not legal now")
+            return IllegalActionError("traverse.waiting", hint=self.chance_prompt())
+        return IllegalActionError("action.not_legal", text=text)
 
     # ----- applying -----------------------------------------------------------------------------
 
@@ -315,16 +312,14 @@ class TraverseState(State):
 
 
 def _read_move(word: str, pawns: int) -> Step:
-    match = _MOVE.match(word)
+    match = _MOVE.fullmatch(word)
     if not match:
-        raise NotationError(
-            f"{word!r} is not a move: write pawn, + or -, squares (e.g. 3+5 or 3-5), or pass"
-        )
+        raise NotationError("traverse.not_a_move", text=word)
     pawn, sign, count = int(match[1]), match[2], int(match[3])
     if not 1 <= pawn <= pawns:
-        raise IllegalActionError(f"there is no pawn {pawn}: pawns are numbered 1 to {pawns}")
+        raise IllegalActionError("traverse.no_pawn", pawn=pawn, n=pawns)
     if count == 0:
-        raise IllegalActionError("a move goes at least one square")
+        raise IllegalActionError("traverse.zero")
     return pawn - 1, count if sign == "+" else -count
 
 
@@ -340,3 +335,33 @@ def _as_one_move(requested: list[Step]) -> Step | None:
     if pawn != other or (first > 0) != (second > 0):
         return None
     return pawn, first + second
+
+
+define(
+    {
+        "number": "{n}",
+        "traverse.red": "Red",
+        "traverse.white": "White",
+        "traverse.pawn.red": "Red {n}",
+        "traverse.pawn.white": "White {n}",
+        "traverse.expect.rolloff": "roll <2 faces 1-6> (roll-off: {name}'s dice)",
+        "traverse.expect.roll": "roll <2 faces 1-6>",
+        "traverse.rolled": "the dice are rolled ({dice}): {colour} plays",
+        "traverse.dice_use": "with dice {a} and {b} a play moves one pawn {total}, or {a} and {b} "
+        "(two pawns or one pawn twice), not {steps}",
+        "traverse.use_both": "both dice must be used when a play can use them, e.g. {example}",
+        "traverse.use_one": "a die must be used when one can be, e.g. {example}",
+        "traverse.waiting": "waiting for the dice: {hint}",
+        "traverse.not_a_move": "'{text}' is not a move: write pawn, + or -, squares (e.g. 3+5 or "
+        "3-5), or pass",
+        "traverse.no_pawn": "there is no pawn {pawn}: pawns are numbered 1 to {n}",
+        "traverse.zero": "a move goes at least one square",
+        "traverse.at_start": "{pawn} is at its start and cannot go back {n}",
+        "traverse.back_too_far": "{pawn} is {squares:count.squares} from its start and cannot go "
+        "back {n}",
+        "traverse.overshoot": "{pawn} needs exactly {need} to enter its arrival box, not {n} (no "
+        "overshooting)",
+        "traverse.no_jump": "{pawn} may not pass over {other} (column {column}, row {row})",
+        "traverse.leave_box": "{pawn} leaves its arrival box only to hit an opponent pawn",
+    }
+)

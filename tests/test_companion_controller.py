@@ -112,7 +112,7 @@ def test_struggle_roll_correct_confirm_rethrow_and_play(controller):
     assert controller.dice_request().count == 2
     roll(controller, "K", "K")
     screen = controller.screen()
-    assert "Lancer 2/3" in screen.turn and "gardés : J Q K" in screen.turn
+    assert "Lancer 2/3" in screen.turn and "gardés\u00a0: J Q K" in screen.turn
     controller.handle(Tap(screen.moves[0].id))
     assert controller.state.view(None)["current"] == 0
     assert (
@@ -375,10 +375,10 @@ def test_scores_screen_shows_totals_and_a_players_history(controller, store):
     controller.handle(Tap("nav:scores"))
     screen = controller.screen()
     assert screen.sections[0][0] == "Struggle"  # a section per game
-    assert any("Bob : 40" in line for line in screen.sections[0][1])
+    assert any("Bob\u00a0: 40" in line for line in screen.sections[0][1])
     controller.handle(Tap("player:Ann"))
     (head, lines), _ = controller.screen().sections
-    assert head.startswith("Ann : 2 parties, 1 victoire")
+    assert head.startswith("Ann\u00a0: 2 parties, 1 victoire")
     assert any("record 20" in line for line in lines)
     controller.handle(Tap("player:Nobody"))
     assert controller.error

@@ -224,23 +224,30 @@ def test_offer_cannot_come_back_round_to_the_first_player() -> None:
 # ----- void game (R7), results and totals (R6) --------------------------------------------------
 
 
-def test_pot_beyond_every_die_in_play_is_a_void_game() -> None:
-    state = game("stake 31", stake_max=40)  # five dice held: 30 at most
+def test_pot_beyond_every_players_two_dice_is_a_void_game() -> None:
+    state = game("stake 49", stake_max=60)  # four players' two dice: 48 at most (clarified R7)
     assert state.is_over and state.voids == [True] and state.results == [(0, 0, 0, 0)]
     assert state.scores() == [0, 0, 0, 0]
+    six = game("stake 72", players=[*FOUR, "Eve", "Fay"], stake_max=80)
+    assert not six.is_over
+    six = game("stake 73", players=[*FOUR, "Eve", "Fay"], stake_max=80)
+    assert six.is_over and six.voids == [True]
 
 
-def test_pot_still_reachable_is_not_void() -> None:
-    state = game("stake 30", stake_max=40)
-    assert not state.is_over and state.pot == 30
+def test_pot_up_to_every_players_two_dice_is_not_void() -> None:
+    state = game("stake 48", stake_max=60)
+    assert not state.is_over and state.pot == 48
 
 
-def test_losing_dice_can_make_the_pot_unreachable() -> None:
-    # pot 25, Bob misses with his only die: 4 dice left in play, 24 at most
-    state = game("stake 24", "throw 1", "roll 1", stake_max=30)
-    assert state.held[B] == 0 and not state.is_over and state.pot == 24
+def test_pot_beyond_the_dice_held_now_goes_on() -> None:
+    # Clarified R7: pot 31 with five dice held (30 at most now) is not void, staking brings dice
+    # back; nor after Bob loses his only die (four dice held, 24 at most).
+    state = game("stake 31", stake_max=40)
+    assert not state.is_over and sum(state.held) == 5
     state = game("stake 25", "throw 1", "roll 1", stake_max=30)
-    assert state.is_over and state.voids == [True]
+    assert state.held[B] == 0 and not state.is_over and state.pot == 25
+    play(state, "stake 1")
+    assert state.held[C] == 2 and not state.is_over
 
 
 def test_results_add_up_over_several_games() -> None:

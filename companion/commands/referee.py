@@ -28,12 +28,14 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--auto-chance", action="store_true",
                         help="the engine samples dice, deals and draws itself")  # fmt: skip
     parser.add_argument("--state", type=Path, help="start from a saved game (JSON)")
+    parser.add_argument("--as", dest="viewer", metavar="PLAYER",
+                        help="`show` reveals this player's hidden information")  # fmt: skip
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     import engines
-    from companion.referee import Referee, parse_options
+    from companion.referee import Referee, find_player, parse_options
 
     try:
         state = _initial_state(args, engines, parse_options)
@@ -50,6 +52,11 @@ def run(args: argparse.Namespace) -> int:
     # Bytes in, UTF-8 out: the protocol's encoding, whatever the locale says; a line that is
     # not UTF-8 is refused alone.
     sys.stdout.reconfigure(encoding="utf-8", errors="backslashreplace")
+    viewer = None if args.viewer is None else find_player(state, args.viewer)
+    if args.viewer is not None and viewer is None:
+        print(f"tabletop referee: --as {args.viewer}: no such player", file=sys.stderr)
+        return 2
+    referee.viewer = viewer
     for reply in referee.run(sys.stdin.buffer):
         sys.stdout.write(reply + "\n")
         sys.stdout.flush()

@@ -1,0 +1,116 @@
+"""What the engines say, as data: a stable code and its parameters, with an English default.
+
+Every refusal an engine raises is a `Message` (an `EngineError` carries one): the code names
+what is wrong, the parameters hold the player, pawn, square, cards or numbers. A program shows it
+in any language by looking the code up in a message catalogue (display/locale); the English text
+here is the default for the referee and for logs, and never something to parse.
+
+Templates use `str.format` fields. `{n:PLURAL}` renders the plural entry PLURAL with that
+number (an English entry is a pair: the singular and the plural). A parameter may itself be a
+Message, rendered in the same language, or a list of them, joined by the `list` entries.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+Template = str | tuple[str, str]
+
+ENGLISH: dict[str, Template] = {
+    "list.separator": ", ",
+    "list.last": " and ",
+}
+
+
+def define(templates: Mapping[str, Template]) -> None:
+    """Add a module's codes and their English defaults (each code is defined once)."""
+    clash = set(templates) & set(ENGLISH)
+    assert not clash, f"message codes defined twice: {sorted(clash)}"
+    ENGLISH.update(templates)
+
+
+@dataclass(frozen=True)
+class Message:
+    """A code and its parameters; `str()` is the English default."""
+
+    code: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return render(self, english_lookup)
+
+
+def msg(code: str, **params: Any) -> Message:
+    return Message(code, params)
+
+
+# A lookup answers (code, count) with the text to use: count is None for a plain entry.
+Lookup = Callable[[str, int | None], str | None]
+
+
+def english_lookup(code: str, count: int | None) -> str | None:
+    template = ENGLISH.get(code)
+    if isinstance(template, tuple):
+        return template[0 if count == 1 else 1]
+    return template
+
+
+def render(message: Message, lookup: Lookup) -> str:
+    """The message in the language `lookup` speaks; an unknown code shows itself and its values."""
+    template = lookup(message.code, None)
+    if template is None:
+        shown = ", ".join(f"{k}={v}" for k, v in message.params.items())
+        return f"{message.code}({shown})" if shown else message.code
+    return _Formatter(lookup).format(template, **message.params)
+
+
+def render_value(value: Any, lookup: Lookup) -> str:
+    if isinstance(value, Message):
+        return render(value, lookup)
+    if isinstance(value, list | tuple) and value and all(isinstance(v, Message) for v in value):
+        return join([render(v, lookup) for v in value], lookup)
+    return str(value)
+
+
+def join(words: list[str], lookup: Lookup) -> str:
+    """`a, b and c` in the catalogue's language."""
+    separator, last = lookup("list.separator", None) or ", ", lookup("list.last", None) or ", "
+    if len(words) <= 1:
+        return "".join(words)
+    return separator.join(words[:-1]) + last + words[-1]
+
+
+class _Formatter(string.Formatter):
+    """`str.format` where a value is rendered as a message and `{n:PLURAL}` picks a plural form;
+    the plural text may use the message's other parameters too."""
+
+    def __init__(self, lookup: Lookup) -> None:
+        self.lookup = lookup
+        self.params: Mapping[str, Any] = {}
+
+    def vformat(self, format_string: str, args: Any, kwargs: Mapping[str, Any]) -> str:
+        self.params = kwargs
+        return super().vformat(format_string, args, kwargs)
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec and isinstance(value, int) and not isinstance(value, bool):
+            plural = self.lookup(format_spec, value)
+            if plural is not None:
+                inner = _Formatter(self.lookup)
+                return inner.format(plural, **{**self.params, "n": value})
+        return render_value(value, self.lookup) if not format_spec else format(value, format_spec)
+
+
+define(
+    {
+        "count.dice": ("{n} die", "{n} dice"),
+        "count.faces": ("{n} face", "{n} faces"),
+        "count.cards": ("{n} card", "{n} cards"),
+        "count.aces": ("{n} ace", "{n} aces"),
+        "count.stars": ("{n} star", "{n} stars"),
+        "count.squares": ("{n} square", "{n} squares"),
+    }
+)
