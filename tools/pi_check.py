@@ -23,6 +23,7 @@ import sys
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import TextIO
 
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = Path(os.environ.get("TABLETOP_PI_CHECK_CACHE", Path.home() / ".cache/tabletop/pi-check"))
@@ -592,16 +593,14 @@ def pi_check(args: argparse.Namespace) -> Report:
     return report
 
 
-def print_report(report: Report) -> None:
-    print(f"pi-check: {'PASSED' if report.passed else 'FAILED'} in {report.minutes} minutes")
-    for key, value in report.summary().items():
-        print(f"  {key:20} {value}")
-    for note in report.notes:
-        print(f"  {note}")
-    print("Only a real Raspberry Pi can check:")
-    for item in ONLY_ON_A_REAL_PI:
-        print(f"  - {item}")
-    print(f"Logs: {CACHE / 'logs'}")
+def print_report(report: Report, out: TextIO) -> None:
+    verdict = "PASSED" if report.passed else "FAILED"
+    lines = [f"pi-check: {verdict} in {report.minutes} minutes"]
+    lines += [f"  {key:20} {value}" for key, value in report.summary().items()]
+    lines += [f"  {note}" for note in report.notes]
+    lines += ["Only a real Raspberry Pi can check:", *(f"  - {item}" for item in ONLY_ON_A_REAL_PI)]
+    lines.append(f"Logs: {CACHE / 'logs'}")
+    out.write("\n".join(lines) + "\n")
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -638,8 +637,10 @@ def main(argv: list[str]) -> int:
     except (PiCheckError, OSError, subprocess.CalledProcessError) as error:
         print(f"pi-check: {error}", file=sys.stderr)
         return 1
+    with (CACHE / "logs/report.txt").open("w") as saved:
+        print_report(report, saved)
     if args.json:
         print(json.dumps(report.summary()))
     else:
-        print_report(report)
+        print_report(report, sys.stdout)
     return 0 if report.passed else 1
