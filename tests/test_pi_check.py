@@ -93,3 +93,13 @@ def test_stand_ins_say_they_are_stand_ins(tmp_path: Path, monkeypatch: pytest.Mo
         assert "STAND-IN" in info.stdout
         assert "SHA256: " in packages
     assert "trusted=yes" in (root / "etc/apt/sources.list.d/pi-check-standins.list").read_text()
+
+
+def test_test_counts_come_from_the_junit_report(tmp_path: Path) -> None:
+    junit = tmp_path / "tests.xml"
+    junit.write_text(
+        '<testsuites><testsuite name="pytest" tests="12" failures="1" errors="1" skipped="2">'
+        "</testsuite></testsuites>"
+    )
+    assert pi_check.junit_counts(junit) == {"passed": 8, "failed": 2, "skipped": 2}
+    assert pi_check.junit_counts(tmp_path / "none.xml") == {"passed": 0, "failed": 0, "skipped": 0}

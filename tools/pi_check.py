@@ -24,6 +24,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TextIO
+from xml.etree import ElementTree
 
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = Path(os.environ.get("TABLETOP_PI_CHECK_CACHE", Path.home() / ".cache/tabletop/pi-check"))
@@ -83,7 +84,6 @@ PLATFORM_TESTS = (
     "tests/test_locks.py",
     "tests/test_pi_check.py",
 )
-SUMMARY = re.compile(r"(\d+) (passed|failed|skipped|error|errors|xfailed|deselected)")
 
 
 class PiCheckError(Exception):
@@ -434,32 +434,41 @@ def check_tests(root: Path, report: Report, logs: Path, selection: list[str]) ->
     )
     log = logs / "tests.log"
     chosen = " ".join(selection or PLATFORM_TESTS)
-    report.notes.append(
-        "tests: "
-        + (
-            "the selection given"
-            if selection
-            else f"{len(PLATFORM_TESTS)} files of "
-            "what differs on a Pi (PLATFORM_TESTS in tools/pi_check.py says why)"
-        )
-    )
+    subset = f"{len(PLATFORM_TESTS)} files of what differs on a Pi (PLATFORM_TESTS says why)"
+    report.notes.append(f"tests: {'the selection given' if selection else subset}")
+    junit = root / "tmp/pi-check-tests.xml"
+    junit.unlink(missing_ok=True)
     in_root(
         root,
-        f"cd {CHECKOUT} && nice -n 10 {VENV}/bin/python -m pytest -q -rs "
-        f"-p no:cacheprovider {chosen}",
+        f"cd {CHECKOUT} && nice -n 10 {VENV}/bin/python -m pytest -rs "
+        f"-p no:cacheprovider --junitxml=/tmp/pi-check-tests.xml {chosen}",
         log,
         check=False,
     )
-    tail = log.read_text().strip().splitlines()[-1:]
-    counts = {kind: int(number) for number, kind in SUMMARY.findall(tail[0] if tail else "")}
-    report.tests_passed = counts.get("passed", 0)
-    report.tests_failed = counts.get("failed", 0) + counts.get("error", 0) + counts.get("errors", 0)
+    counts = junit_counts(junit)
+    report.tests_passed = counts["passed"]
+    report.tests_failed = counts["failed"]
     skipped = [line for line in log.read_text().splitlines() if line.startswith("SKIPPED")]
     report.notes.append(
         f"tests: {report.tests_passed} passed, {report.tests_failed} failed, "
-        f"{counts.get('skipped', 0)} skipped (reasons in {log})"
+        f"{counts['skipped']} skipped (reasons below and in {log})"
     )
     report.notes.extend(f"  {line}" for line in skipped)
+
+
+def junit_counts(junit: Path) -> dict[str, int]:
+    """passed, failed (failures and errors) and skipped from pytest's JUnit XML; all 0 when
+    pytest wrote none (it did not run)."""
+    if not junit.exists():
+        return {"passed": 0, "failed": 0, "skipped": 0}
+    suites = ElementTree.parse(junit).getroot().iter("testsuite")
+    total = {key: 0 for key in ("tests", "failures", "errors", "skipped")}
+    for suite in suites:
+        for key in total:
+            total[key] += int(suite.get(key, 0))
+    failed = total["failures"] + total["errors"]
+    passed = total["tests"] - failed - total["skipped"]
+    return {"passed": passed, "failed": failed, "skipped": total["skipped"]}
 
 
 def photo_sets(per_set: int | None) -> list[list[Path]]:
