@@ -374,7 +374,8 @@ def check_install(root: Path, report: Report, logs: Path) -> None:
     installed = dict(line.lower().split("==", 1) for line in frozen.splitlines() if "==" in line)
     locked = pins(ROOT / "locks/pi.txt")
     report.locked = all(installed.get(name) == version for name, version in locked.items())
-    used_hashes = "--require-hashes -r" in (logs / "install.log").read_text()
+    # The venv holds exactly the lock's versions, and the installer said it required hashes.
+    used_hashes = "(hashes required)" in (logs / "install.log").read_text()
     report.locked = report.locked and used_hashes
     report.notes.append(f"installed from locks/pi.txt: {len(locked)} packages at their pins")
 
