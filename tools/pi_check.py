@@ -57,14 +57,15 @@ ONLY_ON_A_REAL_PI = (
     "systemd: watchdog, sandbox, `tabletop doctor --as-service`",
     "speed: qemu emulates the instructions, not a Pi's CPU, so no timing here means anything",
 )
-# The suite takes about 7 minutes here and hours emulated (about 30 times slower under qemu on
-# two shared cores), so by default the check runs the tests of what differs between a Pi and
-# this machine: the aarch64 wheels of OpenCV and numpy (finding dice, outlines, pips), pygame-ce
-# (fonts, translations), sqlite3 (the store), gpiozero, sdnotify and the watchdog, the camera
-# and doctor plumbing, ruff's aarch64 binary, the locks. Left out: the game engines and the
-# referee (pure Python: the interpreter does not care about the CPU), the slow vision, display
-# and demo tests (the readings comparison, rendered and real, and the demo step run the same
-# code end to end), the installer's --root tests (the real install runs instead).
+# The whole suite takes about 7 minutes here on a busy machine; emulated, its first files (the
+# vision benchmarks) ran 9 tests in 2 minutes, so it was never run to its end. By default the
+# check runs the tests of what differs between a Pi and this machine (52 s emulated): the
+# aarch64 wheels of OpenCV and numpy (finding dice, outlines, pips), pygame-ce (fonts,
+# translations), sqlite3 (the store), gpiozero, sdnotify and the watchdog, the camera and doctor
+# plumbing, ruff's aarch64 binary, the locks. Left out: the game engines and the referee (pure
+# Python: the interpreter does not care about the CPU), the slow vision, display and demo tests
+# (the readings comparison, rendered and real, and the demo step run the same code end to end),
+# the installer's --root tests (the real install runs instead).
 # `python3 dev.py pi-check tests` runs every test.
 PLATFORM_TESTS = (
     "tests/test_vision_find.py",
