@@ -2,7 +2,8 @@
 """Set up a local virtual environment and run the demo or the tests: `python3 dev.py demo|test`.
 
 Needs only Python >= 3.11 and network access to PyPI. The environment lives in `.venv/` beside
-this file and is re-installed when pyproject.toml changes.
+this file; it is installed from locks/desktop.txt with every hash checked, then the project
+itself without dependencies, and re-installed when pyproject.toml or the lock changes.
 """
 
 from __future__ import annotations
@@ -21,26 +22,42 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / "bin"
 STAMP = VENV / ".tabletop-installed"
+LOCK = ROOT / "locks" / "desktop.txt"
 USAGE = """usage: python3 dev.py demo [tabletop demo options]   set up, then run the simulated demo
        python3 dev.py test [pytest options]         set up, then run every test
-       python3 dev.py setup                         only set up .venv"""
+       python3 dev.py setup                         only set up .venv
+       python3 dev.py lock [--upgrade]              re-make locks/ from pyproject.toml (uv)
+       python3 dev.py pi-check [--json]             the product in an emulated Raspberry Pi OS"""
+# The helpers live in tools/; importing them here keeps dev.py a dispatcher.
+sys.path.insert(0, str(ROOT))
 
 
 def main(argv: list[str]) -> int:
     if sys.version_info < (3, 11):  # noqa: UP036 - dev.py runs before any check
         print("tabletop needs Python 3.11 or newer", file=sys.stderr)
         return 2
-    if not argv or argv[0] not in ("demo", "test", "setup"):
+    if not argv or argv[0] not in ("demo", "test", "setup", "lock", "pi-check"):
         print(USAGE, file=sys.stderr)
         return 2
     command, rest = argv[0], argv[1:]
+    if command == "lock":
+        from tools import locks
+
+        return locks.main(rest)
     try:
         ensure_environment()
+    except StaleLock as stale:
+        print(f"dev.py: {stale}", file=sys.stderr)
+        return 1
     except (OSError, subprocess.CalledProcessError) as error:
         print(f"dev.py: setting up .venv failed: {error}", file=sys.stderr)
         return 1
     if command == "setup":
         return 0
+    if command == "pi-check":
+        from tools import pi_check
+
+        return pi_check.main(rest)
     if command == "demo":
         args = rest or ["--out", str(ROOT / "demo-out")]
         return run([str(BIN / "tabletop"), "demo", *args])
@@ -52,8 +69,18 @@ def run(command: list[str], env: dict[str, str] | None = None) -> int:
     return subprocess.call(command, cwd=ROOT, env=env)
 
 
+class StaleLock(Exception):
+    """The lock no longer matches pyproject.toml's dependencies."""
+
+
 def ensure_environment() -> None:
-    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    from tools import locks
+
+    reason = locks.stale_reason(LOCK)
+    if reason:
+        raise StaleLock(reason)
+    sources = (ROOT / "pyproject.toml").read_bytes() + LOCK.read_bytes()
+    wanted = hashlib.sha256(sources).hexdigest()
     if STAMP.exists() and STAMP.read_text() == wanted and (BIN / "tabletop").exists():
         return
     if not (BIN / "python").exists():
@@ -61,7 +88,8 @@ def ensure_environment() -> None:
     pip = [str(BIN / "python"), "-m", "pip", "--disable-pip-version-check"]
     print("dev.py: installing tabletop and its test tools into .venv …", flush=True)
     subprocess.check_call([*pip, "install", "--quiet", "--upgrade", "pip"])
-    subprocess.check_call([*pip, "install", "--quiet", "-e", f"{ROOT}[test]"])
+    subprocess.check_call([*pip, "install", "--quiet", "--require-hashes", "-r", str(LOCK)])
+    subprocess.check_call([*pip, "install", "--quiet", "--no-deps", "-e", str(ROOT)])
     STAMP.write_text(wanted)
 
 

@@ -28,6 +28,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--config", type=Path, help="config file to check")
     parser.add_argument("--state-dir", type=Path, help="state directory to check")
     parser.add_argument("--camera", help="camera spec to try (default: the config's, else auto)")
+    parser.add_argument(
+        "--as-service",
+        action="store_true",
+        help="run the checks as the installed systemd unit runs the kiosk: its user and sandbox",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -51,6 +56,10 @@ def print_report(checks: list[Check], out: TextIO) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.as_service:
+        from companion.service_check import doctor_arguments, run_as_service
+
+        return run_as_service(doctor_arguments(args))
     from hardware.checks import hardware_checks
 
     _, config = check_config(args.config, args.state_dir)
