@@ -36,11 +36,11 @@ def said(controller: Controller) -> str:
 def test_who_starts_is_asked_in_words_and_the_roller_is_named(controller):
     controller.start_game("struggle", ["Alice", "Bruno", "Chloé"], seed=1)
     screen = controller.screen()
-    assert screen.turn == "Qui commence ? Touchez son nom"
+    assert screen.turn == "Qui commence\u00a0? Touchez son nom"
     assert [m.label for m in screen.moves] == ["Alice commence", "Bruno commence", "Chloé commence"]
     controller.handle(Tap(screen.moves[1].id))
     screen = controller.screen()
-    assert screen.turn == "Bruno : lancez 5 dés" and screen.acting == 1
+    assert screen.turn == "Bruno\u00a0: lancez 5 dés" and screen.acting == 1
     controller.handle(Settled(reading("K", "Q", "J", "10", "9")))
     assert "vérifiez" in controller.screen().turn  # not "lancez" while a reading waits
     assert not NOTATION.search(said(controller))
@@ -48,12 +48,12 @@ def test_who_starts_is_asked_in_words_and_the_roller_is_named(controller):
 
 def test_rolloff_names_whose_dice_and_who_won(controller):
     controller.start_game("traverse", ["Alice", "Bruno"], seed=2)
-    assert controller.screen().turn.startswith("Tirage au sort : dés de Alice")
+    assert controller.screen().turn.startswith("Tirage au sort\u00a0: dés de Alice")
     for values in ((3, 4), (1, 2)):
         controller.handle(Settled(reading(*values)))
         controller.handle(Press("confirm"))
     assert "Alice commence" in controller.message
-    assert controller.screen().turn == "Alice : lancez 2 dés"
+    assert controller.screen().turn == "Alice\u00a0: lancez 2 dés"
 
 
 def test_touching_a_pawn_narrows_the_moves_and_same_positions_are_one_choice(controller):
