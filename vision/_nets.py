@@ -37,7 +37,6 @@ ENGINES = {"finder.onnx": "ENGINE_NEW"}
 # two looks shared one), and at a quarter of the cells the classic engine is the faster (1.2 ms
 # for 128x96).
 COARSE_ENGINE = "ENGINE_CLASSIC"
-LOOKS = ("usual", "half", "quarter", "framed")
 
 
 @lru_cache(maxsize=8)
@@ -113,7 +112,7 @@ def multiple_of_8(length: float) -> int:
 
 def run_finder(finder_bgr: np.ndarray, look: str = "usual") -> tuple[np.ndarray, np.ndarray]:
     """Heat-map (0..1) and face side map (input pixels) for the finder's input; each of the
-    finder's `LOOKS` has a net of its own."""
+    finder's looks (usual, half, quarter, framed) has a net of its own."""
     if look == "usual":
         net = load_net("finder.onnx")
     else:

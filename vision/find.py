@@ -226,10 +226,8 @@ def find_large_faces(
     found += candidates_in(frame_bgr, coarser_look(heat_map, "quarter"), threshold, 2 * smallest)
     if not found:  # (taken beside the others, it saw one large face in two close dice)
         found = candidates_in(frame_bgr, framed_look(heat_map), threshold, 3 * smallest)
-    kept: list[DieCandidate] = []
-    for cand in sorted(found, key=lambda c: -c.score):
-        if all(not near(cand.center, k.center, SAME_DIE * max(cand.size, k.size)) for k in kept):
-            kept.append(cand)
+    by_peak = {(*cand.center, cand.size, cand.score): cand for cand in found}
+    kept = [by_peak[peak] for peak in suppress_close(list(by_peak))]
     return sorted(kept, key=lambda c: (c.center[0], c.center[1]))
 
 
