@@ -9,6 +9,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision._draw_logos import draw_logo
+
 TEXTURE = 128  # side of a face texture in pixels
 _SHIFT = 4  # sub-pixel bits for cv2 drawing
 _ONE = 1 << _SHIFT
@@ -182,10 +184,14 @@ def face_texture(
     die_bgr: np.ndarray,
     pip_color: tuple[int, int, int],
     size: int = TEXTURE,
+    logo: str | None = None,
 ) -> np.ndarray:
-    """A BGR texture of one face: `die_bgr` is the body (size x size x 3, e.g. marbled)."""
+    """A BGR texture of one face: `die_bgr` is the body (size x size x 3, e.g. marbled);
+    `logo` a maker's symbol drawn instead of the face's pips (vision._draw_logos)."""
     texture = np.clip(die_bgr, 0, 255).astype(np.uint8)
-    if kind == "d6":
+    if logo is not None:
+        draw_logo(texture, logo, pip_color)
+    elif kind == "d6":
         draw_pips(texture, int(face), pip_color)
     elif kind == "poker":
         draw_poker(texture, str(face))

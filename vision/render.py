@@ -42,6 +42,7 @@ class TruthDie:
     center: tuple[float, float]
     quad: np.ndarray
     cocked: bool = False
+    symbol: bool = False  # its top face shows a maker's symbol: to be read as unreadable
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,8 @@ class SceneStyle:
     cocked_chance: float = 0.0  # chance a die leans (its top face tilted)
     touch_chance: float = 0.0  # chance a die lies against another, faces flush
     distractors: tuple[str, ...] = field(default_factory=tuple)  # any of: hand, coin, pencil
+    logo_faces: tuple[int, ...] = ()  # d6 faces printed with a maker's symbol instead of pips
+    logo: str = "star"  # which symbol (vision._draw_logos.LOGO_DESIGNS)
     # The tray's own look (surface pattern, where props lie) comes from this seed when set, so
     # successive rolls on one tray (a simulated camera) keep it; None: from each scene's seed.
     tray_seed: int | None = None
@@ -604,8 +607,9 @@ def _draw_die(
     visible.sort(key=lambda i: faces[i][3][2])  # lower faces first, the top face last
     for i in visible:
         value, normal, corners, _ = faces[i]
+        logo = style.logo if kind == "d6" and value in style.logo_faces else None
         texture = faces_art.face_texture(
-            value, kind, body, _pip_color(style, pose.color), texture_size
+            value, kind, body, _pip_color(style, pose.color), texture_size, logo
         )
         alpha = mask * _face_opacity(texture, body, opacity)
         shade = (0.45 + 0.55 * max(0.0, float(np.dot(normal, light)))) / (0.45 + 0.55 * light[2])
@@ -616,8 +620,9 @@ def _draw_die(
         draw.glare(image, tuple(spot), pose.side * rng.uniform(0.15, 0.35), style.glare)
     cocked = abs(pose.tilt) > 0.08
     centre = top_quad.mean(axis=0)
+    symbol = kind == "d6" and pose.face in style.logo_faces
     return TruthDie(
-        pose.face, (float(centre[0]), float(centre[1])), top_quad.astype(np.float32), cocked
+        pose.face, (float(centre[0]), float(centre[1])), top_quad.astype(np.float32), cocked, symbol
     )
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import argparse
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
@@ -46,6 +46,8 @@ RENDERED_SHARE = 0.2  # of training samples drawn from rendered scenes, when --r
 HARD_FROM = 0.5  # of the face net's steps, after which hard dice are drawn more often
 HARD_SHARE = 0.3  # default share of the face net's samples drawn from the hard dice from then on
 WHOLE_VIEW_SHARE = 0.25  # of the finder's samples tried as a whole photo shrunk (dice 12-44 px)
+SYMBOL = 7  # value code of a die whose top face is a maker's symbol: a die of no known value
+SYMBOL_SHARE = 0.35  # of the rendered d6 scenes whose dice carry a symbol on the 1 or the 6
 
 
 @dataclass
@@ -53,6 +55,7 @@ class Photo:
     image: np.ndarray
     faces: np.ndarray  # N x 4: centre x, centre y, side, value
     mined: np.ndarray = field(default_factory=lambda: np.zeros((0, 3), np.float32))
+    source: str = "rendered"  # the photo set it comes from
 
 
 def load_photos(shared: Path) -> list[Photo]:
@@ -68,7 +71,7 @@ def load_photos(shared: Path) -> list[Photo]:
             faces = np.array(rows, np.float32).reshape(-1, 4)
             if is_one_die_crop(image, labelled):
                 image, faces = pad_crop(image, faces)
-            photos.append(Photo(image, faces))
+            photos.append(Photo(image, faces, source=photo_set.name))
     return photos
 
 
@@ -95,9 +98,11 @@ def pad_crop(image: np.ndarray, faces: np.ndarray) -> tuple[np.ndarray, np.ndarr
 def rendered_photos(count: int, seed: int) -> list[Photo]:
     """Scenes from the project's renderer (varied styles, d6 and poker, props, empty trays).
 
-    They widen what the finder sees beyond the two photo sets; poker dice are marked value -1
-    so the face net never learns them as pips (nor as "no die").
+    They widen what the finder sees beyond the photo sets; poker dice are marked value -1
+    so the face net never learns them as pips (nor as "no die"); some d6 sets print a maker's
+    symbol on the 1 or the 6 (value SYMBOL), which the face net learns as a die of no value.
     """
+    from vision._draw_logos import LOGO_DESIGNS
     from vision.render import SceneStyle, render_scene
     from vision.types import POKER_FACES
 
@@ -106,21 +111,29 @@ def rendered_photos(count: int, seed: int) -> list[Photo]:
     for number in range(count):
         kind = "poker" if number % 3 == 2 else "d6"
         style = SceneStyle.random(rng, kind)
+        if kind == "d6" and rng.random() < SYMBOL_SHARE:
+            logo = str(rng.choice(LOGO_DESIGNS))
+            style = replace(style, logo_faces=(int(rng.choice([1, 6])),), logo=logo)
         dice = int(rng.integers(0, 9))
         faces = [int(v) for v in rng.integers(1, 7, dice)]
+        if style.logo_faces:  # half the dice show the symbol
+            faces = [style.logo_faces[0] if rng.random() < 0.5 else f for f in faces]
         if kind == "poker":
             faces = [POKER_FACES[v - 1] for v in faces]
         scene = render_scene(faces, kind=kind, seed=seed + number, style=style)
         rows = [
-            (*die.center, float(np.linalg.norm(die.quad[1] - die.quad[0])), value_code(die.value))
+            (*die.center, float(np.linalg.norm(die.quad[1] - die.quad[0])), value_code(die))
             for die in scene.dice
         ]
         photos.append(Photo(scene.frame, np.array(rows, np.float32).reshape(-1, 4)))
     return photos
 
 
-def value_code(value: int | str) -> int:
-    return value if isinstance(value, int) else -1
+def value_code(die) -> int:
+    """1..6 for a pip face, SYMBOL for a maker's symbol, -1 for a poker face."""
+    if die.symbol:
+        return SYMBOL
+    return die.value if isinstance(die.value, int) else -1
 
 
 def mine_negatives(photos: list[Photo]) -> None:
@@ -208,8 +221,11 @@ def patch_sample(photo: Photo, rng: np.random.Generator) -> tuple[np.ndarray, np
     wanted = math.exp(rng.uniform(*np.log(DIE_SIZES_AT_INPUT)))
     side_in_photo = FINDER_PATCH * median_side / wanted
     height, width = photo.image.shape[:2]
-    if len(photo.faces) and rng.random() < 0.7:
+    draw = rng.random()
+    if len(photo.faces) and draw < 0.6:
         anchor = photo.faces[rng.integers(len(photo.faces)), :2] + rng.normal(0, median_side, 2)
+    elif len(photo.mined) and draw < 0.8:  # where a finder saw a die that is not there
+        anchor = photo.mined[rng.integers(len(photo.mined)), :2] + rng.normal(0, median_side, 2)
     else:
         anchor = rng.uniform((0, 0), (width, height))
     angle = float(rng.choice([0, 90, 180, 270]) + rng.uniform(-20, 20))
@@ -283,7 +299,7 @@ class HardDice:
 
 
 def hard_dice(net: nn.Module, photos: list[Photo], size: int) -> HardDice:
-    dice = [(p, i) for p in photos for i in range(len(p.faces)) if p.faces[i, 3] > 0]
+    dice = [(p, i) for p in photos for i in range(len(p.faces)) if 0 < p.faces[i, 3] < SYMBOL]
     crops = [
         crop_face(p.image, tuple(p.faces[i, :2]), float(p.faces[i, 2]), size=size) for p, i in dice
     ]
@@ -443,9 +459,25 @@ def finder_loss(output: torch.Tensor, targets: torch.Tensor) -> torch.Tensor:
     return focal + size
 
 
-def pick(photos: list[Photo], rendered: list[Photo], rng: np.random.Generator) -> Photo:
-    pool = rendered if rendered and rng.random() < RENDERED_SHARE else photos
-    return pool[rng.integers(len(pool))]
+def set_balanced_chances(photos: list[Photo]) -> np.ndarray:
+    """Each photo's chance to be drawn: every set weighs as the square root of its size, so a
+    large set (varied tables) does not drown a small one (the mixed tray) nor the other way."""
+    sizes: dict[str, int] = {}
+    for photo in photos:
+        sizes[photo.source] = sizes.get(photo.source, 0) + 1
+    weights = np.array([1.0 / math.sqrt(sizes[photo.source]) for photo in photos])
+    return weights / weights.sum()
+
+
+def pick(
+    photos: list[Photo],
+    rendered: list[Photo],
+    rng: np.random.Generator,
+    chances: np.ndarray | None = None,
+) -> Photo:
+    if rendered and rng.random() < RENDERED_SHARE:
+        return rendered[rng.integers(len(rendered))]
+    return photos[rng.choice(len(photos), p=chances)]
 
 
 def fit(net: nn.Module, name: str, steps: int, batch_loss) -> nn.Module:
@@ -472,8 +504,10 @@ def train_finder(
     rng: np.random.Generator,
     net: nn.Module,
 ) -> nn.Module:
+    chances = set_balanced_chances(photos)
+
     def batch_loss(net: nn.Module) -> tuple[torch.Tensor, str]:
-        samples = [finder_sample(pick(photos, rendered, rng), rng) for _ in range(24)]
+        samples = [finder_sample(pick(photos, rendered, rng, chances), rng) for _ in range(24)]
         output = net(to_tensor([s[0] for s in samples]))
         return finder_loss(output, torch.from_numpy(np.stack([s[1] for s in samples]))), ""
 
@@ -488,7 +522,6 @@ def train_face_net(
     size: int,
     hard_share: float = HARD_SHARE,
 ) -> nn.Module:
-    criterion = nn.CrossEntropyLoss(label_smoothing=0.02)
     hard: HardDice | None = None
     step = 0
 
@@ -500,10 +533,23 @@ def train_face_net(
         samples = [face_sample(photos, rendered, rng, size, hard, hard_share) for _ in range(128)]
         logits = net(to_tensor([s[0] for s in samples]))
         labels = torch.tensor([s[1] for s in samples])
-        accuracy = (logits.argmax(1) == labels).float().mean().item()
-        return criterion(logits, labels), f"batch accuracy {accuracy:.3f}"
+        known = labels < SYMBOL
+        accuracy = (logits.argmax(1)[known] == labels[known]).float().mean().item()
+        return face_loss(logits, labels), f"batch accuracy {accuracy:.3f}"
 
     return fit(face_net(size), "face", steps, batch_loss)
+
+
+def face_loss(logits: torch.Tensor, labels: torch.Tensor) -> torch.Tensor:
+    """Cross-entropy against each crop's chances: its class (slightly smoothed), or for a
+    maker's symbol an even spread over 1..6 (a die, of no value the net can know), so the
+    reader keeps the die and calls it unreadable."""
+    classes = logits.shape[1]
+    targets = torch.full((len(labels), classes), 0.02 / classes)
+    known = labels < SYMBOL
+    targets[known, labels[known]] += 0.98
+    targets[~known] = torch.tensor([0.0] + [1.0 / (classes - 1)] * (classes - 1))
+    return nn.functional.cross_entropy(logits, targets)
 
 
 def export(net: nn.Module, path: Path, shape: tuple[int, int, int, int], dynamic: bool) -> None:
@@ -545,6 +591,13 @@ def main() -> None:
         help="folder of the finder used to mine negatives "
         "for the face net (default: --out, where the finder was just written)",
     )
+    parser.add_argument(
+        "--finder-negatives-from",
+        type=Path,
+        default=None,
+        help="folder of the finder whose false alarms the new finder is shown more often "
+        "(default: the shipped vision/models)",
+    )
     parser.add_argument("--only", choices=("finder", "face"), default=None)
     parser.add_argument("--seed", type=int, default=0, help="for torch and the sample draws")
     parser.add_argument(
@@ -571,6 +624,10 @@ def main() -> None:
     print(f"{len(rendered)} rendered scenes")
     args.out.mkdir(parents=True, exist_ok=True)
     if args.only in (None, "finder"):
+        shipped_finder = MODEL_DIR
+        _nets.MODEL_DIR = args.finder_negatives_from or shipped_finder
+        mine_negatives(photos + rendered)  # the finder is shown again where a finder erred
+        _nets.MODEL_DIR = shipped_finder
         net = finder_net(args.finder_width, args.finder_layers)
         finder = train_finder(photos, rendered, args.finder_steps, rng, net)
         export(finder, args.out / "finder.onnx", (1, 3, FINDER_PATCH, FINDER_PATCH), True)

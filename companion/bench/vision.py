@@ -375,6 +375,10 @@ def measure(args: argparse.Namespace) -> dict[str, Any] | int:
             print_figures(f"rendered {name}", figures)
             if args.misses:
                 print_misses(score)
+        from companion.bench.symbols import symbol_figures
+
+        report["symbol_faces"] = symbol_figures(reader, min(args.limit or 60, 60))
+        print_figures("rendered d6 with a maker's symbol on the 1 or the 6", report["symbol_faces"])
     return report
 
 
