@@ -92,7 +92,7 @@ class DiceEntry:
         elif arg.isdigit() and int(arg) < len(self.proposal.faces):
             self.picking = int(arg)
         else:
-            self._say(f"no die {arg!r}", True)
+            self._not_here(f"die:{arg}")
             return
         if self.picking is not None:
             self._say(text(self.language, "pick_face", n=self.picking + 1))
@@ -159,7 +159,7 @@ class DiceEntry:
     def _tap_hand(self, index: str) -> None:
         hand = self.hand()
         if not index.isdigit() or int(index) >= len(hand):
-            self._say(f"no die {index!r} in the hand", True)
+            self._not_here(f"hand:{index}")
             return
         self.rethrow ^= {int(index)}
         self.selected = set()

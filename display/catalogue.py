@@ -124,17 +124,31 @@ _FIELD = re.compile(r"(\{[^{}]*\}|<[^<>]*>|\\n)")
 
 
 def pseudo_text(text: str) -> str:
-    """Accented and about 35 % longer, fields and notation placeholders kept as they are."""
+    """Accented and about 35 % longer, fields and notation placeholders kept as they are.
+
+    Each word grows by its share of the extra length, so a long text still wraps where the
+    English one does (one long run of padding at the end would be a word no line can hold)."""
     if not text:
         return text
     parts = _FIELD.split(text)
-    changed = "".join(
-        part if _FIELD.fullmatch(part) else part.translate(_ACCENTED) for part in parts
-    )
     words = "".join(part for part in parts if not _FIELD.fullmatch(part))
-    if not any(ch.isalpha() for ch in words):
-        return changed
-    return f"⟦{changed}{'·' * max(1, round(len(text) * 0.35) - 2)}⟧"
+    letters = sum(ch.isalpha() for ch in words)
+    if not letters:
+        return text
+    rate = max(1, round(len(text) * 0.35) - 2) / letters  # the brackets count in the 35 %
+    done = [0, 0]  # letters seen, padding given: each word's share, rounded without drift
+
+    def longer(word: re.Match[str]) -> str:
+        done[0] += len(word.group(0))
+        padding = max(1, round(done[0] * rate) - done[1])
+        done[1] += padding
+        return word.group(0).translate(_ACCENTED) + "·" * padding
+
+    changed = "".join(part if _FIELD.fullmatch(part) else _WORD.sub(longer, part) for part in parts)
+    return f"⟦{changed}⟧"
+
+
+_WORD = re.compile(r"[^\W\d_]+")
 
 
 def make_pseudo() -> None:
@@ -157,11 +171,16 @@ def compile_all() -> None:
 
 
 def problems(language: str) -> Iterator[str]:
-    """Keys of the engines missing in the catalogue, and entries with no translation."""
+    """Keys of the engines or of the English catalogue missing in the catalogue, and entries
+    with no translation."""
     catalog = load(language)
     for code in engine_messages():
         if code not in catalog:
             yield f"{language}: no entry for engine code {code}"
+    for message in load("en") if language != "en" else ():
+        key = message.id[0] if isinstance(message.id, tuple) else message.id
+        if key and key not in engine_messages() and key not in catalog:
+            yield f"{language}: no entry for {key!r} (English has one)"
     for message in catalog:
         if not message.id:
             continue
