@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 from display.i18n import DOMAIN, LOCALE_DIR, PSEUDO, compile_po, languages
@@ -72,6 +73,23 @@ def _literals(node: ast.AST) -> Iterator[str]:
         yield from _literals(node.orelse)
 
 
+def page_phrases() -> list[str | tuple[str, str]]:
+    """The English phrases the web pages ask for (pages/ and club/: `_("...")`, `ngettext` in
+    Python and in the Jinja2 templates), found with Babel's extractors."""
+    jinja = {"extensions": "jinja2.ext.i18n"}
+    sources = [
+        (ROOT / "pages", [("**.py", "python"), ("templates/**.html", "jinja2")]),
+        (ROOT / "club", [("**.py", "python")]),
+    ]
+    found: dict[str, str | tuple[str, str]] = {}
+    for folder, methods in sources:
+        options = {pattern: jinja for pattern, method in methods if method == "jinja2"}
+        for _, _, message, _, _ in extract_from_dir(folder, methods, options):
+            phrase = message if isinstance(message, str) else (message[0], message[1])
+            found.setdefault(phrase if isinstance(phrase, str) else phrase[0], phrase)
+    return list(found.values())
+
+
 def po_path(language: str) -> Path:
     return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
 
@@ -98,6 +116,9 @@ def extract() -> Catalog:
     for key in sorted(screen_keys() | plain):
         if key not in template:
             template.add(key)
+    for phrase in page_phrases():
+        if (phrase if isinstance(phrase, str) else phrase[0]) not in template:
+            template.add(phrase, flags=["python-format"] if "%(" in str(phrase) else [])
     for message in english:
         if isinstance(message.id, tuple) and message.id[0] not in template:
             template.add(message.id)
@@ -107,7 +128,9 @@ def extract() -> Catalog:
 
 def update() -> None:
     template = extract()
-    defaults = engine_messages()
+    defaults: dict[str, str | tuple[str, str]] = dict(engine_messages())
+    for phrase in page_phrases():  # the pages' English is the phrase itself
+        defaults.setdefault(phrase if isinstance(phrase, str) else phrase[0], phrase)
     for language in languages(with_pseudo=False):
         catalog = load(language)
         for message in template:
@@ -120,7 +143,7 @@ def update() -> None:
 
 
 _ACCENTED = str.maketrans("aceinousyACEINOUSY", "àçéîñôûšýÀÇÉÎÑÔÛŠÝ")
-_FIELD = re.compile(r"(\{[^{}]*\}|<[^<>]*>|\\n)")
+_FIELD = re.compile(r"(\{[^{}]*\}|<[^<>]*>|%\([a-z_]+\)[sd]|\\n)")
 
 
 def pseudo_text(text: str) -> str:

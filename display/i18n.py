@@ -55,18 +55,23 @@ class _Missing(gettext.NullTranslations):
         return _MISSING
 
 
-@cache
-def catalogue(language: str) -> gettext.NullTranslations:
-    """The language's compiled catalogue, falling back to the default language's."""
+def load_translations(language: str) -> gettext.NullTranslations:
+    """The language's catalogue alone (no fallback), a new object for each caller: the kiosk and
+    the web pages (pages.i18n) read the same catalogue and fall back differently."""
     folder = LOCALE_DIR / language / "LC_MESSAGES"
     mo, po = folder / f"{DOMAIN}.mo", folder / f"{DOMAIN}.po"
     if mo.is_file():
         with mo.open("rb") as data:
-            found: gettext.NullTranslations = gettext.GNUTranslations(data)
-    elif po.is_file():
-        found = gettext.GNUTranslations(io.BytesIO(compile_po(po)))
-    else:
-        found = gettext.NullTranslations()
+            return gettext.GNUTranslations(data)
+    if po.is_file():
+        return gettext.GNUTranslations(io.BytesIO(compile_po(po)))
+    return gettext.NullTranslations()
+
+
+@cache
+def catalogue(language: str) -> gettext.NullTranslations:
+    """The language's compiled catalogue, falling back to the default language's."""
+    found = load_translations(language)
     found.add_fallback(catalogue(DEFAULT) if language != DEFAULT else _Missing())
     return found
 
