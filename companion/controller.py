@@ -230,7 +230,7 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
             self._not_here(target)
             return
         if kind in TABLE_TARGETS and self.screen_name != "table":
-            self._say(f"{target!r} is not on this screen", True)
+            self._not_here(target)
             return
         handler(arg)
 

@@ -116,7 +116,7 @@ class DiceEntry:
             return
         allowed = POKER_FACES if request.kind == "poker" else D6_FACES
         if face not in allowed:
-            self._say(f"{face!r} is not a face of these dice", True)
+            self._not_here(f"face:{face}")
             return
         proposal, index = self.proposal, self.picking
         if index == len(proposal.faces):

@@ -65,8 +65,8 @@ class SettingsScreens:
         screen.lines = [
             self._t("camera", status=self.status.get("camera", "?")),
             self._t("tray", roi=self._roi_text(self.tray_roi)),
-            *([self.status["tray_problem"]] if self.status.get("tray_problem") else []),
-            self._t("buttons", status=self.status.get("buttons", "?")),
+            *self._tray_problem(),
+            self._t("buttons", status=self.status.get("buttons", "?") or self._t("buttons_ok")),
             self._t("state_dir", path=self.store.state_dir),
             self._t("profile", path=self.profile_path or self._t("profile_default")),
         ]
@@ -94,6 +94,10 @@ class SettingsScreens:
         return screen
 
     # ----- settings: tray region ------------------------------------------------------------
+
+    def _tray_problem(self) -> list[str]:
+        problem = self.status.get("tray_problem")
+        return [self._t("tray_not_saved", problem=problem)] if problem else []
 
     def _tap_tray(self, step: str) -> None:
         if self.screen_name != "settings":
