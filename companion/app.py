@@ -61,7 +61,7 @@ def open_hardware(config: Config, camera_spec: str | None, camera: Any = None) -
     )
     status = {
         "camera": camera_line(camera, camera_spec or config.camera.spec),  # the one in use
-        "buttons": "GPIO ok" if buttons.available else buttons.reason,
+        "buttons": "" if buttons.available else buttons.reason,  # "": working (said on screen)
     }
     return Hardware(camera, buttons, status)
 
@@ -253,7 +253,7 @@ class App:
             status["tray_problem"] = ""
         except ConfigError as error:  # used for this session all the same
             log.warning("tray region not saved: %s", error)
-            status["tray_problem"] = f"not saved: {error}"
+            status["tray_problem"] = str(error)
 
     @staticmethod
     def _throw(controller: Controller, hardware: Hardware) -> None:

@@ -1,6 +1,6 @@
 """The kiosk's settings, read from a small TOML file; a broken file names the key at fault.
 
-language = "fr"                  # fr or en
+language = "fr"                  # fr, en: any language with a catalogue in display/locale
 state_dir = "/var/lib/tabletop"  # optional; else $TABLETOP_STATE_DIR, $STATE_DIRECTORY, ~/...
 
 [camera]
@@ -32,7 +32,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-LANGUAGES = ("fr", "en")
+from display.i18n import languages
+
+LANGUAGES = languages(with_pseudo=True)  # a language is available once its catalogue is
 ROTATIONS = (0, 90, 180, 270)
 SIZES = ((800, 480), (720, 1280))
 DEFAULT_STATE_DIR = Path.home() / ".local" / "state" / "tabletop"

@@ -25,7 +25,7 @@ from companion.setup_screens import GAMES, SetupDraft, SetupScreens
 from companion.store import GameRecord, Store, StoreError
 from companion.tables import Choice, DiceRequest, Table, table_for
 from companion.tables.base import D6_FACES, POKER_FACES
-from display.i18n import game_title, say, text
+from display.i18n import described, game_title, languages, say, text
 from display.model import DieMark, Screen, Target
 
 __all__ = ["CAMERA_CHOICES", "GAMES", "CameraImage", "Controller", "DiceRequest", "Event",
@@ -182,7 +182,7 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
                 return  # table mode: the players say what happened (e.g. who starts)
             action = state.sample_chance()
             self._commit(action.notation)
-            self.message = text(self.language, "chance_auto", what=action.describe(self.language))
+            self.message = text(self.language, "chance_auto", what=described(action, self.language))
 
     # ----- events ---------------------------------------------------------------------------
 
@@ -201,6 +201,10 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
     def _say(self, message: str, error: bool = False, detail: str = "") -> None:
         self.message, self.error, self.detail = message, error, detail
 
+    def _not_here(self, target: str) -> None:
+        """A touch or key this screen does not offer (a stale tap, a wrong GPIO mapping)."""
+        self._say(self._t("not_here", what=target), True)
+
     def _refuse(
         self, error: Exception, game: str, key: str = "illegal", notation: str = ""
     ) -> None:
@@ -217,16 +221,16 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
         elif button == "undo":
             self.undo()
         else:
-            self._say(f"unknown button {button!r}", True)
+            self._not_here(f"button:{button}")
 
     def _tap(self, target: str) -> None:
         kind, _, arg = target.partition(":")
         handler = getattr(self, f"_tap_{kind}", None)
         if handler is None:
-            self._say(f"unknown target {target!r}", True)
+            self._not_here(target)
             return
         if kind in TABLE_TARGETS and self.screen_name != "table":
-            self._say(f"{target!r} is not on this screen", True)
+            self._not_here(target)
             return
         handler(arg)
 
@@ -234,7 +238,7 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
 
     def _tap_nav(self, name: str) -> None:
         if name not in ("home", "table", "scores", "settings", "rules"):
-            self._say(f"unknown screen {name!r}", True)
+            self._not_here(f"nav:{name}")
             return
         if name == "table" and self.session is None:
             self._say(text(self.language, "no_game"), True)
@@ -244,8 +248,8 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
         self._say("")
 
     def _tap_lang(self, language: str) -> None:
-        if language not in ("fr", "en"):
-            self._say(f"unknown language {language!r}", True)
+        if language not in languages(with_pseudo=True):
+            self._not_here(f"lang:{language}")
             return
         self.language = language
         self._choices = None
@@ -268,7 +272,7 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
     def _typing_ok(self) -> bool:
         if self.typing():
             return True
-        self._say("no text is being entered here", True)
+        self._not_here("key")
         return False
 
     def _tap_key(self, key: str) -> None:
@@ -279,7 +283,7 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
             return
         allowed = {t.id.removeprefix("key:") for t in self.table.keys(self.state, self.language)}
         if key not in allowed:
-            self._say(f"no key {key!r} here", True)
+            self._not_here(f"key:{key}")
             return
         self.entry, hint = self.table.type_key(self.state, self.entry, key)
         self.guess = ""
@@ -305,7 +309,7 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
         elif command == "dead" and self.entry:
             self.play(f"dead {self.entry}")
         else:
-            self._say(f"unknown entry command {command!r}", True)
+            self._not_here(f"entry:{command}")
 
     def _entry_ok(self) -> None:
         if self.draft.editing is not None and self.screen_name == "setup":
@@ -408,7 +412,7 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
         undone = session.state.undo()
         self._choices = None
         self._reset_turn()
-        self._say(text(self.language, "undone", what=undone.describe(self.language)))
+        self._say(text(self.language, "undone", what=described(undone, self.language)))
         if logged.notation.startswith("roll ") and self.last_roll is not None:
             # the dice are still on the tray: show the undone reading again, to fix and confirm
             self.proposal, self.last_roll = self.last_roll, None
@@ -444,7 +448,7 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
         viewer = state.actor if isinstance(state.actor, int) and record.mode == "full" else None
         screen = Screen(
             "table",
-            game_title(record.game),
+            game_title(record.game, self.language),
             game=record.game,
             board=state.view(viewer),
             camera=self.image,

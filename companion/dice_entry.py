@@ -92,7 +92,7 @@ class DiceEntry:
         elif arg.isdigit() and int(arg) < len(self.proposal.faces):
             self.picking = int(arg)
         else:
-            self._say(f"no die {arg!r}", True)
+            self._not_here(f"die:{arg}")
             return
         if self.picking is not None:
             self._say(text(self.language, "pick_face", n=self.picking + 1))
@@ -116,7 +116,7 @@ class DiceEntry:
             return
         allowed = POKER_FACES if request.kind == "poker" else D6_FACES
         if face not in allowed:
-            self._say(f"{face!r} is not a face of these dice", True)
+            self._not_here(f"face:{face}")
             return
         proposal, index = self.proposal, self.picking
         if index == len(proposal.faces):
@@ -159,7 +159,7 @@ class DiceEntry:
     def _tap_hand(self, index: str) -> None:
         hand = self.hand()
         if not index.isdigit() or int(index) >= len(hand):
-            self._say(f"no die {index!r} in the hand", True)
+            self._not_here(f"hand:{index}")
             return
         self.rethrow ^= {int(index)}
         self.selected = set()

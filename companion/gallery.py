@@ -68,9 +68,13 @@ def show_roll(controller: Controller, seed: int) -> None:
     Bot(seed).correct_dice(controller, camera.truth.dice)
 
 
-def scenes(store: Store) -> list[tuple[str, Callable[[], Controller]]]:
+def scenes(store: Store, language: str = "fr") -> list[tuple[str, Callable[[], Controller]]]:
+    """Each gallery screen by name, and how to bring a controller speaking `language` to it."""
+
     def fresh() -> Controller:
-        return Controller(store, "fr", moves_per_page=4, auto_resume=False)
+        controller = Controller(store, language, moves_per_page=4, auto_resume=False)
+        controller.language = language  # the store may remember another one
+        return controller
 
     def table(game: str, players: list[str], steps: int, roll: bool, seed: int = 2) -> Controller:
         controller = fresh()

@@ -11,14 +11,10 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from companion.errors import status_and_message
+from display.i18n import DEFAULT, text
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-
-SHOWN = {
-    "fr": "Problème : {problem}. La table continue.",
-    "en": "Problem: {problem}. The table goes on.",
-}
 
 
 def describe(error: BaseException) -> str:
@@ -27,8 +23,8 @@ def describe(error: BaseException) -> str:
 
 
 def show_problem(controller: Any, problem: str) -> None:
-    template = SHOWN.get(getattr(controller, "language", "fr"), SHOWN["fr"])
-    controller.message = template.format(problem=problem)
+    language = getattr(controller, "language", DEFAULT)
+    controller.message = text(language, "problem_shown", problem=problem)
     controller.error = True
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from display.i18n import game_title
+from display.i18n import decimal, game_title
 from display.model import Screen, Target
 
 PLAYERS_SHOWN = 8  # player buttons a page of them shows
@@ -57,7 +57,7 @@ class ScoresScreens:
             return []
         state = session.state
         scores = ", ".join(f"{n} {s}" for n, s in zip(state.players, state.scores(), strict=True))
-        title = self._t("running", game=game_title(session.record.game))
+        title = self._t("running", game=game_title(session.record.game, self.language))
         return [(title, [scores])]
 
     def _total_sections(self) -> list[tuple[str, list[str]]]:
@@ -65,7 +65,7 @@ class ScoresScreens:
         for r in self.store.totals():
             line = self._t("total_line", player=r.player, total=r.total, games=r.games,
                            wins=r.wins)  # fmt: skip
-            sections.setdefault(game_title(r.game), []).append(line)
+            sections.setdefault(game_title(r.game, self.language), []).append(line)
         return list(sections.items())
 
     def _player_sections(self, player: str) -> list[tuple[str, list[str]]]:
@@ -73,16 +73,16 @@ class ScoresScreens:
         head = self._t("player_stats", player=player, games=stats["games"], wins=stats["wins"])
         sections = []
         for game, entry in stats["by_game"].items():
-            average = f"{entry['average']:.1f}"
-            if self.language == "fr":
-                average = average.replace(".", ",")
-            line = self._t("player_game", game=game_title(game), **{**entry, "average": average})
+            average = decimal(entry["average"], self.language)
+            game_name = game_title(game, self.language)
+            line = self._t("player_game", game=game_name, **{**entry, "average": average})
             sections.append(line)
         recent = []
         for row in reversed(self.store.history(player)[-20:]):
             result = self._t("won" if row.winner else "lost")
-            recent.append(f"{game_title(row.game)} : {row.score} ({result}) — "
-                          + ", ".join(row.opponents))  # fmt: skip
+            recent.append(self._t("recent_line", game=game_title(row.game, self.language),
+                                  score=row.score, result=result,
+                                  opponents=", ".join(row.opponents)))  # fmt: skip
         return [(head, sections), (self._t("recent_games"), recent)]
 
     def _player_chart(self, player: str) -> dict[str, Any]:
@@ -93,12 +93,14 @@ class ScoresScreens:
             "title_scores": self._t("chart_scores"),
             "title_wins": self._t("chart_wins"),
             "scores": [(row.game, row.score, row.winner) for row in history],
-            "wins": [(game_title(g), e["games"], e["wins"]) for g, e in stats.items()],
+            "wins": [
+                (game_title(g, self.language), e["games"], e["wins"]) for g, e in stats.items()
+            ],
         }
 
     def _tap_player(self, name: str) -> None:
         if name not in self.store.known_players():
-            self._say(f"no player {name!r}", True)
+            self._not_here(f"player:{name}")
             return
         self.scores_player = "" if name == self.scores_player else name
         self.scores_scroll = 0

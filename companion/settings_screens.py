@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from display.i18n import RULES, game_title
+from display.i18n import RULES, game_title, offered, text
 from display.model import Screen, Target
 
 POKER_FACES = ("9", "10", "J", "Q", "K", "A")
@@ -38,8 +38,12 @@ class SettingsScreens:
     def _screen_settings(self) -> Screen:
         screen = Screen("settings", self._t("settings"))
         screen.options = [
-            Target("lang:fr", "Français", "selected" if self.language == "fr" else "normal"),
-            Target("lang:en", "English", "selected" if self.language == "en" else "normal"),
+            Target(
+                f"lang:{lang}",
+                text(lang, "language_name"),
+                "selected" if self.language == lang else "normal",
+            )  # fmt: skip
+            for lang in offered()
         ] + [
             Target(f"camera:{spec}", spec, "selected" if spec == self.camera_choice else "quiet")
             for spec in CAMERA_CHOICES
@@ -61,8 +65,8 @@ class SettingsScreens:
         screen.lines = [
             self._t("camera", status=self.status.get("camera", "?")),
             self._t("tray", roi=self._roi_text(self.tray_roi)),
-            *([self.status["tray_problem"]] if self.status.get("tray_problem") else []),
-            self._t("buttons", status=self.status.get("buttons", "?")),
+            *self._tray_problem(),
+            self._t("buttons", status=self.status.get("buttons", "?") or self._t("buttons_ok")),
             self._t("state_dir", path=self.store.state_dir),
             self._t("profile", path=self.profile_path or self._t("profile_default")),
         ]
@@ -91,9 +95,13 @@ class SettingsScreens:
 
     # ----- settings: tray region ------------------------------------------------------------
 
+    def _tray_problem(self) -> list[str]:
+        problem = self.status.get("tray_problem")
+        return [self._t("tray_not_saved", problem=problem)] if problem else []
+
     def _tap_tray(self, step: str) -> None:
         if self.screen_name != "settings":
-            self._say(f"tray:{step} is not on this screen", True)
+            self._not_here(f"tray:{step}")
         elif step == "edit":
             self.teaching, self.taught = None, {}
             self.tray_points = []
@@ -102,7 +110,7 @@ class SettingsScreens:
         elif step in ("ok", "reset", "cancel") and self.tray_points is not None:
             getattr(self, f"_tray_{step}")()
         else:
-            self._say(f"unknown tray step {step!r}", True)
+            self._not_here(f"tray:{step}")
 
     def _tray_ok(self) -> None:
         points = self.tray_points or []
@@ -127,7 +135,7 @@ class SettingsScreens:
     def _tap_trayat(self, where: str) -> None:
         """A touch on the camera view while choosing the tray: `x,y` in camera image pixels."""
         if self.tray_points is None or self.screen_name != "settings":
-            self._say("the tray region is not being chosen", True)
+            self._not_here(f"trayat:{where}")
             return
         if self.image is None:
             self._say(self._t("no_camera_frame"), True)
@@ -135,7 +143,7 @@ class SettingsScreens:
         match = re.fullmatch(r"(-?\d+),(-?\d+)", where)
         height, width = self.image.shape[:2]
         if match is None:
-            self._say(f"bad tray point {where!r}", True)
+            self._not_here(f"trayat:{where}")
             return
         x = min(max(int(match.group(1)), 0), width)
         y = min(max(int(match.group(2)), 0), height)
@@ -149,7 +157,7 @@ class SettingsScreens:
 
     def _tap_camera(self, spec: str) -> None:
         if spec not in CAMERA_CHOICES:
-            self._say(f"unknown camera {spec!r}", True)
+            self._not_here(f"camera:{spec}")
             return
         self.camera_choice = spec
         self.store.set_setting("camera", spec)
@@ -157,7 +165,7 @@ class SettingsScreens:
 
     def _tap_teach(self, step: str) -> None:
         if self.screen_name != "settings":
-            self._say(f"teach:{step} is not on this screen", True)
+            self._not_here(f"teach:{step}")
         elif step == "start":
             self.teaching, self.taught, self.tray_points = 0, {}, None
             self._say(self._t("teach_show", face=POKER_FACES[0]))
@@ -167,7 +175,7 @@ class SettingsScreens:
         elif step == "capture" and self.teaching is not None:
             self._teach_capture()
         else:
-            self._say(f"unknown teaching step {step!r}", True)
+            self._not_here(f"teach:{step}")
 
     def _teach_capture(self) -> None:
         from companion import teach
@@ -201,17 +209,20 @@ class SettingsScreens:
     def _screen_rules(self) -> Screen:
         game = self.rules_game or (self.session.record.game if self.session else self.draft.game)
         game = game or "struggle"
-        screen = Screen("rules", f"{self._t('rules')} : {game_title(game)}", game=game)
+        title = self._t("titled", title=self._t("rules"), what=game_title(game, self.language))
+        screen = Screen("rules", title, game=game)
         screen.lines = RULES[game][self.language]
         screen.options = [
-            Target(f"rules:{g}", game_title(g), "selected" if g == game else "normal")
+            Target(
+                f"rules:{g}", game_title(g, self.language), "selected" if g == game else "normal"
+            )  # fmt: skip
             for g in GAMES
         ]
         return screen
 
     def _tap_rules(self, game: str) -> None:
         if game not in GAMES:
-            self._say(f"unknown game {game!r}", True)
+            self._not_here(f"rules:{game}")
             return
         self.rules_game = game
 

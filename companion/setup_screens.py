@@ -41,12 +41,12 @@ class SetupScreens:
 
     def _tap_game(self, name: str) -> None:
         if name not in GAMES:
-            self._say(f"unknown game {name!r}", True)
+            self._not_here(f"game:{name}")
             return
         try:
             game_class = engines.game_class(name)
         except engines.EngineError:
-            self._say(text(self.language, "not_built", game=game_title(name)), True)
+            self._say(self._t("not_built", game=game_title(name, self.language)), True)
             return
         count = game_class.player_counts()[0]
         known = self.store.known_players()
@@ -62,7 +62,7 @@ class SetupScreens:
     def _in_setup(self) -> bool:
         if self.screen_name == "setup" and self.draft.game:
             return True
-        self._say("not on the set-up screen", True)
+        self._not_here("setup")
         return False
 
     def _tap_count(self, delta: str) -> None:
@@ -95,7 +95,7 @@ class SetupScreens:
         if not self._in_setup():
             return
         if not seat.isdigit() or int(seat) >= len(self.draft.players):
-            self._say(f"no seat {seat!r}", True)
+            self._not_here(f"name:{seat}")
             return
         self.draft.editing = int(seat)
         self.entry = ""
@@ -107,7 +107,7 @@ class SetupScreens:
             (o for o in engines.game_class(self.draft.game).options if o.name == name), None
         )
         if option is None or not isinstance(option.default, bool):
-            self._say(f"option {name!r} cannot be switched here", True)
+            self._not_here(f"option:{name}")
             return
         current = self.draft.options.get(name, option.default)
         self.draft.options[name] = not current
@@ -118,7 +118,7 @@ class SetupScreens:
         draft = self.draft
         if self._in_progress() and not getattr(self, "start_confirmed", False):
             self.start_confirmed = True  # the next touch on Start starts it
-            title = game_title(self.session.record.game)
+            title = game_title(self.session.record.game, self.language)
             self._say(self._t("start_ask", game=title))
             return
         self.start_confirmed = False
@@ -133,14 +133,18 @@ class SetupScreens:
     def _screen_home(self) -> Screen:
         available = set(engines.available_games())
         options = [
-            Target(f"game:{g}", game_title(g), "normal" if g in available else "quiet")
+            Target(
+                f"game:{g}", game_title(g, self.language), "normal" if g in available else "quiet"
+            )  # fmt: skip
             for g in GAMES
         ]
         actions = [
             Target(
                 f"resume:{record.id}",
                 self._t(
-                    "resume_game", game=game_title(record.game), players=", ".join(record.players)
+                    "resume_game",
+                    game=game_title(record.game, self.language),
+                    players=", ".join(record.players),
                 ),
                 "primary",
             )  # fmt: skip
@@ -155,14 +159,15 @@ class SetupScreens:
         """Go back to an unfinished game, where it was left."""
         wanted = next((r for r in self.store.unfinished() if str(r.id) == game_id), None)
         if wanted is None:
-            self._say(f"no unfinished game {game_id!r}", True)
+            self._not_here(f"resume:{game_id}")
             return
         self.load(wanted)
-        self._say(self._t("resumed", game=game_title(wanted.game)))
+        self._say(self._t("resumed", game=game_title(wanted.game, self.language)))
 
     def _screen_setup(self) -> Screen:
         draft = self.draft
-        screen = Screen("setup", self._t("setup", game=game_title(draft.game)), game=draft.game)
+        title = self._t("setup", game=game_title(draft.game, self.language))
+        screen = Screen("setup", title, game=draft.game)
         screen.options = [
             Target("count:-", self._t("fewer_players")),
             Target("count:+", self._t("more_players")),
@@ -186,7 +191,7 @@ class SetupScreens:
             if isinstance(option.default, bool):
                 value = draft.options.get(option.name, option.default)
                 name = option_title(option.name, self.language)
-                label = f"{name} : {self._t('yes' if value else 'no')}"
+                label = self._t("field", name=name, value=self._t("yes" if value else "no"))
                 screen.options.append(Target(f"option:{option.name}", label))
         screen.lines = [self._t("players", n=len(draft.players))]
         if draft.editing is not None:

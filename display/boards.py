@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from display import palette
+from display.i18n import said_in_view, text
 from display.layout import MIN_TEXT, Box
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ def draw_struggle(renderer: Renderer, view: dict[str, Any], box: Box, screen: Sc
     boxes_w = min(w // 2, info_h * 5)
     _struggle_boxes(renderer, view, pygame.Rect(x + w - boxes_w, info_y, boxes_w, info_h), side)
     hand = " ".join(view.get("hand") or []) or "—"
-    line = f"{'Main' if screen.language == 'fr' else 'Hand'} : {hand}"
+    line = text(screen.language, "board.hand", hand=hand)
     renderer.label(line, (x, info_y, w - boxes_w - 8, info_h), renderer.layout.font - 2)
 
 
@@ -136,7 +137,9 @@ def draw_traverse(renderer: Renderer, view: dict[str, Any], box: Box, screen: Sc
     pawns = int(view.get("pawns", 10))
     axis = int(view.get("axis_length", pawns + 1))
     cells = pawns + 2
-    info_w = min(w // 3, max(96, w - h))  # the grid takes the height, the counts what is left
+    lines = _traverse_lines(view, screen.language)
+    widest = max(renderer.font(MIN_TEXT).size(content)[0] for content, _ in lines) + 4
+    info_w = min(w // 2, max(96, w - h, widest))  # the grid takes the height, the counts the rest
     side = min(h, w - info_w) // cells
     left, bottom = x, y + side * cells
     surface = renderer.surface
@@ -173,7 +176,7 @@ def draw_traverse(renderer: Renderer, view: dict[str, Any], box: Box, screen: Sc
                 renderer.hits.append((touch, f"piece:{piece}"))
     info_x = left + side * cells + 10
     info = (info_x, y, x + w - info_x, h)
-    _traverse_info(renderer, view, info, screen.language)
+    _traverse_info(renderer, view, info, lines, screen.language)
 
 
 def _traverse_pawn(
@@ -186,17 +189,22 @@ def _traverse_pawn(
         renderer.label(str(number), rect.inflate(4, 0), max(MIN_TEXT, rect.w - 6), ink, "center")
 
 
-def _traverse_info(renderer: Renderer, view: dict[str, Any], box: Box, language: str) -> None:
-    x, y, w, h = box
-    fr = language == "fr"
+def _traverse_lines(view: dict[str, Any], language: str) -> list[tuple[str, palette.Colour]]:
+    """The pawns home per colour and the dice, in words."""
     home = view.get("home", [0, 0])
     dice = " ".join(str(d) for d in view.get("dice", [])) or "—"
-    lines = [
-        (f"{'Rouge' if fr else 'Red'} : {home[0]}", palette.VERMILLION),
-        (f"{'Blanc' if fr else 'White'} : {home[1]}", palette.WHITE),
-        (f"{'Dés' if fr else 'Dice'} : {dice}", palette.TEXT),
+    return [
+        (text(language, "board.red", n=home[0]), palette.VERMILLION),
+        (text(language, "board.white", n=home[1]), palette.WHITE),
+        (text(language, "board.dice", dice=dice), palette.TEXT),
     ]
-    last = view.get("last_play_fr" if fr else "last_play_en") or ""
+
+
+def _traverse_info(
+    renderer: Renderer, view: dict[str, Any], box: Box, lines: list, language: str
+) -> None:
+    x, y, w, h = box
+    last = said_in_view(view, "last_play", language)
     line_h = min(30, h // 5)
     for number, (content, colour) in enumerate(lines):
         renderer.label(
@@ -284,12 +292,12 @@ def _sequence_square(
 
 def draw_strategix(renderer: Renderer, view: dict[str, Any], box: Box, screen: Screen) -> None:
     x, y, w, h = box
-    fr = screen.language == "fr"
+    language = screen.language
     k = max(1.0, min(1.8, h / 290))  # the tall portrait panel: everything larger
     font = int(renderer.layout.font * min(k, 1.3))
     trick = view.get("trick") or {}
     top = trick.get("top") or {}
-    round_text = f"{'Manche' if fr else 'Round'} {view.get('round', 0)}/{view.get('rounds', 0)}"
+    round_text = text(language, "board.round", n=view.get("round", 0), of=view.get("rounds", 0))
     renderer.label(round_text, (x, y, w, int(30 * k)), font, palette.TEXT_DIM)
     play = str(top.get("play", "")).removeprefix("play ")
     cards_y = y + int(36 * k)
@@ -298,19 +306,17 @@ def draw_strategix(renderer: Renderer, view: dict[str, Any], box: Box, screen: S
         who = screen.scores[top["player"]][0] if top.get("player") is not None else ""
         renderer.label(who, (x, cards_y + int(74 * k), w, int(26 * k)), font - 4, palette.TEXT_DIM)
     else:
-        empty = "Nouveau pli" if fr else "New trick"
+        empty = text(language, "board.new_trick")
         renderer.label(empty, (x, cards_y, w, int(70 * k)), font, palette.TEXT_DIM, "center")
     counts = view.get("hand_counts", [])
     passed = trick.get("passed") or [False] * len(counts)
     line_y, line_h = cards_y + int(110 * k), int(28 * k)
     for seat, count in enumerate(counts):
         name = screen.scores[seat][0] if seat < len(screen.scores) else str(seat)
-        status = (" — passe" if fr else " — passed") if seat < len(passed) and passed[seat] else ""
+        key = "board.cards_passed" if seat < len(passed) and passed[seat] else "board.cards"
         colour = palette.PLAYER_COLOURS[seat % len(palette.PLAYER_COLOURS)]
-        cards_word = "cartes" if fr else "cards"
-        renderer.label(
-            f"{name} : {count} {cards_word}{status}", (x, line_y, w, line_h - 2), font - 4, colour
-        )
+        said = text(language, key, name=name, n=count)
+        renderer.label(said, (x, line_y, w, line_h - 2), font - 4, colour)
         line_y += line_h
     hands = view.get("hands") or []
     own = next((hand for hand in hands if hand), None)
@@ -359,14 +365,15 @@ def _hand_cards(renderer: Renderer, hand: list[str], box: Box, largest: int = 34
 def draw_roudalon(renderer: Renderer, view: dict[str, Any], box: Box, screen: Screen) -> None:
     """The pot in the middle-left, then one line per player: dice held, stake, alliance."""
     x, y, w, h = box
-    fr = screen.language == "fr"
+    language = screen.language
     font = renderer.layout.font
     pot_w = min(w // 3, h)
     pot = pygame.Rect(x, y, pot_w, min(pot_w, h - 30))
     pygame.draw.ellipse(renderer.surface, palette.ORANGE, pot)
     renderer.label(f"{view.get('pot', 0)}", pot.inflate(-10, -pot.h // 3), font + 18,
                    palette.BLACK, "center")  # fmt: skip
-    renderer.label("pot (UM)", (x, pot.bottom + 2, pot_w, 26), font - 6, palette.TEXT_DIM, "center")
+    pot_box = (x, pot.bottom + 2, pot_w, 26)
+    renderer.label(text(language, "board.pot"), pot_box, font - 6, palette.TEXT_DIM, "center")
     players = view.get("players") or [name for name, _ in screen.scores]
     held, staked = view.get("held", []), view.get("staked", [])
     alliance = set(view.get("alliance") or [])
@@ -387,11 +394,11 @@ def draw_roudalon(renderer: Renderer, view: dict[str, Any], box: Box, screen: Sc
         ally = " ★" if seat in alliance and len(alliance) > 1 else ""
         stake = staked[seat] if seat < len(staked) else 0
         text_x = line_x + 2 * line_h
-        content = f"{name} : {'misé' if fr else 'staked'} {stake}{ally}"
+        content = text(language, "board.staked", name=name, n=stake, ally=ally)
         renderer.label(
             content, (text_x, line_y, line_x + line_w - text_x, line_h), font - 4, colour
         )
-    last = (view.get("last") or {}).get("fr" if fr else "en", "")
+    last = said_in_view(view, "last", language)
     if last:
         top = max(y + len(players) * line_h + 4, pot.bottom + 30)
         renderer.paragraph(last, (x, top, w, y + h - top), font - 6, palette.TEXT_DIM)
@@ -413,7 +420,7 @@ def draw_summary(renderer: Renderer, view: dict[str, Any], box: Box, screen: Scr
             value = " ".join(str(v) for v in value)
         if y + (shown + 1) * line_h > y + h:
             break
-        content = f"{key} : {value}"
+        content = text(screen.language, "field", name=key, value=value)
         renderer.label(content, (x, y + shown * line_h, w, line_h), renderer.layout.font - 4)
         shown += 1
 

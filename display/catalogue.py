@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 from display.i18n import DOMAIN, LOCALE_DIR, PSEUDO, compile_po, languages
@@ -72,6 +73,23 @@ def _literals(node: ast.AST) -> Iterator[str]:
         yield from _literals(node.orelse)
 
 
+def page_phrases() -> list[str | tuple[str, str]]:
+    """The English phrases the web pages ask for (pages/ and club/: `_("...")`, `ngettext` in
+    Python and in the Jinja2 templates), found with Babel's extractors."""
+    jinja = {"extensions": "jinja2.ext.i18n"}
+    sources = [
+        (ROOT / "pages", [("**.py", "python"), ("templates/**.html", "jinja2")]),
+        (ROOT / "club", [("**.py", "python")]),
+    ]
+    found: dict[str, str | tuple[str, str]] = {}
+    for folder, methods in sources:
+        options = {pattern: jinja for pattern, method in methods if method == "jinja2"}
+        for _, _, message, _, _ in extract_from_dir(folder, methods, options):
+            phrase = message if isinstance(message, str) else (message[0], message[1])
+            found.setdefault(phrase if isinstance(phrase, str) else phrase[0], phrase)
+    return list(found.values())
+
+
 def po_path(language: str) -> Path:
     return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
 
@@ -98,6 +116,9 @@ def extract() -> Catalog:
     for key in sorted(screen_keys() | plain):
         if key not in template:
             template.add(key)
+    for phrase in page_phrases():
+        if (phrase if isinstance(phrase, str) else phrase[0]) not in template:
+            template.add(phrase, flags=["python-format"] if "%(" in str(phrase) else [])
     for message in english:
         if isinstance(message.id, tuple) and message.id[0] not in template:
             template.add(message.id)
@@ -107,7 +128,9 @@ def extract() -> Catalog:
 
 def update() -> None:
     template = extract()
-    defaults = engine_messages()
+    defaults: dict[str, str | tuple[str, str]] = dict(engine_messages())
+    for phrase in page_phrases():  # the pages' English is the phrase itself
+        defaults.setdefault(phrase if isinstance(phrase, str) else phrase[0], phrase)
     for language in languages(with_pseudo=False):
         catalog = load(language)
         for message in template:
@@ -120,21 +143,35 @@ def update() -> None:
 
 
 _ACCENTED = str.maketrans("aceinousyACEINOUSY", "àçéîñôûšýÀÇÉÎÑÔÛŠÝ")
-_FIELD = re.compile(r"(\{[^{}]*\}|<[^<>]*>|\\n)")
+_FIELD = re.compile(r"(\{[^{}]*\}|<[^<>]*>|%\([a-z_]+\)[sd]|\\n)")
 
 
 def pseudo_text(text: str) -> str:
-    """Accented and about 35 % longer, fields and notation placeholders kept as they are."""
+    """Accented and about 35 % longer, fields and notation placeholders kept as they are.
+
+    Each word grows by its share of the extra length, so a long text still wraps where the
+    English one does (one long run of padding at the end would be a word no line can hold)."""
     if not text:
         return text
     parts = _FIELD.split(text)
-    changed = "".join(
-        part if _FIELD.fullmatch(part) else part.translate(_ACCENTED) for part in parts
-    )
     words = "".join(part for part in parts if not _FIELD.fullmatch(part))
-    if not any(ch.isalpha() for ch in words):
-        return changed
-    return f"⟦{changed}{'·' * max(1, round(len(text) * 0.35) - 2)}⟧"
+    letters = sum(ch.isalpha() for ch in words)
+    if not letters:
+        return text
+    rate = max(1, round(len(text) * 0.35) - 2) / letters  # the brackets count in the 35 %
+    done = [0, 0]  # letters seen, padding given: each word's share, rounded without drift
+
+    def longer(word: re.Match[str]) -> str:
+        done[0] += len(word.group(0))
+        padding = max(1, round(done[0] * rate) - done[1])
+        done[1] += padding
+        return word.group(0).translate(_ACCENTED) + "·" * padding
+
+    changed = "".join(part if _FIELD.fullmatch(part) else _WORD.sub(longer, part) for part in parts)
+    return f"⟦{changed}⟧"
+
+
+_WORD = re.compile(r"[^\W\d_]+")
 
 
 def make_pseudo() -> None:
@@ -157,11 +194,16 @@ def compile_all() -> None:
 
 
 def problems(language: str) -> Iterator[str]:
-    """Keys of the engines missing in the catalogue, and entries with no translation."""
+    """Keys of the engines or of the English catalogue missing in the catalogue, and entries
+    with no translation."""
     catalog = load(language)
     for code in engine_messages():
         if code not in catalog:
             yield f"{language}: no entry for engine code {code}"
+    for message in load("en") if language != "en" else ():
+        key = message.id[0] if isinstance(message.id, tuple) else message.id
+        if key and key not in engine_messages() and key not in catalog:
+            yield f"{language}: no entry for {key!r} (English has one)"
     for message in catalog:
         if not message.id:
             continue

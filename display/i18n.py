@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import os
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ DOMAIN = "tabletop"
 DEFAULT = "fr"
 PSEUDO = "qps"  # the pseudo-locale the tests render every screen in (accented, longer)
 _MISSING = "\x00missing"
+_ENGINE_WORDS = ("fr", "en")  # the languages engines still write some texts in themselves
 
 
 def languages(with_pseudo: bool = False) -> tuple[str, ...]:
@@ -37,6 +39,12 @@ def languages(with_pseudo: bool = False) -> tuple[str, ...]:
 LANGUAGES = languages()
 
 
+def offered() -> tuple[str, ...]:
+    """The languages the settings screen offers: the pseudo-locale only for debugging
+    (TABLETOP_PSEUDO_LOCALE=1), to see every screen in it on the kiosk itself."""
+    return languages(with_pseudo=os.environ.get("TABLETOP_PSEUDO_LOCALE") == "1")
+
+
 class _Missing(gettext.NullTranslations):
     """The last fallback: tells a missing entry from one translated by the same text."""
 
@@ -47,18 +55,23 @@ class _Missing(gettext.NullTranslations):
         return _MISSING
 
 
-@cache
-def catalogue(language: str) -> gettext.NullTranslations:
-    """The language's compiled catalogue, falling back to the default language's."""
+def load_translations(language: str) -> gettext.NullTranslations:
+    """The language's catalogue alone (no fallback), a new object for each caller: the kiosk and
+    the web pages (pages.i18n) read the same catalogue and fall back differently."""
     folder = LOCALE_DIR / language / "LC_MESSAGES"
     mo, po = folder / f"{DOMAIN}.mo", folder / f"{DOMAIN}.po"
     if mo.is_file():
         with mo.open("rb") as data:
-            found: gettext.NullTranslations = gettext.GNUTranslations(data)
-    elif po.is_file():
-        found = gettext.GNUTranslations(io.BytesIO(compile_po(po)))
-    else:
-        found = gettext.NullTranslations()
+            return gettext.GNUTranslations(data)
+    if po.is_file():
+        return gettext.GNUTranslations(io.BytesIO(compile_po(po)))
+    return gettext.NullTranslations()
+
+
+@cache
+def catalogue(language: str) -> gettext.NullTranslations:
+    """The language's compiled catalogue, falling back to the default language's."""
+    found = load_translations(language)
     found.add_fallback(catalogue(DEFAULT) if language != DEFAULT else _Missing())
     return found
 
@@ -103,6 +116,32 @@ def say(language: str, message: Any) -> str:
     """An engine message (or an EngineError, which carries one) in `language`."""
     found = getattr(message, "message", message)
     return render(found, lookup(language)) if isinstance(found, Message) else str(message)
+
+
+def described(action: Any, language: str) -> str:
+    """An engine action in `language`: its message through the catalogue when it carries one,
+    else the engine's own French or English words (English for any other catalogue)."""
+    found = getattr(action, "message", None)
+    if isinstance(found, Message):
+        return say(language, found)
+    return str(action.describe(language if language in _ENGINE_WORDS else "en"))
+
+
+def said_in_view(view: dict[str, Any], key: str, language: str) -> str:
+    """Words an engine's view carries under `key`: a Message said through the catalogue, or the
+    engine's French and English (`{key: {"fr", "en"}}` or `key_fr`, `key_en`)."""
+    found = view.get(key)
+    if isinstance(found, Message):
+        return say(language, found)
+    if not isinstance(found, dict):
+        found = {lang: view.get(f"{key}_{lang}") for lang in _ENGINE_WORDS}
+    wanted = language if language in _ENGINE_WORDS else "en"
+    return str(found.get(wanted) or "")
+
+
+def decimal(value: float, language: str, digits: int = 1) -> str:
+    """A number with the language's decimal point (`2,5` in French)."""
+    return f"{value:.{digits}f}".replace(".", text(language, "decimal_point"))
 
 
 def game_title(name: str, language: str = DEFAULT) -> str:

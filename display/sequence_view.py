@@ -26,7 +26,7 @@ def draw_wide(renderer: Renderer, screen: Screen) -> None:
     others = [a for a in screen.actions if a not in plays]
     beside_nav = others if len(screen.nav) + len(others) <= 6 else []
     actions = plays + [a for a in others if a not in beside_nav]
-    renderer.buttons(screen.nav + beside_nav, (COLUMN_X, 2, COLUMN_W, nav_h), 3)
+    _two_rows(renderer, screen.nav + beside_nav, (COLUMN_X, 2, COLUMN_W, nav_h))
     top = 2 + nav_h + GAP
     renderer._status(screen, (COLUMN_X, top, COLUMN_W, STATUS_H))
     top += STATUS_H + GAP
@@ -39,6 +39,15 @@ def draw_wide(renderer: Renderer, screen: Screen) -> None:
         renderer.button_row(actions, (COLUMN_X, bottom - 48, COLUMN_W, 48))
     if screen.message:
         renderer._message(screen, (COLUMN_X, 478 - 40, COLUMN_W, 40))
+
+
+def _two_rows(renderer: Renderer, targets: list[Target], box: tuple[int, int, int, int]) -> None:
+    """Buttons in two rows, each as wide as its words need (a long word keeps its size)."""
+    x, y, w, h = box
+    half = -(-len(targets) // 2)
+    row_h = (h - GAP) // 2
+    for number, row in enumerate((targets[:half], targets[half:])):
+        renderer.button_row(row, (x, y + number * (row_h + GAP), w, row_h), GAP)
 
 
 def _keys(renderer: Renderer, screen: Screen, actions: list[Target], top: int, bottom: int) -> None:

@@ -160,7 +160,7 @@ class TableView:
         cells = grid((x, y + turn_h + 2, w, h - turn_h - 2), len(screen.scores),
                      len(screen.scores), 4)  # fmt: skip
         narrow = any(  # narrow boxes: the names (whose turn) matter most
-            self.font(MIN_TEXT).size(f"{name} : {score}")[0] > cell[2] - 8
+            self.font(MIN_TEXT).size(_score_line(screen, name, score))[0] > cell[2] - 8
             for (name, score), cell in zip(screen.scores, cells, strict=True)
         )
         for number, ((name, score), cell) in enumerate(zip(screen.scores, cells, strict=True)):
@@ -172,8 +172,12 @@ class TableView:
             pygame.draw.rect(self.surface, colour, rect, 3, border_radius=6)
             inner = (cell[0] + 4, cell[1], cell[2] - 8, cell[3])
             ink = _ink_on(colour) if acting else palette.TEXT
-            said = name if narrow else f"{name} : {score}"
+            said = name if narrow else _score_line(screen, name, score)
             self.label(said, inner, self.layout.font - 4, ink, align="center")
+
+
+def _score_line(screen: Screen, name: str, score: str) -> str:
+    return text(screen.language, "score_line", name=name, score=score)
 
 
 def _player_colour(screen: Screen, seat: int) -> palette.Colour:

@@ -1,42 +1,35 @@
-"""The pages' words in French and English: gettext catalogues (.po) read with Babel.
+"""The pages' words in French and English, from the kiosk's own catalogue (display/locale,
+domain tabletop): one catalogue for the table's screen and the club's pages.
 
-The .po files under pages/locale are the source; they are compiled in memory when first used,
-so there is no build step and no binary file in the repository.
+The templates ask for English phrases (`_("Live tables")`, gettext's usual way, extracted by
+`python -m display.catalogue extract` with Babel's Jinja2 extractor); a phrase a catalogue lacks
+shows as written in the template.
 """
 
 from __future__ import annotations
 
-import io
+import gettext
 from functools import cache
-from importlib import resources
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-from babel.support import Translations
+from display import i18n as catalogue
 
-from engines.registry import available_games, game_class
-
-LANGUAGES = ("fr", "en")
-DEFAULT = "fr"
-DOMAIN = "pages"
+LANGUAGES = catalogue.LANGUAGES
+DEFAULT = catalogue.DEFAULT
 
 
 @cache
-def game_titles() -> dict[str, str]:
-    """Each game's name as its engine writes it (Stratégix, Le Roudalon, ...)."""
-    return {name: game_class(name).title for name in available_games()}
+def game_titles(language: str = DEFAULT) -> dict[str, str]:
+    """Each game's name in `language` (Stratégix, Le Roudalon, ...)."""
+    from engines.registry import available_games
+
+    return {name: catalogue.game_title(name, language) for name in available_games()}
 
 
 @cache
-def translations(language: str) -> Translations:
-    language = language if language in LANGUAGES else DEFAULT
-    source = resources.files("pages.locale") / language / "LC_MESSAGES" / f"{DOMAIN}.po"
-    with source.open("rb") as handle:
-        catalog = read_po(handle, locale=language, domain=DOMAIN)
-    compiled = io.BytesIO()
-    write_mo(compiled, catalog)
-    compiled.seek(0)
-    return Translations(compiled, domain=DOMAIN)
+def translations(language: str) -> gettext.NullTranslations:
+    found = catalogue.load_translations(language if language in LANGUAGES else DEFAULT)
+    found.add_fallback(gettext.NullTranslations())  # a phrase not yet translated: as written
+    return found
 
 
 def pick_language(asked: str | None, cookie: str | None, accept: str | None) -> str:
@@ -51,5 +44,5 @@ def pick_language(asked: str | None, cookie: str | None, accept: str | None) -> 
     return DEFAULT
 
 
-def game_title(name: str) -> str:
-    return game_titles().get(name, name)
+def game_title(name: str, language: str = DEFAULT) -> str:
+    return game_titles(language).get(name, name)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -24,8 +24,8 @@ def environment(language: str) -> Environment:
     env.globals.update(
         lang=language,
         languages=i18n.LANGUAGES,
-        game_title=i18n.game_title,
-        game_titles=i18n.game_titles(),
+        game_title=partial(i18n.game_title, language=language),
+        game_titles=i18n.game_titles(language),
         when=when,
         line_chart=charts.line_chart,
         bar_chart=charts.bar_chart,

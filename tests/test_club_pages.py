@@ -28,22 +28,24 @@ def test_charts_fit_their_legend_and_escape_their_words():
     assert bars.count('class="bar"') == 2
 
 
-def test_every_word_of_the_pages_has_its_french():
-    from importlib import resources
+def test_every_word_of_the_pages_has_its_french_in_the_kiosk_catalogue():
+    from display import catalogue
 
-    from babel.messages.pofile import read_po
-
-    source = resources.files("pages.locale") / "fr" / "LC_MESSAGES" / "pages.po"
-    with source.open("rb") as handle:
-        catalog = read_po(handle)
-    untranslated = [m.id for m in catalog if m.id and not all(_strings(m.string))]
-    assert untranslated == [] and len(catalog) > 80
+    phrases = catalogue.page_phrases()
+    assert len(phrases) > 80
+    for language in ("fr", "en"):
+        known = catalogue.load(language)
+        for phrase in phrases:
+            entry = known.get(phrase if isinstance(phrase, str) else phrase[0])
+            assert entry is not None and all(_strings(entry.string)), f"{language}: {phrase!r}"
     french = i18n.translations("fr")
     html = render("fr", "error.html", site="Club", title="t", message="m", is_club=True)
     assert "Retour au classement" in html and 'lang="fr"' in html
     for message in ("Standings", "Live tables", "Rating over time", "Wins per game"):
         assert french.gettext(message) != message
     assert french.ngettext("%(num)d action", "%(num)d actions", 2) == "%(num)d actions"
+    assert french.gettext("Standings: %(game)s") == "Classement\u00a0: %(game)s"
+    assert i18n.game_title("strategix", "fr") == "Stratégix"
     assert i18n.pick_language(None, None, "en-GB,en;q=0.9") == "en"
     assert i18n.pick_language("de", None, "de-DE") == "fr"
 

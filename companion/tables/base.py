@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import engines
-from display.i18n import text
+from display.i18n import described, text
 from display.model import Target
 
 POKER_FACES = ("9", "10", "J", "Q", "K", "A")
@@ -113,7 +113,7 @@ class Table:
         self, before: engines.State, action: engines.Action, after: engines.State, language: str
     ) -> str:
         """What just happened, in words (a roll-off says who won, or who throws again)."""
-        said = action.describe(language)
+        said = described(action, language)
         if not self.rolloff(before):
             return said
         if not self.rolloff(after):
@@ -161,7 +161,7 @@ class Table:
 
     def label(self, action: engines.Action, language: str) -> str:
         """A move's words on its button."""
-        return action.describe(language)
+        return described(action, language)
 
     def pieces(self, state: engines.State, notation: str) -> frozenset[str]:
         return frozenset()
@@ -198,7 +198,7 @@ class Table:
     def choice_label(self, state: engines.State, notation: str, language: str) -> str:
         """A play's words, as the engine describes it."""
         try:
-            return state.clone().apply(notation).describe(language)
+            return described(state.clone().apply(notation), language)
         except engines.EngineError:
             return notation
 

@@ -23,7 +23,7 @@ class StrategixTable(Table):
     def keys(self, state: engines.State, language: str) -> list[Target]:
         keys = [Target(f"key:{k}", k) for k in LETTER_KEYS]
         return keys + [Target("play:pass", text(language, "pass")),
-                       Target("play:petard", "Pétard")]  # fmt: skip
+                       Target("play:petard", text(language, "petard"))]  # fmt: skip
 
     def type_key(self, state: engines.State, entry: str, key: str) -> tuple[str, str]:
         if key == "+":
