@@ -69,21 +69,22 @@ class NothingToUndoError(EngineError):
 class Action:
     """One move of a player or one outcome of chance, identified by its canonical notation.
 
-    Two actions are equal when their notation is; the descriptions and the game-specific payload
-    ride along for the display and the engine.
+    Two actions are equal when their notation is; its description (a Message: code and
+    parameters, said in any language through a catalogue) and the game-specific payload ride
+    along for the display and the engine.
     """
 
     notation: str
-    fr: str = field(default="", compare=False)
-    en: str = field(default="", compare=False)
+    message: Message | None = field(default=None, compare=False, repr=False)
     data: Any = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return self.notation
 
-    def describe(self, language: str = "fr") -> str:
-        text = self.en if language == "en" else self.fr
-        return text or self.notation
+    def describe(self) -> str:
+        """The description's English default (the notation when there is none)."""
+        message = self.message
+        return self.notation if message is None else str(message)
 
 
 @dataclass(frozen=True)
@@ -447,7 +448,7 @@ class State(ABC):
         return f"<{type(self).__name__} {self.game.name} after {len(self._history)} actions>"
 
 
-_IMMUTABLE = (int, float, str, bytes, bool, type(None), frozenset, Action)
+_IMMUTABLE = (int, float, str, bytes, bool, type(None), frozenset, Action, Message)  # never mutated
 
 
 def fast_copy(value: Any) -> Any:

@@ -22,6 +22,8 @@ Template = str | tuple[str, str]
 ENGLISH: dict[str, Template] = {
     "list.separator": ", ",
     "list.last": " and ",
+    "list.comma": "{first}, {rest}",
+    "list.semicolon": "{first}; {rest}",
 }
 
 
@@ -45,6 +47,34 @@ class Message:
 
 def msg(code: str, **params: Any) -> Message:
     return Message(code, params)
+
+
+def chain(items: list[Any], code: str = "list.comma") -> Any:
+    """Items one after the other, joined by the entry `code` (`{first}, {rest}`): for series
+    that are not `a, b and c` (an order of pawns, the outcomes of one play)."""
+    joined = items[-1]
+    for item in reversed(items[:-1]):
+        joined = Message(code, {"first": item, "rest": joined})
+    return joined
+
+
+def as_data(value: Any) -> Any:
+    """A message (or a value holding some) as JSON-able data: {"code": ..., "params": {...}}."""
+    if isinstance(value, Message):
+        return {"code": value.code, "params": {k: as_data(v) for k, v in value.params.items()}}
+    if isinstance(value, list | tuple):
+        return [as_data(item) for item in value]
+    return value
+
+
+def from_data(data: Any) -> Any:
+    """The inverse of `as_data`: dicts with a code become messages again."""
+    if isinstance(data, dict) and isinstance(data.get("code"), str):
+        params = data.get("params") or {}
+        return Message(data["code"], {k: from_data(v) for k, v in params.items()})
+    if isinstance(data, list):
+        return [from_data(item) for item in data]
+    return data
 
 
 # A lookup answers (code, count) with the text to use: count is None for a plain entry.

@@ -42,7 +42,7 @@ from engines.core import (
     parse_bool,
 )
 from engines.dice import D6_FACES, all_rolls, parse_roll, random_roll, roll_action
-from engines.messages import Message, define, msg
+from engines.messages import Message, as_data, define, msg
 
 RED, WHITE = 0, 1
 COLOURS = ("red", "white")
@@ -280,8 +280,7 @@ class TraverseState(State):
             "dice": list(self.dice),
             "rolloff": [list(self.rolloff[i : i + 2]) if self.rolloff[i] else None for i in (0, 2)],
             "last_play": self.last_play.notation if self.last_play else "",
-            "last_play_fr": self.last_play.fr if self.last_play else "",
-            "last_play_en": self.last_play.en if self.last_play else "",
+            "last_play_said": as_data(self.last_play.message) if self.last_play else None,
             "home": self.home(),
             "scores": self.scores(),
             "winner": self.winner,
@@ -343,6 +342,12 @@ define(
         "traverse.red": "Red",
         "traverse.white": "White",
         "traverse.pawn.red": "Red {n}",
+        "traverse.said.pass": "{side} passes",
+        "traverse.said.forward": "{pawn} moves forward {n}",
+        "traverse.said.back": "{pawn} moves back {n}",
+        "traverse.said.hit": "{move} and sends {other} back to start",
+        "traverse.said.home": "{move} and enters its arrival box",
+        "traverse.said.then": "{first}, then {rest}",
         "traverse.pawn.white": "White {n}",
         "traverse.expect.rolloff": "roll <2 faces 1-6> (roll-off: {name}'s dice)",
         "traverse.expect.roll": "roll <2 faces 1-6>",
