@@ -145,6 +145,17 @@ def one_die_plays(mine: Positions, theirs: Positions, dice: tuple[int, int], end
             found.setdefault(code, ((pawn, delta),))
 
 
+class EveryPlay(dict):
+    """A `found` for the listers above that keeps every play of a change code, first one first:
+    the plays that reach the same position, for saying which notations are one choice."""
+
+    def setdefault(self, code: int, play: Play) -> list[Play]:  # type: ignore[override]
+        plays = super().setdefault(code, [])
+        if play not in plays:
+            plays.append(play)
+        return plays
+
+
 # ----- notation and descriptions ----------------------------------------------------------------
 
 _TOKENS: dict[Step, str] = {}

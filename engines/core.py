@@ -304,6 +304,16 @@ class State(ABC):
     def check_invariants(self) -> None:
         """Raise AssertionError if the position breaks one of the game's invariants (tests)."""
 
+    def legal_notes(self) -> list[Message]:
+        """What the legal list cannot say by itself: what the actor may do beyond it (plays too
+        many to list) or why a move one might expect is left out. Empty for most positions."""
+        return []
+
+    def equivalent_notations(self) -> dict[str, list[str]]:
+        """For listed actions that other notations reach the same position as: those notations
+        (they are accepted and mean the listed one). Empty for most games."""
+        return {}
+
     def chance_prompt(self) -> Message | None:
         """What chance outcome the game waits for, as a message (e.g. `roll <5 faces>`)."""
         return None

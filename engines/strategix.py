@@ -199,6 +199,19 @@ class StrategixState(State):
         name = self.players[player]
         return Action(f"first {player}", msg("strategix.said.first", name=name), player)
 
+    def legal_notes(self) -> list[Message]:
+        """Table mode lists only pass and pétard: say that the actor may also lead any formula,
+        or follow the trick with its shape from its lowest letter up."""
+        if self.game.mode != "table" or self.phase != "play":
+            return []
+        top = self.top_play()
+        if top is None:
+            notes = [msg("strategix.may.lead")]
+        else:
+            shape, low = shape_of(top).message(), LETTERS[strength(top)]
+            notes = [msg("strategix.may.follow", shape=shape, low=low, top=play_text(top))]
+        return notes + [msg(f"strategix.may.{a.notation}") for a in self._pass_and_petard()]
+
     def _pass_and_petard(self) -> list[Action]:
         actions = []
         if self._may_pass():
@@ -921,6 +934,11 @@ def _shape_view(shape: Shape) -> dict[str, Any]:
 
 define(
     {
+        "strategix.may.lead": "lead with any formula: play <groups> (e.g. play D E F + M N O)",
+        "strategix.may.follow": "follow {top} with {shape} whose lowest letter is {low} or higher: "
+        "play <formula>",
+        "strategix.may.pass": "pass",
+        "strategix.may.petard": "lay a pétard: petard",
         "strategix.said.first": "{name} is the youngest and leads",
         "strategix.said.pass_no_lead": "{name} cannot lead (only pétards) and passes",
         "strategix.said.pass": "{name} passes",

@@ -199,6 +199,13 @@ class StruggleState(State):
         said = msg("struggle.said.objective", order=chain([face_message(p) for p in order]))
         return Action(f"objective {shown}", said, order)
 
+    def legal_notes(self) -> list[Message]:
+        """Table mode, revealing: why an order already revealed is not listed again."""
+        if self.phase != "reveal":
+            return []
+        return [msg("struggle.left_out", name=self.players[seat], order=" ".join(order))
+                for seat, order in enumerate(self.objectives) if order is not None]  # fmt: skip
+
     def _unrevealed_orders(self) -> Iterator[tuple[str, ...]]:
         taken = {order for order in self.objectives if order is not None}
         return (order for order in permutations(PAWNS) if order not in taken)
@@ -643,6 +650,8 @@ def square_message(square: int) -> Message:
 
 define(
     {
+        "struggle.left_out": "objective {order} is not listed: {name} already revealed it, and no "
+        "two cards show the same order",
         "struggle.said.first": "{name} starts",
         "struggle.said.objective": "Objective: {order}",
         "struggle.said.deal": "Objective cards dealt",

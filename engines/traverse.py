@@ -16,6 +16,7 @@ from typing import Any
 
 from engines._traverse_plays import (
     BLOCKED,
+    EveryPlay,
     Play,
     PlayAction,
     Positions,
@@ -132,18 +133,39 @@ class TraverseState(State):
 
     def _plays(self) -> list[Play]:
         """The legal plays, one per resulting position, in a stable order (T3, T4)."""
+        return list(self._find_plays({}).values())
+
+    def equivalent_notations(self) -> dict[str, list[str]]:
+        """Each listed play that other plays reach the same position as: those plays' notations
+        (`1+1 1-1` and `2+1 2-1` move a pawn and bring it back; `3+5` is `3+2 3+3`)."""
+        if self.phase != "play":
+            return {}
+        every = self._find_plays(EveryPlay())
+        return {notation(plays[0]): [notation(p) for p in plays[1:]]
+                for plays in every.values() if len(plays) > 1}  # fmt: skip
+
+    def legal_notes(self) -> list[Message]:
+        """A listed play that brings a pawn straight back changes nothing: say so."""
+        if self.phase != "play" or not self.game.option("compulsory_dice"):
+            return []
+        unchanged = self._find_plays(EveryPlay()).get(0)
+        return [msg("traverse.no_change", play=notation(unchanged[0]))] if unchanged else []
+
+    def _find_plays(self, found: dict) -> dict:
+        """`found` filled with the plays by the change they make (the first one kept first)."""
         mine, theirs = self._sides()
         d1, d2 = self.dice
-        found: dict[int, Play] = {}
         if self.game.option("compulsory_dice"):
             two_dice_plays(mine, theirs, d1, d2, self.end, found)
             if not found:
                 one_die_plays(mine, theirs, (d1, d2), self.end, found)
-            return list(found.values()) or [()]
-        found[0] = ()  # passing changes nothing: code 0
+            if not found:
+                found.setdefault(0, ())  # no move at all: pass
+            return found
+        found.setdefault(0, ())  # passing changes nothing: code 0
         one_die_plays(mine, theirs, (d1, d2), self.end, found)
         two_dice_plays(mine, theirs, d1, d2, self.end, found)
-        return list(found.values())
+        return found
 
     def _sides(self) -> tuple[Positions, Positions]:
         return self.positions[self.current], self.positions[1 - self.current]
@@ -348,6 +370,8 @@ define(
         "traverse.said.hit": "{move} and sends {other} back to start",
         "traverse.said.home": "{move} and enters its arrival box",
         "traverse.said.then": "{first}, then {rest}",
+        "traverse.no_change": "{play} moves a pawn and brings it straight back: legal (both dice "
+        "are used), and no pawn ends anywhere new",
         "traverse.pawn.white": "White {n}",
         "traverse.expect.rolloff": "roll <2 faces 1-6> (roll-off: {name}'s dice)",
         "traverse.expect.roll": "roll <2 faces 1-6>",

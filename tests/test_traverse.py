@@ -460,3 +460,26 @@ def test_out_of_the_box_in_two_steps_is_the_one_move_by_the_sum() -> None:
     state = position(red={1: 11, 2: 4}, white={8: 2}, dice=(2, 3))  # no pawn to hit on column 1
     with pytest.raises(IllegalActionError, match="Red 1 leaves its arrival box only to hit"):
         state.apply("1-2 1-3")
+
+
+@settings(max_examples=40, deadline=None)
+@given(positions())
+def test_every_equivalent_notation_reaches_its_listed_play(setup) -> None:
+    red, white, dice = setup
+    state = position(red, white, dice)
+    listed = set(legal(state))
+    for notation, others in state.equivalent_notations().items():
+        assert notation in listed and not listed & set(others)
+        for other in others[:6]:
+            assert state.parse(other) == state.parse(notation)
+
+
+def test_a_pawn_brought_straight_back_is_one_listed_choice_with_a_note() -> None:
+    state = position(red={1: 3, 2: 2}, dice=(1, 1))
+    assert "1+1 1-1" in legal(state)  # both dice used: legal, and listed once
+    assert not {"2+1 2-1", "2-1 2+1", "1-1 1+1"} & set(legal(state))
+    same = state.equivalent_notations()["1+1 1-1"]
+    assert {"1-1 1+1", "2+1 2-1", "2-1 2+1", "3+1 3-1"} <= set(same)
+    [note] = state.legal_notes()
+    assert note.code == "traverse.no_change" and note.params == {"play": "1+1 1-1"}
+    assert state.parse("3+1 3-1") == state.parse("1+1 1-1")
