@@ -89,14 +89,17 @@ class Action:
 
 @dataclass(frozen=True)
 class Option:
-    """A named rule option: its default, a bilingual help text and how to read and check a value."""
+    """A named rule option: its default and how to read and check a value; its help text is the
+    message `option_help.<name>` (each game defines its English default)."""
 
     name: str
     default: Any
-    help_en: str
-    help_fr: str
     parse: Callable[[str], Any] = str
     check: Callable[[Any], Message | None] = lambda value: None  # returns a problem, or None
+
+    @property
+    def help(self) -> Message:
+        return msg(f"option_help.{self.name}")
 
     def from_text(self, text: str) -> Any:
         try:

@@ -40,24 +40,18 @@ class Roudalon(Game):
         Option(
             "stake_min",
             1,
-            "Smallest stake in UM (R3 option: stake range).",
-            "Mise minimale en UM (R3, option : fourchette de mise).",
             parse=int,
             check=int_range(1, 99),
         ),
         Option(
             "stake_max",
             6,
-            "Largest stake in UM (R3 option: stake range).",
-            "Mise maximale en UM (R3, option : fourchette de mise).",
             parse=int,
             check=int_range(1, 99),
         ),
         Option(
             "games",
             1,
-            "Games in the match; results add up and the highest total wins (R6).",
-            "Nombre de parties ; les résultats s'additionnent, le plus haut total gagne (R6).",
             parse=int,
             check=int_range(1, 50),
         ),
@@ -438,6 +432,9 @@ class RoudalonState(State):
 
 define(
     {
+        "option_help.stake_min": "Smallest stake in UM (R3 option: stake range).",
+        "option_help.stake_max": "Largest stake in UM (R3 option: stake range).",
+        "option_help.games": "Games in the match; results add up and the highest total wins (R6).",
         "roudalon.said.stake": "{name} stakes {amount} UM (pot: {pot} UM)",
         "roudalon.said.throw.1.1": "{name} throws their die (pot: {pot} UM)",
         "roudalon.said.throw.2.1": "{name} throws one of their two dice (pot: {pot} UM)",

@@ -87,16 +87,12 @@ class Sequence(Game):
         Option(
             "teams",
             0,
-            "Number of teams, 2 or 3 (0: automatic, 3 teams for 3 or 9 players, else 2).",
-            "Nombre d'équipes, 2 ou 3 (0 : automatique, 3 équipes à 3 ou 9 joueurs, sinon 2).",
             parse=int,
             check=_check_teams,
         ),
         Option(
             "niveau_superieur",
             False,
-            "'Niveau supérieur': a one-eyed jack may remove a chip of a completed sequence too.",
-            "« Niveau supérieur » : un valet à un œil peut enlever un jeton d'une Séquence.",
             parse=parse_bool,
         ),
     )
@@ -629,6 +625,10 @@ class SequenceState(State):
 
 define(
     {
+        "option_help.teams": "Number of teams, 2 or 3 (0: automatic, 3 teams for 3 or 9 players, "
+        "else 2).",
+        "option_help.niveau_superieur": "'Niveau supérieur': a one-eyed jack may remove a chip of "
+        "a completed sequence too.",
         "sequence.said.dealer": "{name} deals",
         "sequence.said.cut": "Cut for the dealer ({cards})",
         "sequence.said.cut_card": "{name}: {card}",

@@ -112,8 +112,6 @@ class Struggle(Game):
         Option(
             "track",
             DEFAULT_TRACK,
-            "Board: one colour per square 1..N (Y yellow, R red, B black); default 32 squares.",
-            "Plateau : une couleur par case 1..N (J jaune, R rouge, N noir) ; 32 cases par défaut.",
             parse=parse_track,
             check=_check_track,
         ),
@@ -650,6 +648,8 @@ def square_message(square: int) -> Message:
 
 define(
     {
+        "option_help.track": "Board: one colour per square 1..N (Y yellow, R red, B black); "
+        "default 32 squares.",
         "struggle.left_out": "objective {order} is not listed: {name} already revealed it, and no "
         "two cards show the same order",
         "struggle.said.first": "{name} starts",

@@ -61,20 +61,12 @@ class Traverse(Game):
         Option(
             "axis_length",
             DEFAULT_AXIS,
-            "Squares from a pawn's start to its arrival box (T1); each side has axis_length - 1 "
-            "pawns and the crossing zone is (axis_length - 1) squared. Default 11 (10 pawns).",
-            "Cases du départ d'un pion à sa case d'arrivée (T1) ; chaque camp a axis_length - 1 "
-            "pions et la zone de croisement (axis_length - 1) au carré. 11 par défaut (10 pions).",
             parse=int,
             check=int_range(3, 21),
         ),
         Option(
             "compulsory_dice",
             True,
-            "Compulsory use (T4): a play must use both dice when some play can, else one die "
-            "when it can, else the player passes. Off: the player may use fewer dice or pass.",
-            "Usage obligatoire (T4) : jouer les deux dés si un coup le permet, sinon un dé si "
-            "possible, sinon passer. Désactivé : le joueur peut jouer moins de dés ou passer.",
             parse=parse_bool,
         ),
     )
@@ -360,6 +352,12 @@ def _as_one_move(requested: list[Step]) -> Step | None:
 
 define(
     {
+        "option_help.axis_length": "Squares from a pawn's start to its arrival box (T1); each "
+        "side has axis_length - 1 pawns and the crossing zone is (axis_length - 1) squared. "
+        "Default 11 (10 pawns).",
+        "option_help.compulsory_dice": "Compulsory use (T4): a play must use both dice when some "
+        "play can, else one die when it can, else the player passes. Off: the player may use "
+        "fewer dice or pass.",
         "number": "{n}",
         "traverse.red": "Red",
         "traverse.white": "White",

@@ -99,3 +99,9 @@ def test_a_message_survives_a_round_trip_through_json() -> None:
     said = msg("struggle.said.objective", order=chain([msg("face.K"), msg("face.Q")]))
     assert from_data(json.loads(json.dumps(as_data(said)))) == said
     assert str(said) == "Objective: King, Queen"
+
+
+@pytest.mark.parametrize("name", sorted(engines.registry.GAME_CLASSES))
+def test_every_rule_option_has_a_help_message(name) -> None:
+    for option in engines.game_class(name).options:
+        assert option.help.code in ENGLISH, option.name
