@@ -87,6 +87,28 @@ class Action:
         return self.notation if message is None else str(message)
 
 
+class LazyAction(Action):
+    """An action whose message is made only when asked for: `describe(*args)`.
+
+    Engines list many actions in hot paths (advisor search, benchmarks) and a player reads the
+    descriptions of a few: building every message up front would cost most of the listing.
+    """
+
+    def __init__(self, notation: str, describe: Callable[..., Message], args: tuple,
+                 data: Any = None) -> None:  # fmt: skip
+        object.__setattr__(self, "notation", notation)
+        object.__setattr__(self, "data", data)
+        object.__setattr__(self, "_describe", (describe, args))
+
+    @property
+    def message(self) -> Message:  # type: ignore[override]
+        describe, args = self._describe
+        return describe(*args)
+
+    def __deepcopy__(self, memo: dict) -> LazyAction:
+        return self  # immutable
+
+
 @dataclass(frozen=True)
 class Option:
     """A named rule option: its default and how to read and check a value; its help text is the

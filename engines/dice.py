@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import combinations_with_replacement
 
-from engines.core import Action, NotationError
+from engines.core import Action, LazyAction, NotationError
 from engines.messages import Message, chain, define, msg
 
 D6_FACES: tuple[str, ...] = ("1", "2", "3", "4", "5", "6")
@@ -74,11 +74,14 @@ def roll_notation(rolled: Sequence[str]) -> str:
 
 def roll_action(rolled: Sequence[str], faces: Sequence[str] = D6_FACES) -> Action:
     canonical = sort_faces(rolled, faces)
+    return LazyAction(roll_notation(canonical), roll_message, (canonical, faces), canonical)
+
+
+def roll_message(rolled: Sequence[str], faces: Sequence[str]) -> Message:
+    """`Dice: 3 5`, or the poker faces by name: `Dice: Nine, Jack, Ace`."""
     if faces == POKER_FACES:
-        said = msg("roll.said", faces=chain([face_message(face) for face in canonical]))
-    else:
-        said = msg("roll.said", faces=" ".join(canonical))
-    return Action(roll_notation(canonical), said, canonical)
+        return msg("roll.said", faces=chain([face_message(face) for face in rolled]))
+    return msg("roll.said", faces=" ".join(rolled))
 
 
 def random_roll(rng: random.Random, count: int, faces: Sequence[str] = D6_FACES) -> Action:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 Template = str | tuple[str, str]
@@ -34,12 +33,28 @@ def define(templates: Mapping[str, Template]) -> None:
     ENGLISH.update(templates)
 
 
-@dataclass(frozen=True)
 class Message:
-    """A code and its parameters; `str()` is the English default."""
+    """A code and its parameters; `str()` is the English default. Never changed once made.
 
-    code: str
-    params: Mapping[str, Any] = field(default_factory=dict)
+    A plain class with slots, not a dataclass: engines make one for every action they list
+    (advisor search, benchmarks), and a frozen dataclass costs twice as much to build.
+    """
+
+    __slots__ = ("code", "params")
+
+    def __init__(self, code: str, params: Mapping[str, Any] | None = None) -> None:
+        self.code = code
+        self.params: Mapping[str, Any] = {} if params is None else params
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Message):
+            return NotImplemented
+        return self.code == other.code and self.params == other.params
+
+    __hash__ = None  # type: ignore[assignment]  # params is a dict
+
+    def __repr__(self) -> str:
+        return f"Message(code={self.code!r}, params={dict(self.params)!r})"
 
     def __str__(self) -> str:
         return render(self, english_lookup)

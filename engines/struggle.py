@@ -16,6 +16,7 @@ from engines.core import (
     EngineError,
     Game,
     IllegalActionError,
+    LazyAction,
     NotationError,
     Option,
     State,
@@ -533,8 +534,7 @@ class StruggleState(State):
         if not moves:
             return Action("pass", msg("struggle.said.pass"), ((), result))
         notation = " ".join(f"{pawn}+{steps}" for pawn, steps in moves)
-        said = chain([outcome_message(o) for o in result.outcomes], "list.semicolon")
-        return Action(notation, said, (moves, result))
+        return LazyAction(notation, play_message, (result.outcomes,), (moves, result))
 
     # ----- scores and views ---------------------------------------------------------------------
 
@@ -619,6 +619,11 @@ class _Result:
 
     def __deepcopy__(self, memo: dict) -> _Result:
         return self  # never mutated once its play is listed
+
+
+def play_message(outcomes: list) -> Message:
+    """What a play does, move by move (`Jack +2: blocked (black square); Queen +3: …`)."""
+    return chain([outcome_message(o) for o in outcomes], "list.semicolon")
 
 
 def outcome_message(outcome: tuple[str, int, tuple[str, Any]]) -> Message:
