@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, Literal
 
-from engines.messages import Message, define, msg
+from engines.messages import Message, define, msg, said
 
 CHANCE = "chance"
 Actor = int | Literal["chance"]
@@ -81,10 +81,12 @@ class Action:
     def __str__(self) -> str:
         return self.notation
 
-    def describe(self) -> str:
-        """The description's English default (the notation when there is none)."""
+    def describe(self, language: str | None = None) -> str:
+        """The description: its English default, or in `language` when the program registered
+        a catalogue (engines.messages.use_catalogue); the notation when there is none. A
+        program should rather say `action.message` through its own catalogue."""
         message = self.message
-        return self.notation if message is None else str(message)
+        return self.notation if message is None else said(message, language)
 
 
 class LazyAction(Action):

@@ -96,6 +96,22 @@ def from_data(data: Any) -> Any:
 Lookup = Callable[[str, int | None], str | None]
 
 
+_catalogues: list[Callable[[str], Lookup]] = []
+
+
+def use_catalogue(lookup_for: Callable[[str], Lookup]) -> None:
+    """Let `said()` speak a program's message catalogue (display.i18n registers itself): the
+    engines import nothing of the program, the program plugs its words in."""
+    _catalogues.append(lookup_for)
+
+
+def said(message: Message, language: str | None = None) -> str:
+    """The message in `language` through the registered catalogue, else its English default."""
+    if language is None or not _catalogues:
+        return str(message)
+    return render(message, _catalogues[-1](language))
+
+
 def english_lookup(code: str, count: int | None) -> str | None:
     template = ENGLISH.get(code)
     if isinstance(template, tuple):

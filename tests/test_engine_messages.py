@@ -105,3 +105,12 @@ def test_a_message_survives_a_round_trip_through_json() -> None:
 def test_every_rule_option_has_a_help_message(name) -> None:
     for option in engines.game_class(name).options:
         assert option.help.code in ENGLISH, option.name
+
+
+def test_describe_speaks_the_registered_catalogue_and_english_by_default() -> None:
+    import display.i18n  # noqa: F401 - registers the display's catalogue
+
+    state = engines.make_game("traverse", ["Ann", "Bob"]).new_state()
+    roll = state.parse("roll 5 6")
+    assert roll.describe() == roll.describe("en") == "Dice: 5 6"
+    assert roll.describe("fr") == "Dés\u00a0: 5 6"
