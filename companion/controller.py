@@ -24,8 +24,8 @@ from companion.settings_screens import CAMERA_CHOICES, Roi, SettingsScreens, tra
 from companion.setup_screens import GAMES, SetupDraft, SetupScreens
 from companion.store import GameRecord, Store, StoreError
 from companion.tables import Choice, DiceRequest, Table, table_for
-from companion.tables.base import D6_FACES, POKER_FACES
-from display.i18n import described, game_title, languages, say, text
+from companion.tables.base import D6_FACES, POKER_FACES, spoken_view
+from display.i18n import game_title, languages, say, text
 from display.model import DieMark, Screen, Target
 
 __all__ = ["CAMERA_CHOICES", "GAMES", "CameraImage", "Controller", "DiceRequest", "Event",
@@ -182,7 +182,7 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
                 return  # table mode: the players say what happened (e.g. who starts)
             action = state.sample_chance()
             self._commit(action.notation)
-            self.message = text(self.language, "chance_auto", what=described(action, self.language))
+            self.message = text(self.language, "chance_auto", what=say(self.language, action))
 
     # ----- events ---------------------------------------------------------------------------
 
@@ -412,7 +412,7 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
         undone = session.state.undo()
         self._choices = None
         self._reset_turn()
-        self._say(text(self.language, "undone", what=described(undone, self.language)))
+        self._say(text(self.language, "undone", what=say(self.language, undone)))
         if logged.notation.startswith("roll ") and self.last_roll is not None:
             # the dice are still on the tray: show the undone reading again, to fix and confirm
             self.proposal, self.last_roll = self.last_roll, None
@@ -450,7 +450,7 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
             "table",
             game_title(record.game, self.language),
             game=record.game,
-            board=state.view(viewer),
+            board=spoken_view(state.view(viewer), self.language),
             camera=self.image,
             turn=self._waiting(state),
             scores=[(n, str(s)) for n, s in zip(state.players, state.scores(), strict=True)],
