@@ -41,6 +41,13 @@ VOTE_SHARPNESS = 0.03
 # a share of the examples' own nearest-same-face closeness (leave one out), less a margin.
 TRUST_PERCENTILE = 2
 TRUST_MARGIN = 0.03
+# ... and within this much closer than that, the examples only doubt: where their vote differs
+# from the reader's own answer, the die is unreadable rather than maybe wrong.
+DOUBT_BAND = 0.06
+# A verdict's confidence in the doubt band is at most this (under the reader's 0.5).
+DOUBT_CONFIDENCE = 0.3
+# The confidence of a die the examples doubt but whose vote is the reader's own answer.
+AGREED = 0.6
 
 
 @dataclass(frozen=True)
@@ -135,16 +142,39 @@ class NearestExamples:
         return [self.verdict(feature) for feature in self.describe(crops)]
 
     def verdict(self, feature: np.ndarray) -> Verdict | None:
+        """The nearest examples' vote; a doubt (confidence under DOUBT_CONFIDENCE) where the crop
+        is only nearly close enough; None where it is far from them all."""
         closeness = self.features @ feature
         nearest = np.argsort(-closeness)[:NEIGHBOURS]
-        if closeness[nearest[0]] < self.trust:
+        if closeness[nearest[0]] < self.trust - DOUBT_BAND:
             return None
         weights = np.exp((closeness[nearest] - closeness[nearest[0]]) / VOTE_SHARPNESS)
         votes: dict[Face, float] = {}
         for value, weight in zip(self.values[nearest], weights, strict=True):
             votes[value] = votes.get(value, 0.0) + float(weight)
         value = max(votes, key=lambda v: votes[v])
-        return value, votes[value] / sum(votes.values())
+        confidence = votes[value] / sum(votes.values())
+        if closeness[nearest[0]] < self.trust:
+            return value, min(confidence, DOUBT_CONFIDENCE)
+        return value, confidence
+
+
+def vouched(verdict: Verdict | None) -> bool:
+    """The examples read a die there (not merely doubt, nor say nothing)."""
+    return verdict is not None and verdict[0] is not None and verdict[1] > DOUBT_CONFIDENCE
+
+
+def with_doubt(verdict: Verdict | None, own: Verdict) -> Verdict:
+    """The reader's own verdict `own`, told the examples' `verdict`: theirs where they vouch;
+    where they doubt, unreadable if they vote otherwise, and at least AGREED if they vote the
+    same (two readings of different kinds agreeing); else its own."""
+    if vouched(verdict):
+        return verdict  # type: ignore[return-value]
+    if verdict is None or own[0] is None:
+        return own
+    if verdict[0] != own[0]:
+        return None, min(own[1], DOUBT_CONFIDENCE)
+    return own[0], max(own[1], AGREED)
 
 
 def _trust(features: np.ndarray, values: np.ndarray, turns: int) -> float:
@@ -166,7 +196,7 @@ def _trust(features: np.ndarray, values: np.ndarray, turns: int) -> float:
 
 def pip_adapter(examples: Sequence[Example]) -> NearestExamples:
     """Nearest examples in the faces net's feature space (the crops as the net sees them)."""
-    return NearestExamples.build(examples, lambda crops: net_features(crops)[0])
+    return NearestExamples.build(examples, lambda crops: net_features(crops)[0], turns=4)
 
 
 def net_verdicts(crops: Sequence[np.ndarray]) -> list[Verdict]:
@@ -187,7 +217,7 @@ def pip_reads(adapter: NearestExamples | None) -> Callable[[Sequence[np.ndarray]
         if adapter is None:
             return own
         return [
-            adapted if adapted is not None else mine
+            with_doubt(adapted, mine)
             for adapted, mine in zip(adapter.verdicts(crops), own, strict=True)
         ]
 
@@ -249,12 +279,13 @@ class AdaptedProfile:
 
     def classify_many(self, crops_bgr: Sequence[np.ndarray], moved: bool = True) -> list[Verdict]:
         squares = [_square_crop(crop) for crop in crops_bgr]
-        verdicts: list[Verdict | None] = list(self.adapter.verdicts(squares))
+        theirs = self.adapter.verdicts(squares)
+        verdicts: list[Verdict | None] = [v if vouched(v) else None for v in theirs]
         rest = [i for i, verdict in enumerate(verdicts) if verdict is None]
         if rest:
             own = self.profile.classify_many([crops_bgr[i] for i in rest], moved=moved)
             for i, verdict in zip(rest, own, strict=True):
-                verdicts[i] = verdict
+                verdicts[i] = with_doubt(theirs[i], verdict)
         return [verdict for verdict in verdicts if verdict is not None]
 
 

@@ -28,6 +28,7 @@ STAGE_NAMES = {0: "before", 10: "after_10", 30: "after_30", 100: "after_100"}
 EVALUATION_ROLLS = 100
 DICE_PER_ROLL = 5
 ADAPT_EVERY = 10
+MATCH_WITHIN = 0.7  # a reported die this many sides from a true one at most is its reading
 
 
 @dataclass(frozen=True)
@@ -71,12 +72,13 @@ class Table:
 
 def matched(scene: Any, reading: Any) -> list[tuple[Any, Any]]:
     """(true die, die reported for it or None) for each die of the scene: the nearest reported
-    die whose centre is within half a side of the true centre, each used once."""
+    die whose centre is within MATCH_WITHIN sides of the true top face's centre, each used once
+    (in perspective the finder centres some dice between their top and a side face)."""
     used: set[int] = set()
     pairs = []
     for truth in scene.dice:
         side = float(np.linalg.norm(truth.quad[1] - truth.quad[0]))
-        best, best_distance = None, side / 2
+        best, best_distance = None, side * MATCH_WITHIN
         for index, die in enumerate(reading.dice):
             distance = float(np.hypot(*np.subtract(die.center, truth.center)))
             if index not in used and distance < best_distance:
@@ -103,15 +105,19 @@ def confirmed_examples(scene: Any, reading: Any, profiled: bool) -> list[Any]:
     ]
 
 
-def accuracy(read: Callable[[np.ndarray], Any], scenes: Sequence[Any]) -> tuple[float, int]:
-    """(share of dice read right, dice reported wrong) over the scenes."""
+def accuracy(read: Callable[[np.ndarray], Any], scenes: Sequence[Any]) -> tuple[float, int, float]:
+    """(share of dice read right, dice reported wrong, median ms a tray) over the scenes."""
     right = wrong = total = 0
+    times = []
     for scene in scenes:
-        for truth, die in matched(scene, read(scene.frame)):
+        started = time.perf_counter()
+        reading = read(scene.frame)
+        times.append((time.perf_counter() - started) * 1000)
+        for truth, die in matched(scene, reading):
             total += 1
             right += die is not None and die.value == truth.value
             wrong += die is not None and die.value is not None and die.value != truth.value
-    return right / max(total, 1), wrong
+    return right / max(total, 1), wrong, float(np.median(times)) if times else 0.0
 
 
 class TableReader:
@@ -186,25 +192,26 @@ def replay(table: Table, log: Callable[[str], None] = print) -> dict[str, Any]:
             confirmed += 1
             if confirmed % ADAPT_EVERY == 0:
                 reader.adapt(examples)
-        started = time.perf_counter()
-        right, wrong = accuracy(reader.reader.read, evaluation)
-        ms = (time.perf_counter() - started) * 1000 / len(evaluation)
+        right, wrong, ms = accuracy(reader.reader.read, evaluation)
         name = STAGE_NAMES[stage]
         figures[name] = round(right, 4)
         figures[f"{name}_wrong"] = wrong
         figures[f"{name}_ms"] = round(ms, 1)
         note = reader.notes[-1] if reader.notes else "none yet"
         log(f"  {table.design}: {name}: {right:.4f} right, {wrong} wrong, {ms:.1f} ms a tray "
-            f"({len(examples)} examples; {note})")  # fmt: skip
+            f"(median; {len(examples)} examples; {note})")  # fmt: skip
     return figures
 
 
 TABLES = (Table("d6-engraved", 11), Table("poker-pips", 12))
 
 
-def measure_adapt(tables: Sequence[Table] = TABLES, log: Callable[[str], None] = print) -> dict:
-    """{"before", "after_10", "after_30", "after_100"}: the worst table's figures, and "sets"
-    with each table's own."""
+def measure_adapt(
+    tables: Sequence[Table] = TABLES, shared: Any = None, log: Callable[[str], None] = print
+) -> dict:
+    """{"before", "after_10", "after_30", "after_100"}: the worse rendered table's figures (one
+    d6, one poker), and "sets" with each table's own and, where shared/dice-photos is, each
+    real set's (its held-out photos read, its development photos confirmed)."""
     import cv2
 
     cv2.setNumThreads(1)  # the targets are for one core
@@ -212,5 +219,79 @@ def measure_adapt(tables: Sequence[Table] = TABLES, log: Callable[[str], None] =
     report: dict[str, Any] = {
         name: min(figures[name] for figures in sets.values()) for name in STAGE_NAMES.values()
     }
+    for photo_set in real_sets(shared):
+        sets[f"photos:{photo_set.name}"] = replay_photos(photo_set, log)
     report["sets"] = sets
     return report
+
+
+# ----- real photos --------------------------------------------------------------------------
+
+REAL_SETS = ("marbled-trays-train",)
+REAL_STAGES = (0, 10, 30)
+
+
+def real_examples(photo: Any, image: np.ndarray, reading: Any, box_kind: str) -> list[Any]:
+    """A labelled photo as a confirmed roll: each reported die matched to a label, with the
+    label's value."""
+    from companion.bench.vision import match_dice
+    from vision.adapt import Example, example_crop
+
+    found = [(d.value, d.center, d.side) for d in reading.dice]
+    matches = match_dice(photo.dice, found, box_kind)
+    return [
+        Example(
+            example_crop(image, reading.dice[index].center, reading.dice[index].quad, False),
+            value,
+            corrected=reading.dice[index].value != value,
+        )
+        for (value, _), index in zip(photo.dice, matches, strict=True)
+        if index is not None and reading.dice[index].quad is not None
+    ]
+
+
+def real_accuracy(reader: Any, photos: Sequence[Any], box_kind: str) -> tuple[float, int]:
+    from companion.bench.vision import score_image
+    from vision.imagefile import load_image
+
+    right = dice = wrong = 0
+    for photo in photos:
+        score = score_image(photo, reader.read(load_image(photo.image)), box_kind)
+        right, dice, wrong = right + score.dice_right, dice + score.dice, wrong + len(score.wrong)
+    return right / max(dice, 1), wrong
+
+
+def replay_photos(photo_set: Any, log: Callable[[str], None] = print) -> dict[str, Any]:
+    """A real set as a table: its development photos, in order, are the confirmed rolls; its
+    held-out photos (never trained on) are read at each stage."""
+    from vision._photos import is_held_out
+    from vision.imagefile import load_image
+
+    stream = [p for p in photo_set.photos if not is_held_out(p.image.name)]
+    evaluation = [p for p in photo_set.photos if is_held_out(p.image.name)]
+    reader = TableReader("d6")
+    figures: dict[str, Any] = {"photos_confirmed": len(stream), "photos_read": len(evaluation)}
+    examples: list[Any] = []
+    stages = [*REAL_STAGES, len(stream)]
+    confirmed = 0
+    for stage in stages:
+        while confirmed < stage:
+            photo = stream[confirmed]
+            image = load_image(photo.image)
+            examples += real_examples(photo, image, reader.reader.read(image), photo_set.box_kind)
+            confirmed += 1
+            if confirmed % ADAPT_EVERY == 0 or confirmed == len(stream):
+                reader.adapt(examples)
+        right, wrong = real_accuracy(reader.reader, evaluation, photo_set.box_kind)
+        name = "before" if stage == 0 else f"after_{stage}"
+        figures[name], figures[f"{name}_wrong"] = round(right, 4), wrong
+        note = reader.notes[-1] if reader.notes else "none yet"
+        log(f"  {photo_set.name}: {name}: {right:.4f} right, {wrong} wrong "
+            f"({len(examples)} examples; {note})")  # fmt: skip
+    return figures
+
+
+def real_sets(shared: Any) -> list[Any]:
+    from vision._photos import photo_sets
+
+    return [s for s in photo_sets(shared) if s.name in REAL_SETS] if shared else []

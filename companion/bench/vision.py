@@ -352,7 +352,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any] | int:
     if args.adapt:
         from companion.bench.adapt import measure_adapt
 
-        return measure_adapt()
+        return measure_adapt(shared=args.shared or default_shared_dir())
     shared = args.shared or default_shared_dir()
     problem = argument_problem(args)
     if problem:
