@@ -251,13 +251,20 @@ def real_examples(photo: Any, image: np.ndarray, reading: Any, box_kind: str) ->
 
 
 def real_accuracy(reader: Any, photos: Sequence[Any], box_kind: str) -> tuple[float, int]:
-    from companion.bench.vision import score_image
+    """(share of labelled dice read right, labelled dice given another value)."""
+    from companion.bench.vision import match_dice
     from vision.imagefile import load_image
 
     right = dice = wrong = 0
     for photo in photos:
-        score = score_image(photo, reader.read(load_image(photo.image)), box_kind)
-        right, dice, wrong = right + score.dice_right, dice + score.dice, wrong + len(score.wrong)
+        reading = reader.read(load_image(photo.image))
+        found = [(d.value, d.center, d.side) for d in reading.dice]
+        for (value, _), index in zip(photo.dice, match_dice(photo.dice, found, box_kind),
+                                     strict=True):  # fmt: skip
+            got = None if index is None else found[index][0]
+            dice += 1
+            right += got == value
+            wrong += got is not None and got != value
     return right / max(dice, 1), wrong
 
 
