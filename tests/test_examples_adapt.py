@@ -254,7 +254,11 @@ def test_the_table_adaptation_follows_the_store(tmp_path):
     assert adaptation.update("d6") is None
 
 
-def test_real_marbled_dice_are_read_better_after_ten_confirmed_photos(monkeypatch, shared_dir):
+def test_real_marbled_dice_are_never_read_more_wrongly_after_confirmed_photos(
+    monkeypatch, shared_dir
+):
+    """On real marbled dice the faces net's features do not tell the faces apart well enough:
+    the adaptation is refused rather than let it read dice wrong (docs/vision.md, limits)."""
     from companion.bench import adapt
     from vision._photos import is_held_out, load_photo_set
 
@@ -264,6 +268,5 @@ def test_real_marbled_dice_are_read_better_after_ten_confirmed_photos(monkeypatc
     small = type(photo_set)(photo_set.name, photo_set.box_kind, (*development, *held_out))
     monkeypatch.setattr(adapt, "REAL_STAGES", (0,))
     figures = adapt.replay_photos(small, log=lambda line: None)
-    assert figures["after_10"] > figures["before"] + 0.05
-    # a few more dice read wrong (3 against 1 of about 100 here): docs/vision.md, limits
-    assert figures["after_10_wrong"] <= figures["before_wrong"] + 3
+    assert figures["after_10_wrong"] <= figures["before_wrong"]
+    assert figures["after_10"] >= figures["before"]

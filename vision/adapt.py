@@ -48,6 +48,12 @@ TRUST_FLOOR = 0.9
 # ... and within this much closer than that, the examples only doubt: where their vote differs
 # from the reader's own answer, the die is unreadable rather than maybe wrong.
 DOUBT_BAND = 0.06
+# The examples vouch only where the nearest example of the face they vote for is this much
+# closer than the nearest of any other face (else they only doubt).
+VOTE_MARGIN = 0.02
+# An adaptation that reads more of the newest examples wrong than this share (and more than
+# one) is refused, however the reader reads them now: unreadable rather than wrong.
+MAX_WRONG_SHARE = 0.02
 # A verdict's confidence in the doubt band is at most this (under the reader's 0.5).
 DOUBT_CONFIDENCE = 0.3
 
@@ -156,7 +162,9 @@ class NearestExamples:
             votes[value] = votes.get(value, 0.0) + float(weight)
         value = max(votes, key=lambda v: votes[v])
         confidence = votes[value] / sum(votes.values())
-        if closeness[nearest[0]] < self.trust:
+        same = self.values == value
+        margin = closeness[same].max() - (closeness[~same].max() if (~same).any() else -1.0)
+        if closeness[nearest[0]] < self.trust or margin < VOTE_MARGIN:
             return value, min(confidence, DOUBT_CONFIDENCE)
         return value, confidence
 
@@ -363,7 +371,8 @@ def checked_adaptation(
     older, newest = examples[:-held], examples[-held:]
     before = check(reads(current), newest, min_confidence)
     after = check(reads(build(older)), newest, min_confidence)
-    if after.right < before.right or after.wrong > before.wrong:
+    too_many_wrong = after.wrong > max(1, MAX_WRONG_SHARE * held)
+    if after.right < before.right or after.wrong > before.wrong or too_many_wrong:
         reason = (
             f"refused: on the {held} newest examples it reads {after.right} right, "
             f"{after.wrong} wrong; the reader now {before.right} right, {before.wrong} wrong"
