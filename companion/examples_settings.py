@@ -84,7 +84,7 @@ class ExamplesSettings:
             return
         if step in ("open", "close"):
             self.examples_open = step == "open"
-            self._say(self._examples_line() if self.examples_open else "")
+            self._say("")
             return
         path = self.examples.root.parent / EXPORT_NAME
         try:
