@@ -41,17 +41,17 @@ VOTE_SHARPNESS = 0.03
 # a share of the examples' own nearest-same-face closeness (leave one out), less a margin.
 TRUST_PERCENTILE = 2
 TRUST_MARGIN = 0.03
-# ... and never less than this: examples far apart (dice of many looks, marbled ones) vouch for
-# nothing but what is very like one of them (at 0.70, ten real marbled photos' examples read
-# 13 dice of 8 held-out photos wrong, where the net alone read 1).
+# ... and for pip dice never less than this: examples far apart (dice of many looks, marbled
+# ones) vouch for nothing but what is very like one of them (at 0.70, ten real marbled photos'
+# examples read 13 dice of 8 held-out photos wrong, where the net alone read 1). Not for the
+# colour descriptions of profile dice, whose same-face closeness runs lower (with 0.9 there the
+# poker table read 99.6% after 30 rolls, without it 100%).
 TRUST_FLOOR = 0.9
 # ... and within this much closer than that, the examples only doubt: where their vote differs
 # from the reader's own answer, the die is unreadable rather than maybe wrong.
 DOUBT_BAND = 0.06
 # Pip dice: the examples vouch only where the nearest example of the face they vote for is
-# this much closer than the nearest of any other face (else they only doubt). Not for the
-# colour descriptions of profile dice: faces that differ by colour alone sit close there (the
-# poker table read 99.6% after 30 rolls with it, 100% without).
+# this much closer than the nearest of any other face (else they only doubt).
 VOTE_MARGIN = 0.02
 # An adaptation that reads more of the newest examples wrong than this share (and more than
 # one) is refused, however the reader reads them now: unreadable rather than wrong.
@@ -139,12 +139,18 @@ class NearestExamples:
 
     @classmethod
     def build(
-        cls, examples: Sequence[Example], describe: Describe, turns: int = 1, margin: float = 0.0
+        cls,
+        examples: Sequence[Example],
+        describe: Describe,
+        turns: int = 1,
+        margin: float = 0.0,
+        floor: float = -1.0,
     ) -> Any:
+        """`floor`: the least closeness the examples vouch from (see TRUST_FLOOR)."""
         crops = [np.rot90(e.crop, turn) for e in examples for turn in range(turns)]
         features = describe(crops)
         values = np.array([e.value for e in examples for _ in range(turns)], dtype=object)
-        trust = _trust(features, values, turns)
+        trust = max(_trust(features, values, turns), floor)
         return cls(features, values, trust, describe, turns, margin)
 
     def verdicts(self, crops: Sequence[np.ndarray]) -> list[Verdict | None]:
@@ -200,7 +206,7 @@ def _trust(features: np.ndarray, values: np.ndarray, turns: int) -> float:
     nearest_same = nearest_same[nearest_same > -1.0]
     if not len(nearest_same):
         return 1.01  # one example per face: nothing vouches yet
-    return max(float(np.percentile(nearest_same, TRUST_PERCENTILE)) - TRUST_MARGIN, TRUST_FLOOR)
+    return float(np.percentile(nearest_same, TRUST_PERCENTILE)) - TRUST_MARGIN
 
 
 # ------------------------------------------------------------------------------- pip dice
@@ -209,7 +215,11 @@ def _trust(features: np.ndarray, values: np.ndarray, turns: int) -> float:
 def pip_adapter(examples: Sequence[Example]) -> NearestExamples:
     """Nearest examples in the faces net's feature space (the crops as the net sees them)."""
     return NearestExamples.build(
-        examples, lambda crops: net_features(crops)[0], turns=4, margin=VOTE_MARGIN
+        examples,
+        lambda crops: net_features(crops)[0],
+        turns=4,
+        margin=VOTE_MARGIN,
+        floor=TRUST_FLOOR,
     )
 
 

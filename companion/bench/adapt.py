@@ -28,6 +28,7 @@ STAGE_NAMES = {0: "before", 10: "after_10", 30: "after_30", 100: "after_100"}
 EVALUATION_ROLLS = 100
 DICE_PER_ROLL = 5
 ADAPT_EVERY = 10
+SPEED_AFTER, SPEED_FRAMES, SPEED_PASSES = 30, 30, 2  # the speed compared after 30 rolls
 MATCH_WITHIN = 0.7  # a reported die this many sides from a true one at most is its reading
 
 
@@ -200,7 +201,28 @@ def replay(table: Table, log: Callable[[str], None] = print) -> dict[str, Any]:
         note = reader.notes[-1] if reader.notes else "none yet"
         log(f"  {table.design}: {name}: {right:.4f} right, {wrong} wrong, {ms:.1f} ms a tray "
             f"(median; {len(examples)} examples; {note})")  # fmt: skip
+        if stage == SPEED_AFTER:
+            figures["settled_read_ms"] = settled_read_ms(table, profile, reader.reader)
+            log(f"  {table.design}: a settled tray, median ms without -> with the adaptation: "
+                f"{figures['settled_read_ms']}")  # fmt: skip
     return figures
+
+
+def settled_read_ms(table: Table, profile: Any, adapted: Any) -> dict[str, float]:
+    """Median ms a tray read by the reader without and with the adaptation, the two taking
+    turns on the same frames (the machine's load falls on both alike)."""
+    from vision.reader import DiceReader
+
+    plain = DiceReader(table.kind, profile=profile)
+    frames = [table.roll(200_000 + n).frame for n in range(SPEED_FRAMES)]
+    times: dict[str, list[float]] = {"without": [], "with": []}
+    for _ in range(SPEED_PASSES):
+        for frame in frames:
+            for name, reader in (("without", plain), ("with", adapted)):
+                started = time.perf_counter()
+                reader.read(frame)
+                times[name].append((time.perf_counter() - started) * 1000)
+    return {name: round(float(np.median(values)), 1) for name, values in times.items()}
 
 
 TABLES = (Table("d6-engraved", 11), Table("poker-pips", 12))
