@@ -349,7 +349,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any] | int:
     from vision.reader import DiceReader
 
     cv2.setNumThreads(1)  # the targets are for one core
-    if args.adapt:
+    if getattr(args, "adapt", False):  # a Namespace made by hand may not have it
         from companion.bench.adapt import measure_adapt
 
         return measure_adapt(shared=args.shared or default_shared_dir())
