@@ -19,6 +19,7 @@ import numpy as np
 import engines
 from companion.dice_entry import DiceEntry, DiceProposal
 from companion.events import CameraImage, Event, Press, Settled, Tap
+from companion.examples_settings import ExamplesSettings, examples_store
 from companion.scorebook import ScoresScreens
 from companion.settings_screens import CAMERA_CHOICES, Roi, SettingsScreens, tray_rect
 from companion.setup_screens import GAMES, SetupDraft, SetupScreens
@@ -44,7 +45,7 @@ class Session:
     table: Table
 
 
-class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
+class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens, ExamplesSettings):
     """One table's companion. Not thread-safe: feed it from the app's main loop."""
 
     def __init__(
@@ -79,6 +80,8 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
         self.seen: list[DieMark] = []
         self.rules_game = ""
         self.last_roll: DiceProposal | None = None  # the reading behind the last confirmed roll
+        self.examples = examples_store(store)  # each confirmed roll's dice, for the reader
+        self.examples_open = False
         self.scores_player = ""  # whose history the scores screen shows ("" = the totals)
         self.teaching: int | None = None  # index of the poker face being taught
         self.taught: dict[str, list[np.ndarray]] = {}
@@ -245,6 +248,7 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
             return
         self.screen_name = name
         self.tray_points = None
+        self.examples_open = False
         self._say("")
 
     def _tap_lang(self, language: str) -> None:
