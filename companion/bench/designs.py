@@ -74,7 +74,9 @@ def poker_pips_face(face: np.ndarray, value: str) -> None:
 
 
 def _texture_of(design: str):  # noqa: ANN202 - the renderer's face_texture signature
-    def face_texture(face, kind, die_bgr, pip_color, size=faces_art.TEXTURE) -> np.ndarray:
+    def face_texture(  # a design's dice carry no maker's symbol: `logo` is ignored
+        face, kind, die_bgr, pip_color, size=faces_art.TEXTURE, logo=None
+    ) -> np.ndarray:
         texture = np.clip(die_bgr, 0, 255).astype(np.uint8)
         if design == "d6-engraved":
             engraved_pips(texture, int(face))
