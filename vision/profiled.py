@@ -35,6 +35,7 @@ BESIDE_READ_AT = 0.6
 # (a profile that matches anything cannot then surround each die with phantoms).
 BESIDE_HEAT = 0.1
 SURE_FACE = 0.9  # a profile's confidence that says the die is read beyond doubt
+DISPUTED = 0.45  # the confidence of a die whose squares were read as two faces (unreadable)
 
 Verdict = tuple[Face | None, float]
 Classifier = Callable[[Sequence[np.ndarray]], list[Verdict]]
@@ -109,6 +110,8 @@ def read_candidates(
         )
         at += len(squares_of_one)
         square, verdict = max(pairs, key=lambda pair: pair[1][1])
+        if disputed(verdict, [v for _, v in pairs]):
+            verdict = (None, min(verdict[1], DISPUTED))
         squares.append(square)
         verdicts.append(verdict)
     unsure = [
@@ -125,6 +128,15 @@ def read_candidates(
         judged_or_none(square, value, confidence, judge)
         for square, (value, confidence) in zip(squares, verdicts, strict=True)
     ]
+
+
+def disputed(chosen: Verdict, verdicts: list[Verdict]) -> bool:
+    """Whether another square of the same die was read as another face at least half surely:
+    the die is then unreadable rather than the surer of two guesses."""
+    return any(
+        value is not None and value != chosen[0] and confidence >= 0.5
+        for value, confidence in verdicts
+    )
 
 
 def candidate_tries(frame_bgr: np.ndarray, cand: DieCandidate) -> list[DieCandidate]:
