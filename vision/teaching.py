@@ -14,8 +14,9 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision import find
 from vision.body_fit import fit_body
-from vision.find import candidate_angle, candidates_in, find_large_faces, look, square_quad
+from vision.find import candidate_angle, find_large_faces, look, square_quad
 from vision.outline import fit_outline
 from vision.types import DieCandidate
 
@@ -52,9 +53,9 @@ def dice_in_photo(photo_bgr: np.ndarray) -> list[DieCandidate]:
     unless a large face holds two or more of them, which are then its print (a 9's pips, a
     figure's parts) and the large faces are the dice (a close-up); the coarse looks' too when
     the usual look sees none. At most MOST_DICE, surest first."""
-    heat_map = look(photo_bgr)
-    small = candidates_in(photo_bgr, heat_map, PEAK_THRESHOLD)
-    large = find_large_faces(photo_bgr, heat_map, PEAK_THRESHOLD)
+    # The usual look through find_dice (looked up when called, so a test may stand in for it).
+    small = find.find_dice(photo_bgr, threshold=PEAK_THRESHOLD)
+    large = find_large_faces(photo_bgr, look(photo_bgr), PEAK_THRESHOLD)
     holding_print = [
         big
         for big in large
