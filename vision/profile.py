@@ -380,14 +380,23 @@ class FaceProfile:
 
     def self_check(self) -> float:
         """Leave-one-out accuracy: each example read by the templates of all the others."""
+        misread = self.self_check_misreads()
+        if misread is None:
+            return float("nan")  # one example per face leaves nothing to compare against
+        return 1.0 - len(misread) / sum(self.counts().values())
+
+    def self_check_misreads(self) -> list[tuple[Face, Face | None]] | None:
+        """The examples the self-check misreads, as (face, what it was read as; None for
+        unreadable); None with one example per face."""
         examples = [(label, ex) for label, f in enumerate(self.faces) for ex in self.examples[f]]
         if len(examples) <= len(self.faces):
-            return float("nan")  # one example per face leaves nothing to compare against
-        correct = 0
+            return None
+        misread = []
         for owner, (label, example) in enumerate(examples):
             value, _ = self._decide(self.similarities(example, exclude_owner=owner))
-            correct += value == self.faces[label]
-        return correct / len(examples)
+            if value != self.faces[label]:
+                misread.append((self.faces[label], value))
+        return misread
 
     def counts(self) -> dict[Face, int]:
         return {f: len(self.examples[f]) for f in self.faces}
