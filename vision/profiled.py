@@ -34,7 +34,6 @@ BESIDE_READ_AT = 0.6
 # had 0.19 and 0.23 there, while 95% of the squares beside dice that held no die had under 0.08
 # (a profile that matches anything cannot then surround each die with phantoms).
 BESIDE_HEAT = 0.1
-SURE_FACE = 0.9  # a profile's confidence that says the die is read beyond doubt
 DISPUTED = 0.45  # the confidence of a die whose squares were read as two faces (unreadable)
 
 Verdict = tuple[Face | None, float]
@@ -58,14 +57,6 @@ def read_profiled(
     quick = classifier(profile, moved=False)
     dice = beside_unread(frame_bgr, candidates, dice, quick, accept_at)
     return beside_read(frame_bgr, heat_map, dice, quick, accept_at)
-
-
-def may_hold_large_faces(dice: list[Die]) -> bool:
-    """Whether a frame read with a profile may hold dice too large for the finder's usual look:
-    only when no die was read surely. A profile reads no part of a large face surely (a pip of
-    a 9 is no face), so a sure die means the dice are of the usual size; reading the coarse
-    look's squares cost 30 ms a tray on busy cores, for nothing on trays of usual dice."""
-    return not any(die.value is not None and die.confidence >= SURE_FACE for die in dice)
 
 
 def classifier(profile: Any, moved: bool) -> Classifier:
@@ -124,10 +115,26 @@ def read_candidates(
     for (i, square), verdict in zip(fitted, tried, strict=True):
         if verdict[1] > verdicts[i][1]:
             verdicts[i], squares[i] = verdict, square
-    return [
+    dice = [
         judged_or_none(square, value, confidence, judge)
         for square, (value, confidence) in zip(squares, verdicts, strict=True)
     ]
+    return without_doubles(dice, squares)
+
+
+def without_doubles(dice: list[Die | None], squares: list[DieCandidate]) -> list[Die | None]:
+    """Two candidates on parts of one large die can both be fitted to its whole body: of dice
+    read at one place (centres within half a side), only the surest is kept (the others None)."""
+    order = sorted(
+        (i for i, die in enumerate(dice) if die is not None), key=lambda i: -dice[i].confidence
+    )
+    kept: list[int] = []
+    for i in order:
+        if any(near(squares[i].center, squares[k].center, 0.5 * squares[k].size) for k in kept):
+            dice[i] = None
+        else:
+            kept.append(i)
+    return dice
 
 
 def disputed(chosen: Verdict, verdicts: list[Verdict]) -> bool:

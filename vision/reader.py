@@ -20,7 +20,7 @@ from vision.find import (
 from vision.imagefile import load_image
 from vision.large import may_hold_large_dice, with_large_dice
 from vision.pips import PipReading, read_dice, read_faces
-from vision.profiled import may_hold_large_faces, read_candidates, read_profiled
+from vision.profiled import read_candidates, read_profiled
 from vision.types import Die, DieCandidate, Face, Reading
 
 KINDS = ("d6", "poker")
@@ -82,11 +82,7 @@ class DiceReader:
         else:
             dice = self.read_pips(frame_bgr, candidates)
         large = []
-        if self.profile is not None:
-            look_for_large = may_hold_large_faces(dice)
-        else:
-            look_for_large = may_hold_large_dice(dice, heat_map.scale)
-        if look_for_large:
+        if may_hold_large_dice(dice, heat_map.scale):
             large = find_large_faces(frame_bgr, heat_map, threshold)
         dice = with_large_dice(
             frame_bgr, dice, large, lambda squares: self.read_squares(frame_bgr, squares)
