@@ -204,7 +204,7 @@ class SettingsScreens:
                               next=POKER_FACES[self.teaching]))  # fmt: skip
             return
         try:
-            path = teach.learn_profile(self.taught, self.store.state_dir)
+            path, percent = teach.learn_and_check(self.taught, self.store.state_dir)
         except ValueError as error:
             self._say(self._t("illegal", reason=error), True)
             return
@@ -212,7 +212,10 @@ class SettingsScreens:
             self.teaching = None
         self.profile_path = str(path)
         self.store.set_setting("poker_profile", self.profile_path)
-        self._say(self._t("teach_done", path=path))
+        done = self._t("teach_done", path=path)
+        if percent is not None:
+            done += " " + self._t("teach_check", percent=percent)
+        self._say(done)
 
     def _screen_rules(self) -> Screen:
         game = self.rules_game or (self.session.record.game if self.session else self.draft.game)

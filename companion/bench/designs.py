@@ -74,8 +74,8 @@ def poker_pips_face(face: np.ndarray, value: str) -> None:
 
 
 def _texture_of(design: str):  # noqa: ANN202 - the renderer's face_texture signature
-    def face_texture(  # a design's dice carry no maker's symbol: `logo` is ignored
-        face, kind, die_bgr, pip_color, size=faces_art.TEXTURE, logo=None
+    def face_texture(  # this design is drawn here: `logo`, `poker_design` ignored
+        face, kind, die_bgr, pip_color, size=faces_art.TEXTURE, logo=None, poker_design=None
     ) -> np.ndarray:
         texture = np.clip(die_bgr, 0, 255).astype(np.uint8)
         if design == "d6-engraved":
