@@ -17,8 +17,11 @@ from typing import Any
 import numpy as np
 
 import engines
+from companion.advice import AdviceWorker
+from companion.bot_seats import BotSeats
 from companion.dice_entry import DiceEntry, DiceProposal
 from companion.events import CameraImage, Event, Press, Settled, Tap
+from companion.hint_panel import HintPanel
 from companion.scorebook import ScoresScreens
 from companion.settings_screens import CAMERA_CHOICES, Roi, SettingsScreens, tray_rect
 from companion.setup_screens import GAMES, SetupDraft, SetupScreens
@@ -33,7 +36,7 @@ __all__ = ["CAMERA_CHOICES", "GAMES", "CameraImage", "Controller", "DiceRequest"
 
 TABLE_TARGETS = frozenset(
     {"move", "page", "die", "face", "confirm", "hand", "reroll", "square", "play", "undo",
-     "piece", "throw"}
+     "piece", "throw", "hint"}
 )  # fmt: skip
 
 
@@ -44,7 +47,7 @@ class Session:
     table: Table
 
 
-class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
+class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens, HintPanel, BotSeats):
     """One table's companion. Not thread-safe: feed it from the app's main loop."""
 
     def __init__(
@@ -89,6 +92,11 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
         self._choices: tuple[tuple, list[Choice]] | None = None
         self.can_throw = False  # the camera throws dice itself (the simulated one)
         self.throw_wanted: DiceRequest | None = None  # the app asks the camera to throw these
+        self.advice = AdviceWorker()  # the advisor's searches, off the loop that draws
+        self.hint_open = False
+        self.hint_seen: tuple[int, int] | None = None
+        self.bots: dict[int, str] = {}  # seat -> bot level, for the game shown
+        self.bot_turn: tuple[tuple[int, int], str, float] | None = None
         if auto_resume:
             self.resume()
 
@@ -105,6 +113,7 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
     def load(self, record: GameRecord) -> None:
         """Show a stored game (in progress or finished) at its last logged action."""
         self.session = Session(record, rebuild_state(record, self.store), table_for(record.game))
+        self.load_bots()
         if self.session.state.is_over:  # stopped between the last action and its scoring
             state = self.session.state
             self.store.finish(record.id, state.scores(), state.winners())
@@ -122,6 +131,7 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
         mode: str = "table",
         teams: list[int] | None = None,
         label: str = "",
+        bots: dict[int, str] | None = None,
     ) -> Session:
         """Create the engine game (checking the set-up) and log it; raises EngineError.
 
@@ -132,6 +142,7 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
             game, list(state.players), dict(state.game.option_values), seed, mode, teams, label
         )
         self.session = Session(self.store.game(game_id), state, table_for(game))
+        self.keep_bots(bots or {})
         self._reset_turn()
         self.screen_name = "table"
         self._advance_automatic()
@@ -157,7 +168,8 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
     def _reset_turn(self) -> None:
         self.proposal, self.picking, self.rethrow = None, None, set()
         self.entry, self.page, self.selected = "", 0, set()
-        self.guess = ""  # a play guessed from the square touched (Sequence), to confirm
+        self.guess = ""  # a play guessed (a Sequence square, a hint, a bot's move), to confirm
+        self.hint_open = False
         self.seen = []  # the dice on the camera view were for the turn just played
 
     # ----- what the engine waits for --------------------------------------------------------
@@ -441,7 +453,8 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
             return Screen("table", self._t("no_game"))
         state = session.state
         record = session.record
-        viewer = state.actor if isinstance(state.actor, int) and record.mode == "full" else None
+        person = isinstance(state.actor, int) and not self.bot_level(state.actor)
+        viewer = state.actor if person and record.mode == "full" else None
         screen = Screen(
             "table",
             game_title(record.game),
@@ -455,6 +468,7 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
         screen.dice = self._dice_marks()
         screen.actions = self._table_actions(state)
         self._add_moves(screen, state)
+        self._add_hint(screen, state)
         return screen
 
     def _waiting(self, state: engines.State) -> str:
