@@ -94,6 +94,7 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens, HintPa
         self.throw_wanted: DiceRequest | None = None  # the app asks the camera to throw these
         self.advice = AdviceWorker()  # the advisor's searches, off the loop that draws
         self.hint_open = False
+        self.hint_on = False  # the hint setting of the game shown
         self.hint_seen: tuple[int, int] | None = None
         self.bots: dict[int, str] = {}  # seat -> bot level, for the game shown
         self.bot_turn: tuple[tuple[int, int], str, float] | None = None
@@ -114,6 +115,7 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens, HintPa
         """Show a stored game (in progress or finished) at its last logged action."""
         self.session = Session(record, rebuild_state(record, self.store), table_for(record.game))
         self.load_bots()
+        self.read_hint_setting()
         if self.session.state.is_over:  # stopped between the last action and its scoring
             state = self.session.state
             self.store.finish(record.id, state.scores(), state.winners())
@@ -143,6 +145,7 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens, HintPa
         )
         self.session = Session(self.store.game(game_id), state, table_for(game))
         self.keep_bots(bots or {})
+        self.read_hint_setting()
         self._reset_turn()
         self.screen_name = "table"
         self._advance_automatic()

@@ -29,6 +29,7 @@ class HintPanel:
     advice: AdviceWorker
     hint_open: bool
     hint_seen: Any
+    hint_on: bool
     guess: str
     rethrow: set[int]
 
@@ -36,6 +37,11 @@ class HintPanel:
 
     def hint_enabled(self, game: str) -> bool:
         return self.store.setting(f"hint.{game}", "on") == "on"
+
+    def read_hint_setting(self) -> None:
+        """The setting of the game shown, read when it starts or is loaded (drawing a screen
+        never reads the store)."""
+        self.hint_on = self.session is not None and self.hint_enabled(self.session.record.game)
 
     def _tap_hintset(self, _: str) -> None:
         """Switch the hint on or off for the game being set up (kept for its next games)."""
@@ -59,7 +65,7 @@ class HintPanel:
             return False
         if session.record.game in CARD_GAMES and session.record.mode != "full":
             return False  # the cards in the player's hand are not entered
-        return self.hint_enabled(session.record.game)
+        return self.hint_on
 
     def _tap_hint(self, arg: str) -> None:
         state = self.state
