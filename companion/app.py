@@ -299,6 +299,8 @@ class App:
             self.dirty = self.dirty or seen
         if feed.feed.problem:
             hardware.status["camera"] = feed.feed.problem
+        if guarded(controller, "bots and hints", controller.tick, False):
+            self.dirty = True  # a hint's choices came, a bot chose or played
         guarded(controller, "applying settings",
                 lambda: self._apply_settings(controller, feed, hardware), None)  # fmt: skip
         if hardware.status != self.status_seen:

@@ -152,8 +152,11 @@ class DiceEntry:
             self.keep_examples(confirmed, request.kind)
 
     def _play_single(self) -> None:
-        """Confirm with pieces touched down to one move: play it."""
+        """Confirm with a move shown to confirm, or pieces touched down to one move: play it."""
         state = self.state
+        if state is not None and getattr(self, "guess", ""):
+            self.play(self.guess)  # a move shown to confirm (a hint's choice, a square's card)
+            return
         if state is None or not self.selected:
             return
         left = self.narrowed(state)
