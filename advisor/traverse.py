@@ -1,10 +1,17 @@
-"""Traverse's advisor: every play of the dice thrown, weighed by progress, hits and safety.
+"""Traverse's advisor: every play of the dice thrown, weighed by progress, hits and safety, the
+most promising then looked at two plies deep: over the opponent's 21 throws and their best reply.
 
 After each candidate play the opponent throws next: for each of the mover's pawns standing in
 the crossing zone, the one opponent pawn whose axis it stands on may reach it with a die, the
 other die or their sum. The exact chance of such a throw (out of 36) times the squares the pawn
 would lose is the play's risk; the same look at the opponent's pawns, weighed less (they move
 first), is its threat.
+
+The plays that weigh best are then searched one throw further (expectimax): for each of the
+opponent's 21 throws (a double 1 in 36, the others 2 in 36) the opponent's best reply by the same
+weighing, the position after it weighed for the player, averaged. As many plays as the time
+budget allows (at most SEARCHED, best weighed first: the pruning) are searched; the others
+follow them in the order of their weighing.
 """
 
 from __future__ import annotations
@@ -12,13 +19,23 @@ from __future__ import annotations
 from functools import cache
 
 from advisor.core import Choice, Deadline, Reason, ranked
-from engines._traverse_plays import BLOCKED, Positions, play_out, reach
+from engines._traverse_plays import (
+    BLOCKED,
+    Positions,
+    one_die_plays,
+    play_out,
+    reach,
+    two_dice_plays,
+)
 from engines.traverse import TraverseState
 
 HOME_BONUS = 2.0
 RISK_WEIGHT = 0.9
 THREAT_WEIGHT = 0.3
 OTHER_WEIGHT = 1.0  # the opponent's progress against one's own
+SEARCHED = 6  # plays looked at two plies deep, at most
+SEARCH_SHARE = 0.6  # of the time budget; the rest is margin for a busy machine
+THROWS = tuple((d1, d2, (1 if d1 == d2 else 2) / 36) for d1 in range(1, 7) for d2 in range(d1, 7))
 
 
 @cache
@@ -61,19 +78,75 @@ def worth(mine: Positions, theirs: Positions, end: int) -> float:
 
 def advise(state: TraverseState, deadline: Deadline) -> list[Choice]:
     end = state.end
-    choices = []
+    compulsory = bool(state.game.option("compulsory_dice"))
+    weighed = []
     for action in state.legal_actions():
         play, (mine, theirs), _, _ = action.data
         after_mine, after_theirs, hits = play_out(mine, theirs, play, end)
-        value = worth(after_mine, after_theirs, end)
         _, exposed = exposure(after_mine, after_theirs, end)
         params = {
             "hits": sum(1 for victim in hits if victim >= 0),
             "exposed": exposed,
             "progress": sum(after_mine) - sum(mine),
         }
-        choices.append(Choice(action.notation, value, "value", Reason("traverse.play", params)))
-    return ranked(choices)
+        value = worth(after_mine, after_theirs, end)
+        weighed.append((value, action.notation, params, after_mine, after_theirs))
+    weighed.sort(key=lambda item: -item[0])
+    deep: list[Choice] = []
+    for _, notation, params, after_mine, after_theirs in weighed[:SEARCHED]:
+        if len(weighed) == 1 or _late(deadline):
+            break
+        value = expectation(after_mine, after_theirs, end, compulsory, deadline)
+        if value is None:
+            break  # out of time halfway: this play keeps its place among the weighed
+        deep.append(Choice(notation, value, "value", Reason("traverse.play", params)))
+    deep = ranked(deep)
+    floor = min((c.figure for c in deep), default=0.0)
+    rest = [
+        Choice(notation, floor - 1.0 - rank, "value", Reason("traverse.play", params))
+        for rank, (_, notation, params, _, _) in enumerate(weighed[len(deep) :])
+    ]  # not searched: after the searched plays, in the order of their weighing
+    return deep + rest
 
 
-__all__ = ["BLOCKED", "advise", "exposure", "reach_chance", "worth"]
+def expectation(mine: Positions, theirs: Positions, end: int, compulsory: bool,
+                deadline: Deadline | None = None) -> float | None:  # fmt: skip
+    """The player's worth after the opponent's throw and best reply, averaged over the throws
+    (the player then to throw: their own threats weigh as the opponent's risks did); None when
+    the time budget runs out before the last throw."""
+    total = 0.0
+    for d1, d2, chance in THROWS:
+        if deadline is not None and deadline.out_of_time():
+            return None
+        best = None
+        for play in reply_plays(theirs, mine, d1, d2, end, compulsory):
+            their_mine, their_theirs, _ = play_out(theirs, mine, play, end)
+            value = worth(their_mine, their_theirs, end)
+            if best is None or value > best:
+                best = value
+        total += chance * -best
+    return total
+
+
+def reply_plays(mine: Positions, theirs: Positions, d1: int, d2: int, end: int,
+                compulsory: bool) -> list:  # fmt: skip
+    """Every play of a throw for the side `mine` (T3, T4), as the engine lists them."""
+    found: dict = {}
+    if compulsory:
+        two_dice_plays(mine, theirs, d1, d2, end, found)
+        if not found:
+            one_die_plays(mine, theirs, (d1, d2), end, found)
+        return list(found.values()) or [()]
+    found[0] = ()
+    one_die_plays(mine, theirs, (d1, d2), end, found)
+    two_dice_plays(mine, theirs, d1, d2, end, found)
+    return list(found.values())
+
+
+def _late(deadline: Deadline) -> bool:
+    """Time to start no other search: past SEARCH_SHARE of the budget (never for a fixed
+    count of iterations: repeatable advice)."""
+    return deadline.iterations_left is None and deadline.fraction_used() > SEARCH_SHARE
+
+
+__all__ = ["BLOCKED", "advise", "expectation", "exposure", "reach_chance", "worth"]

@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.config import CONFIG_NAME, Config, ConfigError, save_tray_roi
 from companion.controller import CameraImage, Controller, Press, Tap
+from companion.examples import ExampleStore, TableAdaptation
 from companion.feed import BackgroundFeed, DiceFeed
 from companion.kiosk_guard import describe, guarded, screen_or_home, show_problem
 from companion.recovery import open_store
@@ -162,7 +163,10 @@ class App:
         profile, profile_problem = load_profile_safely(self.config.camera.poker_profile)
         if profile_problem:
             hardware.status["camera"] = profile_problem
-        dice_feed = DiceFeed(hardware.camera, self.config.camera.tray_roi, profile)
+        examples = ExampleStore(self.config.state_dir)
+        examples.all()  # a damaged examples file is set aside now, and said below
+        dice_feed = DiceFeed(hardware.camera, self.config.camera.tray_roi, profile,
+                             adaptation=TableAdaptation(examples))  # fmt: skip
         self.feed = BackgroundFeed(dice_feed)
         controller = self._controller(self.store, hardware)
         controller.use_layout(self.window.renderer.layout)
@@ -172,7 +176,9 @@ class App:
         self.applied = (controller.camera_choice, controller.profile_path)
         if self.window.problem:
             hardware.status["display"] = self.window.problem
-        problems = [note for note in (*self.store.notes, profile_problem) if note]
+        problems = [
+            note for note in (*self.store.notes, profile_problem, *examples.problems) if note
+        ]
         if problems:  # the journal has them all (logged where they happened)
             show_problem(controller, " / ".join(problems[:3]))
         if self.game and controller.session is None:
@@ -293,6 +299,8 @@ class App:
             self.dirty = self.dirty or seen
         if feed.feed.problem:
             hardware.status["camera"] = feed.feed.problem
+        if guarded(controller, "bots and hints", controller.tick, False):
+            self.dirty = True  # a hint's choices came, a bot chose or played
         guarded(controller, "applying settings",
                 lambda: self._apply_settings(controller, feed, hardware), None)  # fmt: skip
         if hardware.status != self.status_seen:

@@ -17,15 +17,19 @@ from typing import Any
 import numpy as np
 
 import engines
+from companion.advice import AdviceWorker
+from companion.bot_seats import BotSeats
 from companion.dice_entry import DiceEntry, DiceProposal
 from companion.events import CameraImage, Event, Press, Settled, Tap
+from companion.examples_settings import ExamplesSettings, examples_store
+from companion.hint_panel import HintPanel
 from companion.scorebook import ScoresScreens
 from companion.settings_screens import CAMERA_CHOICES, Roi, SettingsScreens, tray_rect
 from companion.setup_screens import GAMES, SetupDraft, SetupScreens
 from companion.store import GameRecord, Store, StoreError
 from companion.tables import Choice, DiceRequest, Table, table_for
-from companion.tables.base import D6_FACES, POKER_FACES
-from display.i18n import described, game_title, languages, say, text
+from companion.tables.base import D6_FACES, POKER_FACES, spoken_view
+from display.i18n import game_title, languages, say, text
 from display.model import DieMark, Screen, Target
 
 __all__ = ["CAMERA_CHOICES", "GAMES", "CameraImage", "Controller", "DiceRequest", "Event",
@@ -33,7 +37,7 @@ __all__ = ["CAMERA_CHOICES", "GAMES", "CameraImage", "Controller", "DiceRequest"
 
 TABLE_TARGETS = frozenset(
     {"move", "page", "die", "face", "confirm", "hand", "reroll", "square", "play", "undo",
-     "piece", "throw"}
+     "piece", "throw", "hint"}
 )  # fmt: skip
 
 
@@ -44,7 +48,9 @@ class Session:
     table: Table
 
 
-class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
+class Controller(
+    DiceEntry, SetupScreens, ScoresScreens, SettingsScreens, ExamplesSettings, HintPanel, BotSeats
+):
     """One table's companion. Not thread-safe: feed it from the app's main loop."""
 
     def __init__(
@@ -79,6 +85,8 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
         self.seen: list[DieMark] = []
         self.rules_game = ""
         self.last_roll: DiceProposal | None = None  # the reading behind the last confirmed roll
+        self.examples = examples_store(store)  # each confirmed roll's dice, for the reader
+        self.examples_open = False
         self.scores_player = ""  # whose history the scores screen shows ("" = the totals)
         self.teaching: int | None = None  # index of the poker face being taught
         self.taught: dict[str, list[np.ndarray]] = {}
@@ -89,6 +97,12 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
         self._choices: tuple[tuple, list[Choice]] | None = None
         self.can_throw = False  # the camera throws dice itself (the simulated one)
         self.throw_wanted: DiceRequest | None = None  # the app asks the camera to throw these
+        self.advice = AdviceWorker()  # the advisor's searches, off the loop that draws
+        self.hint_open = False
+        self.hint_on = False  # the hint setting of the game shown
+        self.hint_seen: tuple[int, int] | None = None
+        self.bots: dict[int, str] = {}  # seat -> bot level, for the game shown
+        self.bot_turn: tuple[tuple[int, int], str, float] | None = None
         if auto_resume:
             self.resume()
 
@@ -105,6 +119,8 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
     def load(self, record: GameRecord) -> None:
         """Show a stored game (in progress or finished) at its last logged action."""
         self.session = Session(record, rebuild_state(record, self.store), table_for(record.game))
+        self.load_bots()
+        self.read_hint_setting()
         if self.session.state.is_over:  # stopped between the last action and its scoring
             state = self.session.state
             self.store.finish(record.id, state.scores(), state.winners())
@@ -122,6 +138,7 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
         mode: str = "table",
         teams: list[int] | None = None,
         label: str = "",
+        bots: dict[int, str] | None = None,
     ) -> Session:
         """Create the engine game (checking the set-up) and log it; raises EngineError.
 
@@ -132,6 +149,8 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
             game, list(state.players), dict(state.game.option_values), seed, mode, teams, label
         )
         self.session = Session(self.store.game(game_id), state, table_for(game))
+        self.keep_bots(bots or {})
+        self.read_hint_setting()
         self._reset_turn()
         self.screen_name = "table"
         self._advance_automatic()
@@ -157,7 +176,8 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
     def _reset_turn(self) -> None:
         self.proposal, self.picking, self.rethrow = None, None, set()
         self.entry, self.page, self.selected = "", 0, set()
-        self.guess = ""  # a play guessed from the square touched (Sequence), to confirm
+        self.guess = ""  # a play guessed (a Sequence square, a hint, a bot's move), to confirm
+        self.hint_open = False
         self.seen = []  # the dice on the camera view were for the turn just played
 
     # ----- what the engine waits for --------------------------------------------------------
@@ -182,7 +202,7 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
                 return  # table mode: the players say what happened (e.g. who starts)
             action = state.sample_chance()
             self._commit(action.notation)
-            self.message = text(self.language, "chance_auto", what=described(action, self.language))
+            self.message = text(self.language, "chance_auto", what=say(self.language, action))
 
     # ----- events ---------------------------------------------------------------------------
 
@@ -245,6 +265,7 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
             return
         self.screen_name = name
         self.tray_points = None
+        self.examples_open = False
         self._say("")
 
     def _tap_lang(self, language: str) -> None:
@@ -412,7 +433,7 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
         undone = session.state.undo()
         self._choices = None
         self._reset_turn()
-        self._say(text(self.language, "undone", what=described(undone, self.language)))
+        self._say(text(self.language, "undone", what=say(self.language, undone)))
         if logged.notation.startswith("roll ") and self.last_roll is not None:
             # the dice are still on the tray: show the undone reading again, to fix and confirm
             self.proposal, self.last_roll = self.last_roll, None
@@ -445,12 +466,13 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
             return Screen("table", self._t("no_game"))
         state = session.state
         record = session.record
-        viewer = state.actor if isinstance(state.actor, int) and record.mode == "full" else None
+        person = isinstance(state.actor, int) and not self.bot_level(state.actor)
+        viewer = state.actor if person and record.mode == "full" else None
         screen = Screen(
             "table",
             game_title(record.game, self.language),
             game=record.game,
-            board=state.view(viewer),
+            board=spoken_view(state.view(viewer), self.language),
             camera=self.image,
             turn=self._waiting(state),
             scores=[(n, str(s)) for n, s in zip(state.players, state.scores(), strict=True)],
@@ -459,6 +481,7 @@ class Controller(DiceEntry, SetupScreens, ScoresScreens, SettingsScreens):
         screen.dice = self._dice_marks()
         screen.actions = self._table_actions(state)
         self._add_moves(screen, state)
+        self._add_hint(screen, state)
         return screen
 
     def _waiting(self, state: engines.State) -> str:

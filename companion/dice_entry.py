@@ -7,6 +7,7 @@ which plays the confirmed roll through `play`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +28,7 @@ class DiceProposal:
     centers: list[tuple[float, float] | None]  # None: a die entered by hand
     quads: list[tuple[tuple[float, float], ...] | None]
     corrected: set[int] = field(default_factory=set)
+    image: Any = None  # the settled frame the faces were read on
 
     def complete(self, wanted: int) -> bool:
         return len(self.faces) == wanted and all(f is not None for f in self.faces)
@@ -45,6 +47,8 @@ class DiceEntry:
     throw_wanted: DiceRequest | None
     last_roll: DiceProposal | None
 
+    keep_examples: Callable[[DiceProposal, str], None]  # companion.examples_settings
+
     def _settled(self, event: Settled) -> None:
         if event.image is not None:
             self.image = event.image
@@ -60,6 +64,7 @@ class DiceEntry:
             faces=[None if d.value is None else str(d.value) for d in dice],
             centers=[_center(d.center) for d in dice],
             quads=[_quad(d.quad) for d in dice],
+            image=event.image,
         )
         self.picking = None
         self._describe_proposal(request)
@@ -144,10 +149,14 @@ class DiceEntry:
         confirmed = self.proposal
         if self.play("roll " + " ".join(self.proposal.faces), corrected):
             self.last_roll = confirmed
+            self.keep_examples(confirmed, request.kind)
 
     def _play_single(self) -> None:
-        """Confirm with pieces touched down to one move: play it."""
+        """Confirm with a move shown to confirm, or pieces touched down to one move: play it."""
         state = self.state
+        if state is not None and getattr(self, "guess", ""):
+            self.play(self.guess)  # a move shown to confirm (a hint's choice, a square's card)
+            return
         if state is None or not self.selected:
             return
         left = self.narrowed(state)

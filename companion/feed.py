@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
 from typing import Any
 
 import numpy as np
@@ -17,6 +18,8 @@ import numpy as np
 from companion.controller import CameraImage, Event, Settled
 
 log = logging.getLogger(__name__)
+# Seconds between looks at whether the table's examples changed (a look lists their files).
+ADAPT_CHECK_EVERY = 0.5
 
 
 class DiceFeed:
@@ -28,8 +31,11 @@ class DiceFeed:
         roi: tuple[int, int, int, int] | None = None,
         poker_profile: Any = None,
         settle_frames: int = 3,
+        adaptation: Any = None,
     ) -> None:
         self.camera = camera
+        self.adaptation = adaptation  # companion.examples.TableAdaptation, or None
+        self._adapt_checked = 0.0
         self.roi = roi
         self.poker_profile = poker_profile
         self.settle_frames = settle_frames
@@ -46,7 +52,12 @@ class DiceFeed:
                 from vision.reader import DiceReader
 
                 profile = self.poker_profile if kind == "poker" else None
-                self._readers[kind] = DiceReader(kind=kind, profile=profile, roi=self.roi)
+                adapted = self.adapted(kind, profile)
+                if kind == "poker" and adapted is not None:
+                    profile, adapted = adapted, None
+                self._readers[kind] = DiceReader(
+                    kind=kind, profile=profile, roi=self.roi, adapter=adapted
+                )
             except Exception as error:  # a missing model must not stop the table
                 self._report(f"dice reader ({kind}) unavailable: {error}")
                 self._readers[kind] = None
@@ -63,6 +74,32 @@ class DiceFeed:
         except Exception as error:
             self._report(f"dice reader failed: {error}")
             return Reading()
+
+    def adapted(self, kind: str, profile: Any) -> Any:
+        """The table's adaptation for `kind` (None: read as shipped or as taught)."""
+        if self.adaptation is None or (kind == "poker" and profile is None):
+            return None
+        try:
+            return self.adaptation.update(kind, profile)
+        except Exception as error:  # the table's examples must never stop the reading
+            self._report(f"adapting the reader ({kind}) failed: {error}")
+            return None
+
+    def adapt_if_stale(self) -> None:
+        """Between rolls: a reader whose table examples changed is rebuilt with them."""
+        now = time.monotonic()
+        if self.adaptation is None or now - self._adapt_checked < ADAPT_CHECK_EVERY:
+            return
+        self._adapt_checked = now
+        for kind in list(self._readers):
+            profile = self.poker_profile if kind == "poker" else None
+            try:
+                stale = self.adaptation.stale(kind, profile)
+            except OSError:
+                continue
+            if stale:
+                self._readers.pop(kind, None)
+                self.reader(kind)
 
     def _report(self, problem: str) -> None:
         if problem != self.problem:
@@ -91,6 +128,7 @@ class DiceFeed:
             return []
         self.last_image = frame.image
         events: list[Event] = [CameraImage(frame.image)]
+        self.adapt_if_stale()  # a confirmed roll's examples, before the next roll is read
         if wanted_kind is None:
             # The tracker is kept: dice thrown while nobody waited for them show as movement
             # against its last frame, while dice left untouched never settle a second time.

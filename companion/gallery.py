@@ -23,6 +23,7 @@ SIZES = {"": (800, 480), "-portrait": (720, 1280)}
 PORTRAIT_SCENES = (
     "table",
     "table-moves",
+    "table-hint",
     "sequence-entry",
     "roudalon",
     "home",
@@ -84,6 +85,24 @@ def scenes(store: Store, language: str = "fr") -> list[tuple[str, Callable[[], C
             advance(controller, 1, random.Random(seed))
         if roll:
             show_roll(controller, seed)
+        return controller
+
+    def hint(game: str, players: list[str], steps: int) -> Controller:
+        """The table with the hint's panel open, its choices come."""
+        controller = table(game, players, steps, False)
+        while controller.dice_request() is not None:
+            advance(controller, 1, random.Random(steps))
+        controller.handle(Tap("hint:"))
+        controller.advice.wait()
+        return controller
+
+    def bot_seats() -> Controller:
+        controller = fresh()
+        controller.handle(Tap("game:roudalon"))
+        controller.handle(Tap("count:+"))
+        for seat, touches in ((1, 1), (2, 3), (4, 2)):
+            for _ in range(touches):
+                controller.handle(Tap(f"seat:{seat}"))
         return controller
 
     def setup() -> Controller:
@@ -151,6 +170,9 @@ def scenes(store: Store, language: str = "fr") -> list[tuple[str, Callable[[], C
     return [
         ("table", lambda: table("struggle", ["Alice", "Bruno", "Chloé"], 20, True)),
         ("table-moves", lambda: table("struggle", ["Alice", "Bruno", "Chloé"], 21, False)),
+        ("table-hint", lambda: hint("struggle", ["Alice", "Bruno", "Chloé"], 20)),
+        ("traverse-hint", lambda: hint("traverse", ["Alice", "Bruno"], 60)),
+        ("roudalon-hint", lambda: hint("roudalon", ["Alice", "Bruno", "Chloé", "David"], 9)),
         ("traverse", lambda: table("traverse", ["Alice", "Bruno"], 60, True)),
         ("roudalon", lambda: table("roudalon", ["Alice", "Bruno", "Chloé", "David"], 9, False)),
         ("strategix", lambda: table("strategix", ["Alice", "Bruno", "Chloé"], 30, False)),
@@ -158,6 +180,7 @@ def scenes(store: Store, language: str = "fr") -> list[tuple[str, Callable[[], C
         ("strategix-entry", lambda: typing("strategix")),
         ("sequence-entry", lambda: typing("sequence")),
         ("setup", setup),
+        ("setup-bots", bot_seats),
         ("home", nav("home")),
         ("scores", scorebook("")),
         ("scores-player", scorebook("Alice")),

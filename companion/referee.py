@@ -10,6 +10,7 @@ from typing import Any
 
 import engines
 from engines.core import EngineError, State
+from engines.messages import as_data
 
 MAX_LINE = 1000
 log = logging.getLogger(__name__)
@@ -93,6 +94,12 @@ class Referee:
             over=state.is_over,
             scores=state.scores(),
         )
+        same = state.equivalent_notations()
+        if same:  # one choice per position reached: the other notations that reach it
+            reply["equivalent"] = same
+        notes = state.legal_notes()
+        if notes:  # what the legal list cannot say: plays too many to list, moves left out
+            reply["notes"] = [{**as_data(note), "text": str(note)} for note in notes]
         if state.is_chance:
             reply["expects"] = state.chance_hint()
         if state.is_over:

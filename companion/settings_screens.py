@@ -34,6 +34,9 @@ class SettingsScreens:
     profile_path: str
     rules_game: str
     screen_name: str
+    examples_open: bool  # companion.examples_settings
+    _examples_options: Any
+    _examples_line: Any
 
     def _screen_settings(self) -> Screen:
         screen = Screen("settings", self._t("settings"))
@@ -50,7 +53,11 @@ class SettingsScreens:
         ]
         if self.tray_points is not None:
             return self._screen_tray(screen)
-        if self.teaching is None:
+        if self.examples_open:
+            screen.options = self._examples_options()
+            screen.actions = [Target("examples:close", self._t("ok"), "primary")]
+        elif self.teaching is None:
+            screen.options += self._examples_options()
             screen.actions = [
                 Target("tray:edit", self._t("tray_edit"), "normal"),
                 Target("teach:start", self._t("teach"), "primary"),
@@ -69,6 +76,7 @@ class SettingsScreens:
             self._t("buttons", status=self.status.get("buttons", "?") or self._t("buttons_ok")),
             self._t("state_dir", path=self.store.state_dir),
             self._t("profile", path=self.profile_path or self._t("profile_default")),
+            *([self._examples_line()] if self.examples_open else []),
         ]
         return screen
 
@@ -196,7 +204,7 @@ class SettingsScreens:
                               next=POKER_FACES[self.teaching]))  # fmt: skip
             return
         try:
-            path = teach.learn_profile(self.taught, self.store.state_dir)
+            path, percent = teach.learn_and_check(self.taught, self.store.state_dir)
         except ValueError as error:
             self._say(self._t("illegal", reason=error), True)
             return
@@ -204,7 +212,10 @@ class SettingsScreens:
             self.teaching = None
         self.profile_path = str(path)
         self.store.set_setting("poker_profile", self.profile_path)
-        self._say(self._t("teach_done", path=path))
+        done = self._t("teach_done", path=path)
+        if percent is not None:
+            done += " " + self._t("teach_check", percent=percent)
+        self._say(done)
 
     def _screen_rules(self) -> Screen:
         game = self.rules_game or (self.session.record.game if self.session else self.draft.game)

@@ -28,6 +28,8 @@ class SetupDraft:
     team_count: int = 2
     options: dict[str, Any] = field(default_factory=dict)
     editing: int | None = None  # seat whose name is being typed
+    bots: dict[int, str] = field(default_factory=dict)  # seat -> bot level (companion.bots)
+    bots_named: dict[int, bool] = field(default_factory=dict)  # seats given a bot's name
 
 
 class SetupScreens:
@@ -82,6 +84,7 @@ class SetupScreens:
                 known.pop(0) if known else text(self.language, "player_n", n=seat + 1)
             )
         del draft.players[wanted:]
+        draft.bots = {seat: level for seat, level in draft.bots.items() if seat < wanted}
         draft.teams = [i % draft.team_count for i in range(wanted)]
 
     def _tap_teams(self, count: str) -> None:
@@ -123,8 +126,10 @@ class SetupScreens:
             return
         self.start_confirmed = False
         teams = draft.teams if draft.game == "sequence" else None
+        mode = self.start_mode(draft.game, draft.bots)
         try:
-            self.start_game(draft.game, list(draft.players), dict(draft.options), teams=teams)
+            self.start_game(draft.game, list(draft.players), dict(draft.options), mode=mode,
+                            teams=teams, bots=dict(draft.bots))  # fmt: skip
         except (engines.EngineError, StoreError) as error:
             self._refuse(error, draft.game, "start_error")
             return
@@ -178,6 +183,7 @@ class SetupScreens:
             if draft.game == "sequence":
                 label += f" ({self._t('team', n=draft.teams[seat] + 1)})"
             screen.options.append(Target(f"name:{seat}", label, style))
+            screen.options.append(self._seat_target(seat))
         if draft.game == "sequence":
             screen.options += [
                 Target(
@@ -193,6 +199,7 @@ class SetupScreens:
                 name = option_title(option.name, self.language)
                 label = self._t("field", name=name, value=self._t("yes" if value else "no"))
                 screen.options.append(Target(f"option:{option.name}", label))
+        screen.options.append(self._hint_option(draft.game))
         screen.lines = [self._t("players", n=len(draft.players))]
         if draft.editing is not None:
             screen.lines = [self._t("typing_name", n=draft.editing + 1)]

@@ -1,7 +1,8 @@
 """Teaching the reader a set of poker dice from the settings screen.
 
-The players put dice showing one face under the camera and touch Capture, face after face; each
-capture cuts out every die found (the reader's own finder and rectifier), and after the last face
+The players put dice showing one face under the camera (in the tray, or one die held close to
+it) and touch Capture, face after face; each capture cuts out every die found (as `tabletop
+learn` cuts its photos: `vision.teaching`), and after the last face
 the examples become a face profile (`vision.profile.FaceProfile`) saved in the state directory,
 which the reader then uses for poker dice.
 """
@@ -17,18 +18,32 @@ PROFILE_NAME = "poker-profile.npz"
 
 
 def crop_dice(image: np.ndarray, roi: tuple[int, int, int, int] | None = None) -> list[np.ndarray]:
-    """The top face of every die found in the frame, squared up, as the reader sees it."""
-    from vision.find import find_dice, rectify
+    """The top face of every die found in the frame (within `roi`), squared up: dice small in
+    the tray or one die held close to the camera, each cut on its best-agreed square
+    (`vision.teaching`), as `tabletop learn` cuts its photos."""
+    from vision.find import clip_roi, rectify
     from vision.profile import CROP
+    from vision.teaching import best_square, dice_in_photo
 
-    return [rectify(image, candidate, CROP) for candidate in find_dice(image, roi)]
+    x, y, w, h = clip_roi(image.shape, roi)
+    view = image[y : y + h, x : x + w]
+    return [rectify(view, best_square(view, die), CROP) for die in dice_in_photo(view)]
 
 
 def learn_profile(examples: dict[str, list[np.ndarray]], state_dir: Path) -> Path:
     """Build and save the profile; raises ValueError naming what is missing."""
+    return learn_and_check(examples, state_dir)[0]
+
+
+def learn_and_check(
+    examples: dict[str, list[np.ndarray]], state_dir: Path
+) -> tuple[Path, int | None]:
+    """Build and save the profile, and say how well it tells the faces apart: the share (in
+    percent) of the examples read right by all the others, None with one example per face."""
     from vision.profile import FaceProfile
 
     profile = FaceProfile.learn(examples, "poker")
     path = Path(state_dir) / PROFILE_NAME
     profile.save(path)
-    return path
+    share = profile.self_check()
+    return path, None if share != share else round(100 * share)

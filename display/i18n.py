@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engines.messages import Lookup, Message, render
+from engines.messages import Lookup, Message, render, use_catalogue
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "tabletop"
@@ -101,6 +101,9 @@ def lookup(language: str) -> Lookup:
         return None if found == _MISSING else found
 
     return find
+
+
+use_catalogue(lookup)  # Action.describe(language) for callers outside the display
 
 
 def has_entry(language: str, key: str) -> bool:

@@ -10,7 +10,7 @@ import re
 from importlib import resources
 
 from engines.core import Action, NotationError
-from engines.messages import Message, define
+from engines.messages import Message, define, msg
 
 RANKS = "23456789TJQKA"  # aces high (the cut for the dealer)
 SUITS = "SHDC"  # spades, hearts, diamonds, clubs
@@ -26,9 +26,7 @@ SIZE = 10
 COLUMNS = "abcdefghij"
 BOARD_RESOURCE = "sequence_board.txt"
 
-_RANK_FR = {"T": "10", "J": "valet", "Q": "dame", "K": "roi", "A": "as"}
-_RANK_EN = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
-_SUIT_FR = {"S": "pique", "H": "cœur", "D": "carreau", "C": "trèfle"}
+_RANK_EN = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 _SUIT_EN = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
@@ -99,11 +97,13 @@ def parse_card(text: str) -> str:
     return upper
 
 
-def card_name(card: str, language: str = "fr") -> str:
+def card_message(card: str, capital: bool = False) -> Message:
+    """A card by its name (`9 of clubs`, `Jack of spades` when `capital`), in any language."""
     rank, suit = card[0], card[1]
-    if language == "en":
-        return f"{_RANK_EN.get(rank, rank)} of {_SUIT_EN[suit]}"
-    return f"{_RANK_FR.get(rank, rank)} de {_SUIT_FR[suit]}"
+    said_rank: str | Message = "10" if rank == "T" else rank
+    if rank in _RANK_EN:
+        said_rank = msg(f"sequence.rank{'_cap' if capital else ''}.{rank}")
+    return msg("sequence.card", rank=said_rank, suit=msg(f"sequence.suit.{suit}"))
 
 
 def rank_value(card: str) -> int:
@@ -150,24 +150,20 @@ def direction_of(cells: tuple[int, ...]) -> int:
 
 def _place_action(card: str, square: int) -> Action:
     where = SQUARE_NAMES[square]
-    fr, en = card_name(card).capitalize(), card_name(card, "en").capitalize()
-    if card in TWO_EYED:
-        fr, en = f"{fr} (deux yeux)", f"{en} (two-eyed)"
-    return Action(f"{card}@{where}", f"{fr} : jeton en {where}", f"{en}: chip on {where}",
-                  ("place", card, square))  # fmt: skip
+    code = "sequence.said.place_any" if card in TWO_EYED else "sequence.said.place"
+    said = msg(code, card=card_message(card, capital=True), square=where)
+    return Action(f"{card}@{where}", said, ("place", card, square))
 
 
 def _remove_action(card: str, square: int) -> Action:
     where = SQUARE_NAMES[square]
-    fr = f"{card_name(card).capitalize()} (un œil) : retire le jeton adverse en {where}"
-    en = f"{card_name(card, 'en').capitalize()} (one-eyed): removes the opponent's chip on {where}"
-    return Action(f"{card}x{where}", fr, en, ("remove", card, square))
+    said = msg("sequence.said.remove", card=card_message(card, capital=True), square=where)
+    return Action(f"{card}x{where}", said, ("remove", card, square))
 
 
 def _dead_action(card: str) -> Action:
-    fr = f"{card_name(card).capitalize()} : carte morte, défaussée et remplacée"
-    en = f"{card_name(card, 'en').capitalize()}: dead card, discarded and replaced"
-    return Action(f"dead {card}", fr, en, ("dead", card, None))
+    said = msg("sequence.said.dead", card=card_message(card, capital=True))
+    return Action(f"dead {card}", said, ("dead", card, None))
 
 
 PLACE: dict[tuple[str, int], Action] = {
@@ -189,5 +185,13 @@ define(
         "sequence.board.card": "{square}: '{token}' is not a card",
         "sequence.board.jacks": "{square}: jacks are not on the board",
         "sequence.board.copies": "{card} stands {got} times, not {n}",
+        "sequence.card": "{rank} of {suit}",
+        **{f"sequence.rank.{rank}": name for rank, name in _RANK_EN.items()},
+        **{f"sequence.rank_cap.{rank}": name.capitalize() for rank, name in _RANK_EN.items()},
+        **{f"sequence.suit.{suit}": name for suit, name in _SUIT_EN.items()},
+        "sequence.said.place": "{card}: chip on {square}",
+        "sequence.said.place_any": "{card} (two-eyed): chip on {square}",
+        "sequence.said.remove": "{card} (one-eyed): removes the opponent's chip on {square}",
+        "sequence.said.dead": "{card}: dead card, discarded and replaced",
     }
 )

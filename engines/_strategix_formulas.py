@@ -51,22 +51,6 @@ class Shape(NamedTuple):
             return msg("strategix.shape.pairs", n=self.groups)
         return msg("strategix.shape.runs", n=self.groups, length=self.length)
 
-    def describe(self, language: str = "fr") -> str:
-        fr = language == "fr"
-        if self.kind == SINGLE:
-            return "une carte seule" if fr else "a single card"
-        if self.kind == PAIRS:
-            if self.groups == 1:
-                return "une paire" if fr else "a pair"
-            return f"{self.groups} paires" if fr else f"{self.groups} pairs"
-        if self.groups == 1:
-            return f"une suite de {self.length}" if fr else f"a run of {self.length}"
-        return (
-            f"{self.groups} suites de {self.length}"
-            if fr
-            else f"{self.groups} runs of {self.length}"
-        )
-
 
 @lru_cache(maxsize=8192)  # bounded: table-mode input can name any star pattern
 def make_group(kind: str, start: int, size: int, mask: int) -> Group:

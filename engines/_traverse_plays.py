@@ -16,14 +16,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engines.core import Action
-from engines.messages import Message, msg
+from engines.messages import Message, chain, msg
 
 Positions = bytes
 Step = tuple[int, int]  # (pawn index, signed number of squares)
 Play = tuple[Step, ...]
 BLOCKED = -2  # `reach` result of a forbidden move; -1 is a move that hits nothing
 _BITS = 5  # positions go up to 21 (the largest axis_length): five bits each in a change code
-NAMES = {"fr": ("Rouge", "Blanc"), "en": ("Red", "White")}
 
 
 def reach(mine: Positions, theirs: Positions, pawn: int, delta: int, end: int) -> int:
@@ -146,6 +145,17 @@ def one_die_plays(mine: Positions, theirs: Positions, dice: tuple[int, int], end
             found.setdefault(code, ((pawn, delta),))
 
 
+class EveryPlay(dict):
+    """A `found` for the listers above that keeps every play of a change code, first one first:
+    the plays that reach the same position, for saying which notations are one choice."""
+
+    def setdefault(self, code: int, play: Play) -> list[Play]:  # type: ignore[override]
+        plays = super().setdefault(code, [])
+        if play not in plays:
+            plays.append(play)
+        return plays
+
+
 # ----- notation and descriptions ----------------------------------------------------------------
 
 _TOKENS: dict[Step, str] = {}
@@ -165,7 +175,7 @@ def notation(play: Play) -> str:
 
 
 class PlayAction(Action):
-    """A listed play whose descriptions are written only when asked for.
+    """A listed play whose description is made only when asked for.
 
     A roll lists hundreds of plays and a player reads one or two of them: describing all of
     them up front would cost most of the listing time.
@@ -180,36 +190,26 @@ class PlayAction(Action):
         return self  # immutable, like its positions
 
     @property
-    def fr(self) -> str:  # type: ignore[override]
-        return describe(*self.data, "fr")
-
-    @property
-    def en(self) -> str:  # type: ignore[override]
-        return describe(*self.data, "en")
+    def message(self) -> Message:  # type: ignore[override]
+        return describe(*self.data)
 
 
-def describe(play: Play, before: tuple[Positions, Positions], colour: int, end: int,
-             language: str) -> str:  # fmt: skip
-    me, them = NAMES[language][colour], NAMES[language][1 - colour]
+def describe(play: Play, before: tuple[Positions, Positions], colour: int, end: int) -> Message:
+    """What a play does, move by move, as a message."""
     if not play:
-        return f"{me} passe son tour" if language == "fr" else f"{me} passes"
+        return msg("traverse.said.pass", side=msg(("traverse.red", "traverse.white")[colour]))
     mine, theirs = before
     parts = []
     for pawn, delta in play:
         target = mine[pawn] + delta
         mine, theirs, victim = step(mine, theirs, pawn, delta, end)
-        parts.append(_describe_move(me, them, pawn, delta, victim, target == end, language))
-    return (", puis " if language == "fr" else ", then ").join(parts)
+        parts.append(_describe_move(colour, pawn, delta, victim, target == end))
+    return chain(parts, "traverse.said.then")
 
 
-def _describe_move(me: str, them: str, pawn: int, delta: int, victim: int, home: bool,
-                   language: str) -> str:  # fmt: skip
-    if language == "fr":
-        text = f"{me} {pawn + 1} {'avance' if delta > 0 else 'recule'} de {abs(delta)}"
-        if victim >= 0:
-            return text + f" et renvoie {them} {victim + 1} au départ"
-        return text + " et entre dans sa case d'arrivée" if home else text
-    text = f"{me} {pawn + 1} moves {'forward' if delta > 0 else 'back'} {abs(delta)}"
+def _describe_move(colour: int, pawn: int, delta: int, victim: int, home: bool) -> Message:
+    way = "forward" if delta > 0 else "back"
+    said = msg(f"traverse.said.{way}", pawn=pawn_message(colour, pawn + 1), n=abs(delta))
     if victim >= 0:
-        return text + f" and sends {them} {victim + 1} back to start"
-    return text + " and enters its arrival box" if home else text
+        return msg("traverse.said.hit", move=said, other=pawn_message(1 - colour, victim + 1))
+    return msg("traverse.said.home", move=said) if home else said

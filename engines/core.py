@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, Literal
 
-from engines.messages import Message, define, msg
+from engines.messages import Message, define, msg, said
 
 CHANCE = "chance"
 Actor = int | Literal["chance"]
@@ -69,33 +69,61 @@ class NothingToUndoError(EngineError):
 class Action:
     """One move of a player or one outcome of chance, identified by its canonical notation.
 
-    Two actions are equal when their notation is; the descriptions and the game-specific payload
-    ride along for the display and the engine.
+    Two actions are equal when their notation is; its description (a Message: code and
+    parameters, said in any language through a catalogue) and the game-specific payload ride
+    along for the display and the engine.
     """
 
     notation: str
-    fr: str = field(default="", compare=False)
-    en: str = field(default="", compare=False)
+    message: Message | None = field(default=None, compare=False, repr=False)
     data: Any = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return self.notation
 
-    def describe(self, language: str = "fr") -> str:
-        text = self.en if language == "en" else self.fr
-        return text or self.notation
+    def describe(self, language: str | None = None) -> str:
+        """The description: its English default, or in `language` when the program registered
+        a catalogue (engines.messages.use_catalogue); the notation when there is none. A
+        program should rather say `action.message` through its own catalogue."""
+        message = self.message
+        return self.notation if message is None else said(message, language)
+
+
+class LazyAction(Action):
+    """An action whose message is made only when asked for: `describe(*args)`.
+
+    Engines list many actions in hot paths (advisor search, benchmarks) and a player reads the
+    descriptions of a few: building every message up front would cost most of the listing.
+    """
+
+    def __init__(self, notation: str, describe: Callable[..., Message], args: tuple,
+                 data: Any = None) -> None:  # fmt: skip
+        object.__setattr__(self, "notation", notation)
+        object.__setattr__(self, "data", data)
+        object.__setattr__(self, "_describe", (describe, args))
+
+    @property
+    def message(self) -> Message:  # type: ignore[override]
+        describe, args = self._describe
+        return describe(*args)
+
+    def __deepcopy__(self, memo: dict) -> LazyAction:
+        return self  # immutable
 
 
 @dataclass(frozen=True)
 class Option:
-    """A named rule option: its default, a bilingual help text and how to read and check a value."""
+    """A named rule option: its default and how to read and check a value; its help text is the
+    message `option_help.<name>` (each game defines its English default)."""
 
     name: str
     default: Any
-    help_en: str
-    help_fr: str
     parse: Callable[[str], Any] = str
     check: Callable[[Any], Message | None] = lambda value: None  # returns a problem, or None
+
+    @property
+    def help(self) -> Message:
+        return msg(f"option_help.{self.name}")
 
     def from_text(self, text: str) -> Any:
         try:
@@ -303,6 +331,16 @@ class State(ABC):
     def check_invariants(self) -> None:
         """Raise AssertionError if the position breaks one of the game's invariants (tests)."""
 
+    def legal_notes(self) -> list[Message]:
+        """What the legal list cannot say by itself: what the actor may do beyond it (plays too
+        many to list) or why a move one might expect is left out. Empty for most positions."""
+        return []
+
+    def equivalent_notations(self) -> dict[str, list[str]]:
+        """For listed actions that other notations reach the same position as: those notations
+        (they are accepted and mean the listed one). Empty for most games."""
+        return {}
+
     def chance_prompt(self) -> Message | None:
         """What chance outcome the game waits for, as a message (e.g. `roll <5 faces>`)."""
         return None
@@ -447,7 +485,7 @@ class State(ABC):
         return f"<{type(self).__name__} {self.game.name} after {len(self._history)} actions>"
 
 
-_IMMUTABLE = (int, float, str, bytes, bool, type(None), frozenset, Action)
+_IMMUTABLE = (int, float, str, bytes, bool, type(None), frozenset, Action, Message)  # never mutated
 
 
 def fast_copy(value: Any) -> Any:

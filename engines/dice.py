@@ -7,12 +7,11 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import combinations_with_replacement
 
-from engines.core import Action, NotationError
-from engines.messages import Message, define, msg
+from engines.core import Action, LazyAction, NotationError
+from engines.messages import Message, chain, define, msg
 
 D6_FACES: tuple[str, ...] = ("1", "2", "3", "4", "5", "6")
 POKER_FACES: tuple[str, ...] = ("9", "10", "J", "Q", "K", "A")
-_POKER_NAMES_FR = {"9": "Neuf", "10": "Dix", "J": "Valet", "Q": "Dame", "K": "Roi", "A": "As"}
 _POKER_NAMES_EN = {"9": "Nine", "10": "Ten", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
 
 
@@ -45,6 +44,7 @@ define(
         "roll.not_a_face": "'{face}' is not a face of these dice ({faces})",
         "roll.no_face": "a roll needs at least one face",
         "roll.count": "expected {want} dice in the roll, got {got}",
+        "roll.said": "Dice: {faces}",
         **{f"face.{face}": name for face, name in _POKER_NAMES_EN.items()},
         **{f"face.{face}.n": f"{{n:plural.face.{face}}}" for face in _POKER_NAMES_EN},
         **{f"plural.face.{f}": (f"{{n}} {n}", f"{{n}} {n}s") for f, n in _POKER_NAMES_EN.items()},
@@ -74,13 +74,14 @@ def roll_notation(rolled: Sequence[str]) -> str:
 
 def roll_action(rolled: Sequence[str], faces: Sequence[str] = D6_FACES) -> Action:
     canonical = sort_faces(rolled, faces)
-    shown = " ".join(canonical)
+    return LazyAction(roll_notation(canonical), roll_message, (canonical, faces), canonical)
+
+
+def roll_message(rolled: Sequence[str], faces: Sequence[str]) -> Message:
+    """`Dice: 3 5`, or the poker faces by name: `Dice: Nine, Jack, Ace`."""
     if faces == POKER_FACES:
-        fr = "Dés : " + ", ".join(_POKER_NAMES_FR[f] for f in canonical)
-        en = "Dice: " + ", ".join(_POKER_NAMES_EN[f] for f in canonical)
-    else:
-        fr, en = f"Dés : {shown}", f"Dice: {shown}"
-    return Action(roll_notation(canonical), fr, en, canonical)
+        return msg("roll.said", faces=chain([face_message(face) for face in rolled]))
+    return msg("roll.said", faces=" ".join(rolled))
 
 
 def random_roll(rng: random.Random, count: int, faces: Sequence[str] = D6_FACES) -> Action:
@@ -97,7 +98,3 @@ def all_rolls(count: int, faces: Sequence[str]) -> list[Action]:
 @cache
 def _all_rolls(count: int, faces: tuple[str, ...]) -> tuple[Action, ...]:
     return tuple(roll_action(combo, faces) for combo in combinations_with_replacement(faces, count))
-
-
-def poker_name(face: str, language: str = "fr") -> str:
-    return (_POKER_NAMES_EN if language == "en" else _POKER_NAMES_FR)[face]

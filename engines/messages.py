@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 Template = str | tuple[str, str]
@@ -22,6 +21,8 @@ Template = str | tuple[str, str]
 ENGLISH: dict[str, Template] = {
     "list.separator": ", ",
     "list.last": " and ",
+    "list.comma": "{first}, {rest}",
+    "list.semicolon": "{first}; {rest}",
 }
 
 
@@ -32,12 +33,28 @@ def define(templates: Mapping[str, Template]) -> None:
     ENGLISH.update(templates)
 
 
-@dataclass(frozen=True)
 class Message:
-    """A code and its parameters; `str()` is the English default."""
+    """A code and its parameters; `str()` is the English default. Never changed once made.
 
-    code: str
-    params: Mapping[str, Any] = field(default_factory=dict)
+    A plain class with slots, not a dataclass: engines make one for every action they list
+    (advisor search, benchmarks), and a frozen dataclass costs twice as much to build.
+    """
+
+    __slots__ = ("code", "params")
+
+    def __init__(self, code: str, params: Mapping[str, Any] | None = None) -> None:
+        self.code = code
+        self.params: Mapping[str, Any] = {} if params is None else params
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Message):
+            return NotImplemented
+        return self.code == other.code and self.params == other.params
+
+    __hash__ = None  # type: ignore[assignment]  # params is a dict
+
+    def __repr__(self) -> str:
+        return f"Message(code={self.code!r}, params={dict(self.params)!r})"
 
     def __str__(self) -> str:
         return render(self, english_lookup)
@@ -47,8 +64,52 @@ def msg(code: str, **params: Any) -> Message:
     return Message(code, params)
 
 
+def chain(items: list[Any], code: str = "list.comma") -> Any:
+    """Items one after the other, joined by the entry `code` (`{first}, {rest}`): for series
+    that are not `a, b and c` (an order of pawns, the outcomes of one play)."""
+    joined = items[-1]
+    for item in reversed(items[:-1]):
+        joined = Message(code, {"first": item, "rest": joined})
+    return joined
+
+
+def as_data(value: Any) -> Any:
+    """A message (or a value holding some) as JSON-able data: {"code": ..., "params": {...}}."""
+    if isinstance(value, Message):
+        return {"code": value.code, "params": {k: as_data(v) for k, v in value.params.items()}}
+    if isinstance(value, list | tuple):
+        return [as_data(item) for item in value]
+    return value
+
+
+def from_data(data: Any) -> Any:
+    """The inverse of `as_data`: dicts with a code become messages again."""
+    if isinstance(data, dict) and isinstance(data.get("code"), str):
+        params = data.get("params") or {}
+        return Message(data["code"], {k: from_data(v) for k, v in params.items()})
+    if isinstance(data, list):
+        return [from_data(item) for item in data]
+    return data
+
+
 # A lookup answers (code, count) with the text to use: count is None for a plain entry.
 Lookup = Callable[[str, int | None], str | None]
+
+
+_catalogues: list[Callable[[str], Lookup]] = []
+
+
+def use_catalogue(lookup_for: Callable[[str], Lookup]) -> None:
+    """Let `said()` speak a program's message catalogue (display.i18n registers itself): the
+    engines import nothing of the program, the program plugs its words in."""
+    _catalogues.append(lookup_for)
+
+
+def said(message: Message, language: str | None = None) -> str:
+    """The message in `language` through the registered catalogue, else its English default."""
+    if language is None or not _catalogues:
+        return str(message)
+    return render(message, _catalogues[-1](language))
 
 
 def english_lookup(code: str, count: int | None) -> str | None:

@@ -23,15 +23,10 @@ from engines.core import (
     int_range,
 )
 from engines.dice import D6_FACES, all_rolls, parse_roll, random_roll, roll_action
-from engines.messages import Message, define, msg
+from engines.messages import Message, as_data, define, msg
 
 DICE_OWNED = 2
 # (dice held, dice thrown) -> how the throw reads in French and English
-_THROWN = {
-    (1, 1): ("son dé", "their die"),
-    (2, 1): ("un de ses deux dés", "one of their two dice"),
-    (2, 2): ("ses deux dés", "both dice"),
-}
 MAX_FACE = 6
 PHASES = ("rolloff", "turn", "offer", "alliance", "throw", "roll", "over")
 
@@ -45,24 +40,18 @@ class Roudalon(Game):
         Option(
             "stake_min",
             1,
-            "Smallest stake in UM (R3 option: stake range).",
-            "Mise minimale en UM (R3, option : fourchette de mise).",
             parse=int,
             check=int_range(1, 99),
         ),
         Option(
             "stake_max",
             6,
-            "Largest stake in UM (R3 option: stake range).",
-            "Mise maximale en UM (R3, option : fourchette de mise).",
             parse=int,
             check=int_range(1, 99),
         ),
         Option(
             "games",
             1,
-            "Games in the match; results add up and the highest total wins (R6).",
-            "Nombre de parties ; les résultats s'additionnent, le plus haut total gagne (R6).",
             parse=int,
             check=int_range(1, 50),
         ),
@@ -91,7 +80,7 @@ class RoudalonState(State):
         self.totals: list[int] = [0] * count
         self.results: list[tuple[int, ...]] = []
         self.voids: list[bool] = []
-        self.last: tuple[str, str] = ("", "")
+        self.last: Message | None = None  # what the last action did, for the table
         self._new_game()
 
     def _new_game(self) -> None:
@@ -183,34 +172,31 @@ class RoudalonState(State):
     def _stake(self, amount: int) -> Action:
         name = self.players[self.current]
         pot = self.pot + amount
-        return Action(f"stake {amount}", f"{name} mise {amount} UM (pot : {pot} UM)",
-                      f"{name} stakes {amount} UM (pot: {pot} UM)", amount)  # fmt: skip
+        return Action(f"stake {amount}", msg("roudalon.said.stake", name=name, amount=amount,
+                                             pot=pot), amount)  # fmt: skip
 
     def _throw_actions(self, player: int) -> list[Action]:
         name, pot = self.players[player], self.pot
         actions = []
         held = self.held[player]
         for count in range(1, held + 1):
-            dice_fr, dice_en = _THROWN[held, count]
-            actions.append(Action(f"throw {count}", f"{name} lance {dice_fr} (pot : {pot} UM)",
-                                  f"{name} throws {dice_en} (pot: {pot} UM)", count))  # fmt: skip
+            said = msg(f"roudalon.said.throw.{held}.{count}", name=name, pot=pot)
+            actions.append(Action(f"throw {count}", said, count))
         return actions
 
     def _offer(self, player: int) -> Action:
         name, other = self.players[player], self.players[self._left(player)]
-        return Action("offer", f"{name} propose une alliance à {other}",
-                      f"{name} offers {other} an alliance", None)  # fmt: skip
+        return Action("offer", msg("roudalon.said.offer", name=name, other=other), None)
 
     def _answer(self, accept: bool) -> Action:
         name = self.players[self.offered_to]
         if accept:
-            return Action("yes", f"{name} accepte l'alliance", f"{name} joins the alliance", True)
-        return Action("no", f"{name} refuse l'alliance", f"{name} declines the alliance", False)
+            return Action("yes", msg("roudalon.said.yes", name=name), True)
+        return Action("no", msg("roudalon.said.no", name=name), False)
 
     def _close(self) -> Action:
         allies = ", ".join(self.players[p] for p in self.alliance)
-        return Action("close", f"Alliance conclue ({allies}) : les lancers commencent",
-                      f"Alliance closed ({allies}): the throws begin", None)  # fmt: skip
+        return Action("close", msg("roudalon.said.close", allies=allies), None)
 
     # ----- reading text -------------------------------------------------------------------------
 
@@ -293,7 +279,7 @@ class RoudalonState(State):
 
     def _apply(self, action: Action) -> None:
         word = action.notation.split()[0]
-        self.last = (action.fr, action.en)
+        self.last = action.message
         if self.phase == "rolloff":
             self._apply_rolloff(action)
         elif word == "roll":
@@ -348,14 +334,10 @@ class RoudalonState(State):
         total = sum(sum(dice) for _, dice in self.throws)
         last = self.next_thrower == len(self.alliance) - 1
         name, shown = self.players[ally], " + ".join(map(str, faces))
-        self.last = (f"{name} : {shown}, total {total} pour un pot de {self.pot} UM",
-                     f"{name}: {shown}, total {total} for a pot of {self.pot} UM")  # fmt: skip
+        self.last = msg("roudalon.said.thrown", name=name, dice=shown, total=total, pot=self.pot)
         if total > self.pot or (last and total < self.pot):
             self.held[ally] -= len(faces)  # R4/R5: this ally loses the dice thrown
-            lost_fr = "perd son dé" if len(faces) == 1 else "perd ses deux dés"
-            lost_en = "loses the die" if len(faces) == 1 else "loses both dice"
-            self.last = (f"{self.last[0]} : raté, {name} {lost_fr}",
-                         f"{self.last[1]}: missed, {name} {lost_en}")  # fmt: skip
+            self.last = msg(f"roudalon.said.missed.{len(faces)}", what=self.last, name=name)
             self._end_turn()
         elif last:
             self._share_pot()
@@ -369,16 +351,14 @@ class RoudalonState(State):
         for ally, faces in self.throws:
             taken[ally] += sum(faces)
         shares = ", ".join(f"{self.players[p]} {taken[p]}" for p in self.alliance)
-        self.last = (f"{self.last[0]} : le pot est atteint ({shares} UM)",
-                     f"{self.last[1]}: the pot is hit ({shares} UM)")  # fmt: skip
+        self.last = msg("roudalon.said.hit", what=self.last, shares=shares)
         self._end_game([t - s for t, s in zip(taken, self.staked, strict=True)], void=False)
 
     def _end_turn(self) -> None:
         """Pass the turn to the left of the player whose turn it was, unless the pot is dead."""
         self.must_stake = False
         if self.pot > self._most_dice_can_show():
-            self.last = (f"Pot de {self.pot} UM hors d'atteinte des dés en jeu : partie nulle",
-                         f"Pot of {self.pot} UM beyond every die in play: void game")  # fmt: skip
+            self.last = msg("roudalon.said.void", pot=self.pot)
             self._end_game([0] * len(self.players), void=True)  # R7: stakes returned
             return
         self.current = self._left(self.current)
@@ -429,7 +409,7 @@ class RoudalonState(State):
             "void": list(self.voids),
             "totals": list(self.totals),
             "scores": self.scores(),
-            "last": {"fr": self.last[0], "en": self.last[1]},
+            "last_said": as_data(self.last),
             "winners": self.winners(),
         }
 
@@ -452,6 +432,22 @@ class RoudalonState(State):
 
 define(
     {
+        "option_help.stake_min": "Smallest stake in UM (R3 option: stake range).",
+        "option_help.stake_max": "Largest stake in UM (R3 option: stake range).",
+        "option_help.games": "Games in the match; results add up and the highest total wins (R6).",
+        "roudalon.said.stake": "{name} stakes {amount} UM (pot: {pot} UM)",
+        "roudalon.said.throw.1.1": "{name} throws their die (pot: {pot} UM)",
+        "roudalon.said.throw.2.1": "{name} throws one of their two dice (pot: {pot} UM)",
+        "roudalon.said.throw.2.2": "{name} throws both dice (pot: {pot} UM)",
+        "roudalon.said.offer": "{name} offers {other} an alliance",
+        "roudalon.said.yes": "{name} joins the alliance",
+        "roudalon.said.no": "{name} declines the alliance",
+        "roudalon.said.close": "Alliance closed ({allies}): the throws begin",
+        "roudalon.said.thrown": "{name}: {dice}, total {total} for a pot of {pot} UM",
+        "roudalon.said.missed.1": "{what}: missed, {name} loses the die",
+        "roudalon.said.missed.2": "{what}: missed, {name} loses both dice",
+        "roudalon.said.hit": "{what}: the pot is hit ({shares} UM)",
+        "roudalon.said.void": "Pot of {pot} UM beyond every die in play: void game",
         "roudalon.players": "{game} takes 4 or 6 players, got {n}",
         "roudalon.stake_range": "stake range: stake_min {low} is above stake_max {high}",
         "roudalon.expect.rolloff": "roll <2 faces 1-6> (roll-off: {name})",

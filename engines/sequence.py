@@ -34,7 +34,7 @@ from engines._sequence_board import (
     SQUARE_NAMES,
     SQUARES_OF,
     TWO_EYED,
-    card_name,
+    card_message,
     direction_of,
     parse_card,
     parse_square,
@@ -54,7 +54,7 @@ from engines.core import (
     parse_bool,
     whole_number,
 )
-from engines.messages import Message, define, msg
+from engines.messages import Message, chain, define, msg
 
 HAND_SIZES = {2: 7, 3: 6, 4: 6, 6: 5, 8: 4, 9: 4, 10: 3, 12: 3}  # RULINGS Sequence 2
 SEQUENCE_LENGTH = 5
@@ -87,16 +87,12 @@ class Sequence(Game):
         Option(
             "teams",
             0,
-            "Number of teams, 2 or 3 (0: automatic, 3 teams for 3 or 9 players, else 2).",
-            "Nombre d'équipes, 2 ou 3 (0 : automatique, 3 équipes à 3 ou 9 joueurs, sinon 2).",
             parse=int,
             check=_check_teams,
         ),
         Option(
             "niveau_superieur",
             False,
-            "'Niveau supérieur': a one-eyed jack may remove a chip of a completed sequence too.",
-            "« Niveau supérieur » : un valet à un œil peut enlever un jeton d'une Séquence.",
             parse=parse_bool,
         ),
     )
@@ -228,8 +224,8 @@ class SequenceState(State):
         return {sq for _, cells in self.sequences for sq in cells}
 
     def _dealer_action(self, player: int) -> Action:
-        name = self.players[player]
-        return Action(f"dealer {player}", f"{name} distribue", f"{name} deals", ("dealer", player))
+        said = msg("sequence.said.dealer", name=self.players[player])
+        return Action(f"dealer {player}", said, ("dealer", player))
 
     # ----- reading text -------------------------------------------------------------------------
 
@@ -256,14 +252,10 @@ class SequenceState(State):
 
     def _parse_cut(self, words: list[str]) -> Action:
         cards = self._parse_cards(words, len(self.cutters), msg("sequence.what.cut"))
-        fr = f"Tirage pour la donne ({self._cut_cards(cards, 'fr')})"
-        en = f"Cut for the dealer ({self._cut_cards(cards, 'en')})"
-        return Action("cut " + " ".join(cards), fr, en, ("cut", cards))
-
-    def _cut_cards(self, cards: tuple[str, ...], language: str) -> str:
-        colon = " : " if language == "fr" else ": "  # French puts a space before a colon
-        return ", ".join(f"{self.players[p]}{colon}{card_name(card, language)}"
-                         for p, card in zip(self.cutters, cards, strict=True))  # fmt: skip
+        drawn = [msg("sequence.said.cut_card", name=self.players[p], card=card_message(card))
+                 for p, card in zip(self.cutters, cards, strict=True)]  # fmt: skip
+        said = msg("sequence.said.cut", cards=chain(drawn))
+        return Action("cut " + " ".join(cards), said, ("cut", cards))
 
     def _parse_dealer(self, words: list[str]) -> Action:
         if self.full:
@@ -280,17 +272,15 @@ class SequenceState(State):
         cards = self._parse_cards(words, len(DECK), msg("sequence.what.deal"))
         if Counter(cards) != Counter(DECK):
             raise IllegalActionError("sequence.deal_decks")
-        fr = f"{self.players[self.dealer]} distribue {self.game.hand_size} cartes à chacun"
-        en = f"{self.players[self.dealer]} deals {self.game.hand_size} cards each"
-        return Action("deal " + " ".join(cards), fr, en, ("deal", cards))
+        said = msg("sequence.said.deal", name=self.players[self.dealer], n=self.game.hand_size)
+        return Action("deal " + " ".join(cards), said, ("deal", cards))
 
     def _parse_shuffle(self, words: list[str]) -> Action:
         cards = self._parse_cards(words, len(self.discard), msg("sequence.what.shuffle"))
         if Counter(cards) != Counter(self.discard):
             raise IllegalActionError("sequence.shuffle_discard")
-        fr = f"La défausse est mélangée : nouvelle pioche de {len(cards)} cartes"
-        en = f"The discard pile is shuffled into a new stock of {len(cards)} cards"
-        return Action("shuffle " + " ".join(cards), fr, en, ("shuffle", cards))
+        said = msg("sequence.said.shuffle", n=len(cards))
+        return Action("shuffle " + " ".join(cards), said, ("shuffle", cards))
 
     def _parse_dead(self, words: list[str]) -> Action:
         if len(words) != 1:
@@ -635,6 +625,15 @@ class SequenceState(State):
 
 define(
     {
+        "option_help.teams": "Number of teams, 2 or 3 (0: automatic, 3 teams for 3 or 9 players, "
+        "else 2).",
+        "option_help.niveau_superieur": "'Niveau supérieur': a one-eyed jack may remove a chip of "
+        "a completed sequence too.",
+        "sequence.said.dealer": "{name} deals",
+        "sequence.said.cut": "Cut for the dealer ({cards})",
+        "sequence.said.cut_card": "{name}: {card}",
+        "sequence.said.deal": "{name} deals {n} cards each",
+        "sequence.said.shuffle": "The discard pile is shuffled into a new stock of {n} cards",
         "sequence.players": "Sequence takes {counts} players (2 or 3 equal teams), got {n}",
         "sequence.teams": "{n} players cannot make {teams} equal teams",
         "sequence.expect.cut": "cut <one card each for {names}, lowest deals, aces high>",

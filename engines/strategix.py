@@ -197,8 +197,20 @@ class StrategixState(State):
 
     def _first_action(self, player: int) -> Action:
         name = self.players[player]
-        return Action(f"first {player}", f"{name} est le plus jeune et commence",
-                      f"{name} is the youngest and leads", player)  # fmt: skip
+        return Action(f"first {player}", msg("strategix.said.first", name=name), player)
+
+    def legal_notes(self) -> list[Message]:
+        """Table mode lists only pass and pétard: say that the actor may also lead any formula,
+        or follow the trick with its shape from its lowest letter up."""
+        if self.game.mode != "table" or self.phase != "play":
+            return []
+        top = self.top_play()
+        if top is None:
+            notes = [msg("strategix.may.lead")]
+        else:
+            shape, low = shape_of(top).message(), LETTERS[strength(top)]
+            notes = [msg("strategix.may.follow", shape=shape, low=low, top=play_text(top))]
+        return notes + [msg(f"strategix.may.{a.notation}") for a in self._pass_and_petard()]
 
     def _pass_and_petard(self) -> list[Action]:
         actions = []
@@ -212,11 +224,9 @@ class StrategixState(State):
         name = self.players[self.current]
         if word == "pass":
             if self.top is None:
-                return Action("pass", f"{name} ne peut pas entamer (que des pétards) et passe",
-                              f"{name} cannot lead (only pétards) and passes")  # fmt: skip
-            return Action("pass", f"{name} passe", f"{name} passes")
-        return Action("petard", f"{name} pose un pétard : le suivant passe son tour",
-                      f"{name} plays a pétard: the next player misses a turn")  # fmt: skip
+                return Action("pass", msg("strategix.said.pass_no_lead", name=name))
+            return Action("pass", msg("strategix.said.pass", name=name))
+        return Action("petard", msg("strategix.said.petard", name=name))
 
     def _may_pass(self) -> bool:
         if self.top is not None:
@@ -368,9 +378,7 @@ class StrategixState(State):
 
     def _star_action(self, letter: int) -> Action:
         name, shown = self.players[self.current], LETTERS[letter]
-        fr = f"{name} posera une étoile pour {shown} et garde son {shown}"
-        return Action(f"star {shown}", fr, f"{name} will lay a star as {shown}, keeping a {shown}",
-                      letter)  # fmt: skip
+        return Action(f"star {shown}", msg("strategix.said.star", name=name, letter=shown), letter)
 
     def _building_steps(self) -> list[Action]:
         """Full mode, a formula under way: its next group (`+ g`), or `done` for a lead."""
@@ -385,40 +393,37 @@ class StrategixState(State):
         if top is None and len(self.building) >= 2 and not self.locks:
             play = canonical(self.building)
             name = self.players[self.current]
-            actions.append(Action("done", f"{name} termine : {play_text(play)}",
-                                  f"{name} ends the formula: {play_text(play)}", play))  # fmt: skip
+            said = msg("strategix.said.done", name=name, play=play_text(play))
+            actions.append(Action("done", said, play))
         return actions
 
     def _step_action(self, word: str, group: Group) -> Action:
         name = self.players[self.current]
         so_far = play_text(canonical((*self.building, group)))
         if word == "play":
-            return Action(f"play {group.text} +", f"{name} commence une formule : {so_far} + …",
-                          f"{name} starts a formula: {so_far} + …", group)  # fmt: skip
+            said = msg("strategix.said.start", name=name, play=so_far)
+            return Action(f"play {group.text} +", said, group)
         top = self.top_play()
         if top is not None and len(self.building) + 1 == shape_of(top).groups:
             action = self._play_action(canonical((*self.building, group)))
-            return Action(f"+ {group.text}", action.fr, action.en, group)
-        return Action(f"+ {group.text}", f"{name} ajoute {group.text} : {so_far} + …",
-                      f"{name} adds {group.text}: {so_far} + …", group)  # fmt: skip
+            return Action(f"+ {group.text}", action.message, group)
+        said = msg("strategix.said.add", name=name, group=group.text, play=so_far)
+        return Action(f"+ {group.text}", said, group)
 
     def _play_action(self, play: Play) -> Action:
         name, body = self.players[self.current], play_text(play)
-        fr, en = f"{name} joue {body}", f"{name} plays {body}"
-        notes = self._play_notes(play)
-        if notes:
-            fr += " (" + ", ".join(note[0] for note in notes) + ")"
-            en += " (" + ", ".join(note[1] for note in notes) + ")"
-        return Action("play " + body, fr, en, play)
+        note = self._play_note(play)
+        if note is None:
+            return Action("play " + body, msg("strategix.said.play", name=name, play=body), play)
+        said = msg("strategix.said.play_noted", name=name, play=body, note=note)
+        return Action("play " + body, said, play)
 
-    def _play_notes(self, play: Play) -> list[tuple[str, str]]:
-        notes = []
+    def _play_note(self, play: Play) -> Message | None:
         if has_z(play):
-            notes.append(("Z : gagne le pli", "Z: wins the trick"))
-        elif self.top is not None and declared(play) == declared(self.top_play()):
-            notes.append(("mêmes lettres : le suivant passe son tour",
-                          "same letters: the next player misses a turn"))  # fmt: skip
-        return notes
+            return msg("strategix.said.note_z")
+        if self.top is not None and declared(play) == declared(self.top_play()):
+            return msg("strategix.said.note_same")
+        return None
 
     # ----- reading text -------------------------------------------------------------------------
 
@@ -637,7 +642,7 @@ class StrategixState(State):
         notation = "deal " + " / ".join(ordered)
         if out:
             notation += " / out " + "".join(sorted(out, key=CARD_CODES.index))
-        return Action(notation, "Les cartes sont distribuées", "The cards are dealt",
+        return Action(notation, msg("strategix.said.deal"),
                       (tuple(ordered), "".join(sorted(out, key=CARD_CODES.index))))  # fmt: skip
 
     def _check_deal(self, hands: list[str], out: str) -> None:
@@ -929,6 +934,24 @@ def _shape_view(shape: Shape) -> dict[str, Any]:
 
 define(
     {
+        "strategix.may.lead": "lead with any formula: play <groups> (e.g. play D E F + M N O)",
+        "strategix.may.follow": "follow {top} with {shape} whose lowest letter is {low} or higher: "
+        "play <formula>",
+        "strategix.may.pass": "pass",
+        "strategix.may.petard": "lay a pétard: petard",
+        "strategix.said.first": "{name} is the youngest and leads",
+        "strategix.said.pass_no_lead": "{name} cannot lead (only pétards) and passes",
+        "strategix.said.pass": "{name} passes",
+        "strategix.said.petard": "{name} plays a pétard: the next player misses a turn",
+        "strategix.said.star": "{name} will lay a star as {letter}, keeping a {letter}",
+        "strategix.said.done": "{name} ends the formula: {play}",
+        "strategix.said.start": "{name} starts a formula: {play} + …",
+        "strategix.said.add": "{name} adds {group}: {play} + …",
+        "strategix.said.play": "{name} plays {play}",
+        "strategix.said.play_noted": "{name} plays {play} ({note})",
+        "strategix.said.note_z": "Z: wins the trick",
+        "strategix.said.note_same": "same letters: the next player misses a turn",
+        "strategix.said.deal": "The cards are dealt",
         "strategix.letter": "{letter}",
         "strategix.expect.first": "first <youngest player 0-{last}>",
         "strategix.expect.deal": "deal {hands} (cards: ! pétard, * star, B-Z)",

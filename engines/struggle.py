@@ -16,6 +16,7 @@ from engines.core import (
     EngineError,
     Game,
     IllegalActionError,
+    LazyAction,
     NotationError,
     Option,
     State,
@@ -27,12 +28,11 @@ from engines.dice import (
     counted_faces,
     face_message,
     parse_roll,
-    poker_name,
     random_roll,
     roll_action,
     sort_faces,
 )
-from engines.messages import Message, define, msg
+from engines.messages import Message, chain, define, msg
 
 PAWNS: tuple[str, ...] = ("K", "Q", "J", "10", "9")  # Roi, Dame, Valet, Dix, Neuf
 FIGURES = frozenset(PAWNS)
@@ -104,10 +104,6 @@ def default_objective_deck() -> tuple[tuple[str, ...], ...]:
 OBJECTIVE_DECK = default_objective_deck()
 
 
-def pawn_name(pawn: str, language: str = "fr") -> str:
-    return poker_name(pawn, language)
-
-
 class Struggle(Game):
     name = "struggle"
     title = "Struggle"
@@ -117,8 +113,6 @@ class Struggle(Game):
         Option(
             "track",
             DEFAULT_TRACK,
-            "Board: one colour per square 1..N (Y yellow, R red, B black); default 32 squares.",
-            "Plateau : une couleur par case 1..N (J jaune, R rouge, N noir) ; 32 cases par défaut.",
             parse=parse_track,
             check=_check_track,
         ),
@@ -197,13 +191,19 @@ class StruggleState(State):
 
     def _first_action(self, player: int) -> Action:
         name = self.players[player]
-        return Action(f"first {player}", f"{name} commence", f"{name} starts", player)
+        return Action(f"first {player}", msg("struggle.said.first", name=name), player)
 
     def _objective_action(self, order: tuple[str, ...]) -> Action:
         shown = " ".join(order)
-        fr = "Objectif : " + ", ".join(pawn_name(p) for p in order)
-        en = "Objective: " + ", ".join(pawn_name(p, "en") for p in order)
-        return Action(f"objective {shown}", fr, en, order)
+        said = msg("struggle.said.objective", order=chain([face_message(p) for p in order]))
+        return Action(f"objective {shown}", said, order)
+
+    def legal_notes(self) -> list[Message]:
+        """Table mode, revealing: why an order already revealed is not listed again."""
+        if self.phase != "reveal":
+            return []
+        return [msg("struggle.left_out", name=self.players[seat], order=" ".join(order))
+                for seat, order in enumerate(self.objectives) if order is not None]  # fmt: skip
 
     def _unrevealed_orders(self) -> Iterator[tuple[str, ...]]:
         taken = {order for order in self.objectives if order is not None}
@@ -434,8 +434,7 @@ class StruggleState(State):
             raise IllegalActionError("struggle.card_range")
         if len(set(cards)) != len(cards):
             raise IllegalActionError("struggle.card_twice")
-        return Action("deal " + " ".join(map(str, cards)), "Cartes objectif distribuées",
-                      "Objective cards dealt", cards)  # fmt: skip
+        return Action("deal " + " ".join(map(str, cards)), msg("struggle.said.deal"), cards)
 
     def _illegal(self, text: str) -> EngineError:
         if self.phase == "choose":
@@ -533,11 +532,9 @@ class StruggleState(State):
 
     def _play_action(self, moves: tuple[tuple[str, int], ...], result: _Result) -> Action:
         if not moves:
-            return Action("pass", "Main sans effet", "The hand moves nothing", ((), result))
+            return Action("pass", msg("struggle.said.pass"), ((), result))
         notation = " ".join(f"{pawn}+{steps}" for pawn, steps in moves)
-        fr = " ; ".join(_describe(o, "fr") for o in result.outcomes)
-        en = "; ".join(_describe(o, "en") for o in result.outcomes)
-        return Action(notation, fr, en, (moves, result))
+        return LazyAction(notation, play_message, (result.outcomes,), (moves, result))
 
     # ----- scores and views ---------------------------------------------------------------------
 
@@ -598,10 +595,10 @@ def _rethrow_actions(hand: tuple[str, ...]) -> tuple[Action, ...]:
 
 def _rethrow_action(faces: tuple[str, ...]) -> Action:
     if len(faces) == DICE:
-        fr, en = f"Relancer les {DICE} dés", f"Re-throw all {DICE} dice"
+        said = msg("struggle.said.rethrow_all", n=DICE)
     else:
-        fr, en = "Relancer " + _counted(faces, "fr"), "Re-throw " + _counted(faces, "en")
-    return Action("rethrow " + " ".join(faces), fr, en, faces)
+        said = msg("struggle.said.rethrow", faces=counted_faces(faces))
+    return Action("rethrow " + " ".join(faces), said, faces)
 
 
 def _parse_move(word: str) -> tuple[str, int] | None:
@@ -624,56 +621,57 @@ class _Result:
         return self  # never mutated once its play is listed
 
 
-def _describe(outcome: tuple[str, int, tuple[str, Any]], language: str) -> str:
+def play_message(outcomes: list) -> Message:
+    """What a play does, move by move (`Jack +2: blocked (black square); Queen +3: …`)."""
+    return chain([outcome_message(o) for o in outcomes], "list.semicolon")
+
+
+def outcome_message(outcome: tuple[str, int, tuple[str, Any]]) -> Message:
+    """What one move of a play does, as a message."""
     pawn, steps, (kind, detail) = outcome
-    head = f"{pawn_name(pawn, language)} +{steps}"
-    fr = language != "en"
+    said = {"pawn": face_message(pawn), "steps": steps}
     if kind == "move":
-        return f"{head} : case {detail}" if fr else f"{head}: square {detail}"
-    if kind == "black":
-        return f"{head} : impasse (case noire)" if fr else f"{head}: blocked (black square)"
-    if kind == "occupied":
-        return f"{head} : impasse (case occupée)" if fr else f"{head}: blocked (square occupied)"
+        return msg("struggle.said.move", square=detail, **said)
+    if kind in ("black", "occupied"):
+        return msg(f"struggle.said.{kind}", **said)
     if kind == "take":
         square, victim, back = detail
-        name, where = pawn_name(victim, language), _square_name(back, language)
-        if fr:
-            return f"{head} prend la case rouge {square}, {name} recule {where}"
-        return f"{head} takes red square {square}, {name} goes back to {where}"
+        return msg("struggle.said.take", square=square, victim=face_message(victim),
+                   back=square_message(back), **said)  # fmt: skip
     if kind == "arrive":
-        return f"{head} : arrive en {detail}" if fr else f"{head}: reaches box {detail}"
+        return msg("struggle.said.arrive", box=detail, **said)
     box, last = detail
-    name = pawn_name(last, language)
-    if fr:
-        return f"{head} : arrive en {box}, {name} va en E"
-    return f"{head}: reaches box {box}, {name} goes to box E"
+    return msg("struggle.said.arrive_last", box=box, last=face_message(last), **said)
 
 
-def _square_name(square: int, language: str) -> str:
-    if language == "en":
-        return "the start" if square == 0 else f"square {square}"
-    return "au départ" if square == 0 else f"en case {square}"
-
-
-def _counted(faces: Sequence[str], language: str) -> str:
-    """'2 Valets et 1 Dame' / '2 Jacks and 1 Queen' for the faces given."""
-    counts = Counter(faces)
-    parts = []
-    for face in sort_faces(list(counts), POKER_FACES):
-        name, count = poker_name(face, language), counts[face]
-        plural = count > 1 and (language == "en" or name[-1] not in "sxf")  # Dix, Neuf, As
-        parts.append(f"{count} {name}{'s' if plural else ''}")
-    return _and(parts, language)
-
-
-def _and(words: Sequence[str], language: str) -> str:
-    if len(words) == 1:
-        return words[0]
-    return ", ".join(words[:-1]) + (" and " if language == "en" else " et ") + words[-1]
+def square_message(square: int) -> Message:
+    """Where a pawn sent back goes: the start or a square (`the start`, `square 4`)."""
+    if square == 0:
+        return msg("struggle.said.to_start")
+    return msg("struggle.said.to_square", n=square)
 
 
 define(
     {
+        "option_help.track": "Board: one colour per square 1..N (Y yellow, R red, B black); "
+        "default 32 squares.",
+        "struggle.left_out": "objective {order} is not listed: {name} already revealed it, and no "
+        "two cards show the same order",
+        "struggle.said.first": "{name} starts",
+        "struggle.said.objective": "Objective: {order}",
+        "struggle.said.deal": "Objective cards dealt",
+        "struggle.said.pass": "The hand moves nothing",
+        "struggle.said.rethrow_all": "Re-throw all {n} dice",
+        "struggle.said.rethrow": "Re-throw {faces}",
+        "struggle.said.move": "{pawn} +{steps}: square {square}",
+        "struggle.said.black": "{pawn} +{steps}: blocked (black square)",
+        "struggle.said.occupied": "{pawn} +{steps}: blocked (square occupied)",
+        "struggle.said.take": "{pawn} +{steps} takes red square {square}, {victim} goes back to "
+        "{back}",
+        "struggle.said.arrive": "{pawn} +{steps}: reaches box {box}",
+        "struggle.said.arrive_last": "{pawn} +{steps}: reaches box {box}, {last} goes to box E",
+        "struggle.said.to_start": "the start",
+        "struggle.said.to_square": "square {n}",
         "struggle.track.colour": "line {line}: '{letter}' is not a square colour (Y/J yellow, "
         "R red, B/N black)",
         "struggle.track.length": "a track has 5 to 200 squares, this one has {n}",

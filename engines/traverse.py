@@ -16,6 +16,7 @@ from typing import Any
 
 from engines._traverse_plays import (
     BLOCKED,
+    EveryPlay,
     Play,
     PlayAction,
     Positions,
@@ -42,7 +43,7 @@ from engines.core import (
     parse_bool,
 )
 from engines.dice import D6_FACES, all_rolls, parse_roll, random_roll, roll_action
-from engines.messages import Message, define, msg
+from engines.messages import Message, as_data, define, msg
 
 RED, WHITE = 0, 1
 COLOURS = ("red", "white")
@@ -60,20 +61,12 @@ class Traverse(Game):
         Option(
             "axis_length",
             DEFAULT_AXIS,
-            "Squares from a pawn's start to its arrival box (T1); each side has axis_length - 1 "
-            "pawns and the crossing zone is (axis_length - 1) squared. Default 11 (10 pawns).",
-            "Cases du départ d'un pion à sa case d'arrivée (T1) ; chaque camp a axis_length - 1 "
-            "pions et la zone de croisement (axis_length - 1) au carré. 11 par défaut (10 pions).",
             parse=int,
             check=int_range(3, 21),
         ),
         Option(
             "compulsory_dice",
             True,
-            "Compulsory use (T4): a play must use both dice when some play can, else one die "
-            "when it can, else the player passes. Off: the player may use fewer dice or pass.",
-            "Usage obligatoire (T4) : jouer les deux dés si un coup le permet, sinon un dé si "
-            "possible, sinon passer. Désactivé : le joueur peut jouer moins de dés ou passer.",
             parse=parse_bool,
         ),
     )
@@ -132,18 +125,39 @@ class TraverseState(State):
 
     def _plays(self) -> list[Play]:
         """The legal plays, one per resulting position, in a stable order (T3, T4)."""
+        return list(self._find_plays({}).values())
+
+    def equivalent_notations(self) -> dict[str, list[str]]:
+        """Each listed play that other plays reach the same position as: those plays' notations
+        (`1+1 1-1` and `2+1 2-1` move a pawn and bring it back; `3+5` is `3+2 3+3`)."""
+        if self.phase != "play":
+            return {}
+        every = self._find_plays(EveryPlay())
+        return {notation(plays[0]): [notation(p) for p in plays[1:]]
+                for plays in every.values() if len(plays) > 1}  # fmt: skip
+
+    def legal_notes(self) -> list[Message]:
+        """A listed play that brings a pawn straight back changes nothing: say so."""
+        if self.phase != "play" or not self.game.option("compulsory_dice"):
+            return []
+        unchanged = self._find_plays(EveryPlay()).get(0)
+        return [msg("traverse.no_change", play=notation(unchanged[0]))] if unchanged else []
+
+    def _find_plays(self, found: dict) -> dict:
+        """`found` filled with the plays by the change they make (the first one kept first)."""
         mine, theirs = self._sides()
         d1, d2 = self.dice
-        found: dict[int, Play] = {}
         if self.game.option("compulsory_dice"):
             two_dice_plays(mine, theirs, d1, d2, self.end, found)
             if not found:
                 one_die_plays(mine, theirs, (d1, d2), self.end, found)
-            return list(found.values()) or [()]
-        found[0] = ()  # passing changes nothing: code 0
+            if not found:
+                found.setdefault(0, ())  # no move at all: pass
+            return found
+        found.setdefault(0, ())  # passing changes nothing: code 0
         one_die_plays(mine, theirs, (d1, d2), self.end, found)
         two_dice_plays(mine, theirs, d1, d2, self.end, found)
-        return list(found.values())
+        return found
 
     def _sides(self) -> tuple[Positions, Positions]:
         return self.positions[self.current], self.positions[1 - self.current]
@@ -280,8 +294,7 @@ class TraverseState(State):
             "dice": list(self.dice),
             "rolloff": [list(self.rolloff[i : i + 2]) if self.rolloff[i] else None for i in (0, 2)],
             "last_play": self.last_play.notation if self.last_play else "",
-            "last_play_fr": self.last_play.fr if self.last_play else "",
-            "last_play_en": self.last_play.en if self.last_play else "",
+            "last_play_said": as_data(self.last_play.message) if self.last_play else None,
             "home": self.home(),
             "scores": self.scores(),
             "winner": self.winner,
@@ -339,10 +352,24 @@ def _as_one_move(requested: list[Step]) -> Step | None:
 
 define(
     {
+        "option_help.axis_length": "Squares from a pawn's start to its arrival box (T1); each "
+        "side has axis_length - 1 pawns and the crossing zone is (axis_length - 1) squared. "
+        "Default 11 (10 pawns).",
+        "option_help.compulsory_dice": "Compulsory use (T4): a play must use both dice when some "
+        "play can, else one die when it can, else the player passes. Off: the player may use "
+        "fewer dice or pass.",
         "number": "{n}",
         "traverse.red": "Red",
         "traverse.white": "White",
         "traverse.pawn.red": "Red {n}",
+        "traverse.said.pass": "{side} passes",
+        "traverse.said.forward": "{pawn} moves forward {n}",
+        "traverse.said.back": "{pawn} moves back {n}",
+        "traverse.said.hit": "{move} and sends {other} back to start",
+        "traverse.said.home": "{move} and enters its arrival box",
+        "traverse.said.then": "{first}, then {rest}",
+        "traverse.no_change": "{play} moves a pawn and brings it straight back: legal (both dice "
+        "are used), and no pawn ends anywhere new",
         "traverse.pawn.white": "White {n}",
         "traverse.expect.rolloff": "roll <2 faces 1-6> (roll-off: {name}'s dice)",
         "traverse.expect.roll": "roll <2 faces 1-6>",

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engines
+from display.i18n import say
 from engines.core import CHANCE, EngineError
 
 
@@ -138,6 +139,6 @@ def moves(record: GameRecordView, language: str) -> list[Move]:
         except EngineError:
             break
         who = "" if actor in (None, CHANCE) else names[actor]
-        text = action.describe(language)
+        text = say(language, action)
         found.append(Move(number, who, action.notation, text, tuple(state.scores())))
     return found

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import engines
 from engines.core import CHANCE, EngineError, Game, State
+from engines.messages import ENGLISH, Message
 
 MAX_ACTIONS = 20_000
 GARBLED = ["", "   ", "zzz", "roll", "roll 7 7 7 7 7 7 7", "\x00", "x" * 600, "é ü 😀", "-1"]
@@ -49,7 +50,8 @@ def check_legal_listing(state: State) -> None:
     for action in legal:
         assert action.notation == " ".join(action.notation.split())
         assert state.parse(action.notation) == action
-        assert action.fr and action.en, f"{action.notation!r} lacks a description"
+        assert isinstance(action.message, Message), f"{action.notation!r} lacks a description"
+        assert not unknown_codes(action.message), f"{action.notation!r}: {action.message}"
 
 
 def check_step(state: State) -> None:
@@ -86,3 +88,13 @@ def check_undo_and_json(state: State, rng: random.Random) -> None:
     for action in reversed(undone):
         state.apply(action.notation)
     assert state == snapshot
+
+
+def unknown_codes(message: Message) -> list[str]:
+    """The codes in a message (and the messages inside it) without an English default."""
+    found = [] if message.code in ENGLISH else [message.code]
+    for value in message.params.values():
+        for inner in value if isinstance(value, list | tuple) else [value]:
+            if isinstance(inner, Message):
+                found += unknown_codes(inner)
+    return found

@@ -251,3 +251,99 @@ def test_advisor_imports_only_engines() -> None:
     pattern = re.compile(r"^\s*(from|import)\s+(companion|display|vision|hardware)\b", re.M)
     for path in (REPO / "advisor").glob("*.py"):
         assert not pattern.search(path.read_text(encoding="utf-8")), path.name
+
+
+# ----- Roudalon's chance of winning, Traverse's second ply ---------------------------------------
+
+
+def _engine_win_chance(state, me: int, memo: dict) -> float:
+    """The advised player's chance of winning, by expectimax over the engine itself: chance
+    enumerated die by die, the others on the natural rule, `me` at its best (no alliance)."""
+    from itertools import product as faces_of
+
+    if state.is_over:
+        winners = state.winners()
+        return 1.0 / len(winners) if me in winners else 0.0
+    view = state.view(None)
+    key = (view["phase"], view["pot"], tuple(view["held"]), view["current"], state.dice_to_roll)
+    if key in memo:
+        return memo[key]
+    if state.actor == CHANCE:
+        rolls = list(faces_of(range(1, 7), repeat=state.dice_to_roll))
+        value = sum(_after(state, f"roll {' '.join(map(str, r))}", me, memo) for r in rolls)
+        value /= len(rolls)
+    elif state.actor == me:
+        legal = [a.notation for a in state.legal_actions() if a.notation != "offer"]
+        value = max(_after(state, notation, me, memo) for notation in legal)
+    else:
+        dice = roudalon_advisor.natural_throw(view["held"][state.actor], view["pot"])
+        legal = [a.notation for a in state.legal_actions()]
+        wanted = f"throw {dice}" if dice and f"throw {dice}" in legal else legal[0]
+        value = _after(state, wanted, me, memo)
+    memo[key] = value
+    return value
+
+
+def _after(state, notation: str, me: int, memo: dict) -> float:
+    after = state.clone()
+    after.apply(notation, validate=False)
+    return _engine_win_chance(after, me, memo)
+
+
+def test_roudalon_win_table_agrees_with_expectimax_over_the_engine() -> None:
+    options = {"stake_min": 5, "stake_max": 6}  # few pots: the engine's expectimax stays short
+    game = engines.make_game("roudalon", ["A", "B", "C", "D"], options, seed=1)
+    state = game.new_state()
+    for roll in ("roll 6 6", "roll 1 1", "roll 1 1", "roll 1 1"):
+        state.apply(roll)  # A starts and must stake
+    table = roudalon_advisor.WinTable(4, 5, 6, offers=False)
+    for amount in (5, 6):
+        after = state.clone()
+        after.apply(f"stake {amount}")
+        expected = _engine_win_chance(after, 0, {})
+        found = table.opening_stake(0, (1, 1, 1, 1), 0, None, amount)
+        assert found == pytest.approx(expected, abs=1e-9)
+
+
+def test_roudalon_stakes_are_weighed_by_the_chance_of_winning() -> None:
+    state = engines.make_game("roudalon", ["A", "B", "C", "D"], seed=1).new_state()
+    for roll in ("roll 6 6", "roll 1 1", "roll 1 1", "roll 1 1"):
+        state.apply(roll)
+    choices = advisor.advise(state)
+    assert {c.kind for c in choices} == {"win"}
+    assert all(0.0 <= c.figure <= 1.0 for c in choices)
+    table = roudalon_advisor.win_table(4, 1, 6)
+    best = max(table.opening_stake(0, (1, 1, 1, 1), 0, None, k) for k in range(1, 7))
+    assert choices[0].figure == pytest.approx(best)
+
+
+def test_traverse_second_ply_is_the_average_over_the_engines_throws() -> None:
+    from advisor import traverse as traverse_advisor
+
+    state = position("traverse", 5, moves=30)
+    play = state.legal_actions()[0]
+    state.apply(play)
+    assert state.actor == CHANCE
+    mover = 1 - state.view(None)["current"] if state.view(None)["current"] is not None else 0
+    colours = ("red", "white")
+    view = state.view(None)
+    mine, theirs = bytes(view[colours[mover]]), bytes(view[colours[1 - mover]])
+    expected = 0.0
+    for d1 in range(1, 7):
+        for d2 in range(d1, 7):
+            world = state.clone()
+            world.apply(f"roll {d1} {d2}")
+            best = max(
+                traverse_advisor.worth(*_sides_after(world, action), state.end)
+                for action in world.legal_actions()
+            )
+            expected -= (1 if d1 == d2 else 2) / 36 * best
+    assert traverse_advisor.expectation(mine, theirs, state.end, True) == pytest.approx(expected)
+
+
+def _sides_after(world, action):
+    from engines._traverse_plays import play_out
+
+    play, (mine, theirs), _, _ = action.data
+    after_mine, after_theirs, _ = play_out(mine, theirs, play, world.end)
+    return after_mine, after_theirs

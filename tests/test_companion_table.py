@@ -129,8 +129,11 @@ class TwoWays:
 
     def legal_actions(self):
         from engines import Action
+        from engines.messages import Message
 
-        return [Action("a+1 b+2", "a then b"), Action("b+2 a+1", "b then a"), Action("c+1", "c")]
+        # unknown codes: a message shows its code as it is
+        said = {"a+1 b+2": "a then b", "b+2 a+1": "b then a", "c+1": "c"}
+        return [Action(notation, Message(words)) for notation, words in said.items()]
 
     def clone(self):
         return TwoWays(self.place)

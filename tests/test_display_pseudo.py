@@ -107,11 +107,6 @@ def test_every_screen_renders_in_the_pseudo_locale_from_catalogues_unclipped(
     assert not problems, "\n".join(problems)
 
 
-@pytest.mark.xfail(
-    reason="engines still describe moves in their own French and English; "
-    "they become message codes in the words-engine branch (#23)",
-    strict=False,
-)
 @pytest.mark.parametrize("name", ["table-moves", "traverse", "roudalon", "strategix", "sequence"])
 def test_engine_move_descriptions_reach_the_screen_through_the_catalogue(store, name, monkeypatch):
     recorder = Recorder(monkeypatch)

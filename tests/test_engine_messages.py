@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import json
 from pathlib import Path
 
 import pytest
@@ -60,3 +61,56 @@ def test_plural_entries_and_nested_messages() -> None:
 
 def test_an_unknown_code_shows_itself_rather_than_failing() -> None:
     assert str(Message("no.such.code", {"n": 3})) == "no.such.code(n=3)"
+
+
+def test_actions_are_described_by_messages_not_sentences() -> None:
+    """No `Action(notation, "words")` in engines/: a description is a code and parameters."""
+    written = []
+    for path in ENGINES.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            callee = getattr(getattr(node, "func", None), "id", "")
+            if isinstance(node, ast.Call) and callee == "Action" and len(node.args) > 1:
+                if isinstance(node.args[1], ast.Constant | ast.JoinedStr):
+                    written.append(f"{path.name}:{node.lineno}")
+    assert not written, f"actions described in words: {written}"
+
+
+@pytest.mark.parametrize("name", sorted(engines.registry.GAME_CLASSES))
+def test_every_listed_action_is_said_in_french_and_english_from_the_catalogue(name) -> None:
+    from display.i18n import say
+    from tests.conformance import unknown_codes
+
+    players = ["Ann", "Bob", "Cy", "Di"][: engines.game_class(name).min_players]
+    state = engines.make_game(name, players, seed=3).new_state()
+    for _ in range(60):
+        if state.is_over:
+            break
+        for action in state.legal_actions()[:20]:
+            assert isinstance(action.message, Message) and not unknown_codes(action.message)
+            english, french = say("en", action), say("fr", action)
+            assert english == action.describe()
+            assert french and french != action.notation
+        state.apply(state.sample_chance() if state.is_chance else state.legal_actions()[0])
+
+
+def test_a_message_survives_a_round_trip_through_json() -> None:
+    from engines.messages import as_data, chain, from_data
+
+    said = msg("struggle.said.objective", order=chain([msg("face.K"), msg("face.Q")]))
+    assert from_data(json.loads(json.dumps(as_data(said)))) == said
+    assert str(said) == "Objective: King, Queen"
+
+
+@pytest.mark.parametrize("name", sorted(engines.registry.GAME_CLASSES))
+def test_every_rule_option_has_a_help_message(name) -> None:
+    for option in engines.game_class(name).options:
+        assert option.help.code in ENGLISH, option.name
+
+
+def test_describe_speaks_the_registered_catalogue_and_english_by_default() -> None:
+    import display.i18n  # noqa: F401 - registers the display's catalogue
+
+    state = engines.make_game("traverse", ["Ann", "Bob"]).new_state()
+    roll = state.parse("roll 5 6")
+    assert roll.describe() == roll.describe("en") == "Dice: 5 6"
+    assert roll.describe("fr") == "Dés\u00a0: 5 6"

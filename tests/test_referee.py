@@ -128,3 +128,61 @@ def test_bad_option_and_unknown_state_file_are_clear_errors(tmp_path) -> None:
             input="", capture_output=True, text=True, timeout=60,
         )  # fmt: skip
         assert result.returncode == 2 and message in result.stderr
+
+
+def strategix_table() -> Referee:
+    game = engines.make_game("strategix", ["Ana", "Bob", "Cy"], mode="table")
+    return Referee(game.new_state())
+
+
+def test_a_strategix_leader_is_told_to_lead_any_formula() -> None:
+    referee = strategix_table()
+    reply = referee.handle("first 0")
+    assert reply["legal"] == []  # too many formulas to list
+    assert [note["code"] for note in reply["notes"]] == ["strategix.may.lead"]
+    assert reply["notes"][0]["text"].startswith("lead with any formula")
+    assert referee.handle("show")["notes"] == reply["notes"]
+
+
+def test_a_strategix_follower_is_told_the_shape_and_strength_to_beat() -> None:
+    referee = strategix_table()
+    referee.handle("first 0")
+    reply = referee.handle("play D E F")
+    codes = [note["code"] for note in reply["notes"]]
+    assert codes == ["strategix.may.follow", "strategix.may.pass", "strategix.may.petard"]
+    follow = reply["notes"][0]
+    assert follow["params"]["top"] == "D E F" and follow["params"]["low"] == "D"
+    assert follow["params"]["shape"] == {"code": "strategix.shape.runs", "params": {"n": 1,
+                                                                                   "length": 3}}
+    assert reply["legal"] == ["pass", "petard"]
+    assert "notes" not in Referee(engines.make_game("traverse", ["A", "B"]).new_state()).handle(
+        "show"
+    )
+
+
+def test_the_second_struggle_player_is_told_why_the_revealed_order_is_missing() -> None:
+    from tests.test_struggle import last_hand
+
+    referee = struggle()
+    referee.handle("first 0")
+    last_hand(referee.state)
+    referee.handle("J+4 10+1")
+    first = referee.handle("objective K Q 9 J 10")  # not a default card: any order is accepted
+    assert first["ok"] and "objective K Q 9 J 10" not in first["legal"]
+    assert len(first["legal"]) == 119
+    [note] = first["notes"]
+    assert note["code"] == "struggle.left_out"
+    assert note["params"] == {"name": "Ana", "order": "K Q 9 J 10"}
+    assert "Ana already revealed it" in note["text"]
+
+
+def test_traverse_plays_reaching_one_position_are_one_choice_with_their_notations() -> None:
+    referee = Referee(engines.make_game("traverse", ["Ann", "Bob"], mode="table").new_state())
+    for line in ("roll 1 2", "roll 3 4"):
+        referee.handle(line)
+    reply = referee.handle("roll 1 1")
+    assert "1+1 1-1" in reply["legal"] and "2+1 2-1" not in reply["legal"]
+    assert "2+1 2-1" in reply["equivalent"]["1+1 1-1"]
+    assert set(reply["equivalent"]) <= set(reply["legal"])
+    assert [note["code"] for note in reply["notes"]] == ["traverse.no_change"]
+    assert referee.handle("2+1 2-1")["applied"] == ["1+1 1-1"]  # accepted as the listed play

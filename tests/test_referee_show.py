@@ -81,13 +81,30 @@ def test_the_documented_examples_are_what_the_referee_answers(example):
 
 def assert_shown(shown, actual, where: str) -> None:
     """The documented reply is part of the real one: some keys of each object, the first few
-    legal actions; every value shown is exact."""
+    items of a list (the legal actions, the advisor's choices); every value shown is exact."""
     if isinstance(shown, dict):
+        assert isinstance(actual, dict), where
         for key, value in shown.items():
             assert key in actual, f"{where}: no {key!r} in the reply"
-            if key == "legal":
-                assert actual[key][: len(value)] == value, f"{where}: legal"
-            else:
-                assert_shown(value, actual[key], f"{where}: {key}")
+            assert_shown(value, actual[key], f"{where}: {key}")
+    elif isinstance(shown, list):
+        assert isinstance(actual, list) and len(actual) >= len(shown), where
+        for number, (item, real) in enumerate(zip(shown, actual, strict=False)):
+            assert_shown(item, real, f"{where}[{number}]")
     else:
         assert shown == actual, where
+
+
+def test_every_example_block_of_the_referee_page_is_run() -> None:
+    """A reply written on the page outside a `$ tabletop referee` block would go unchecked."""
+    text = DOC.read_text()
+    replies = [line for line in text.splitlines() if line.startswith('{"ok"')]
+    assert len(replies) == sum(len(pairs) for _, pairs in examples()) >= 10
+
+
+def test_a_shown_list_is_a_prefix_and_a_wrong_value_fails() -> None:
+    assert_shown({"legal": ["a"]}, {"legal": ["a", "b"], "ok": True}, "here")
+    with pytest.raises(AssertionError):
+        assert_shown({"legal": ["b"]}, {"legal": ["a", "b"]}, "here")
+    with pytest.raises(AssertionError):
+        assert_shown({"notes": [{"code": "x"}]}, {"notes": []}, "here")

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from display.i18n import say
 from engines.core import CHANCE, IllegalActionError, NotationError, OptionError
 from engines.roudalon import Roudalon, RoudalonState
 
@@ -155,7 +156,7 @@ def allied(*lines: str) -> RoudalonState:
 def test_alliance_offer_goes_to_the_left_neighbour() -> None:
     state = allied("offer")
     assert state.actor == B and legal(state) == ["yes", "no"]
-    assert state.legal_actions()[0].en == "Bob joins the alliance"
+    assert say("en", state.legal_actions()[0]) == "Bob joins the alliance"
     with pytest.raises(IllegalActionError, match="must answer"):
         state.apply("throw 1")
 
@@ -356,19 +357,19 @@ def test_a_roll_with_the_wrong_number_of_dice_says_how_many_in_words() -> None:
 
 def test_throw_descriptions_say_one_of_two_dice_or_the_only_die() -> None:
     state = allied()
-    described = {a.notation: (a.fr, a.en) for a in state.legal_actions()}
+    described = {a.notation: (say("fr", a), say("en", a)) for a in state.legal_actions()}
     assert described["throw 1"] == (
-        "Ann lance un de ses deux dés (pot : 10 UM)",
+        "Ann lance un de ses deux dés (pot\u00a0: 10 UM)",
         "Ann throws one of their two dice (pot: 10 UM)",
     )
     assert described["throw 2"] == (
-        "Ann lance ses deux dés (pot : 10 UM)",
+        "Ann lance ses deux dés (pot\u00a0: 10 UM)",
         "Ann throws both dice (pot: 10 UM)",
     )
     state = game("stake 3")
-    described = {a.notation: (a.fr, a.en) for a in state.legal_actions()}
+    described = {a.notation: (say("fr", a), say("en", a)) for a in state.legal_actions()}
     assert described["throw 1"] == (
-        "Bob lance son dé (pot : 3 UM)",
+        "Bob lance son dé (pot\u00a0: 3 UM)",
         "Bob throws their die (pot: 3 UM)",
     )
 
@@ -376,8 +377,8 @@ def test_throw_descriptions_say_one_of_two_dice_or_the_only_die() -> None:
 def test_closing_an_alliance_reads_naturally() -> None:
     state = allied("offer", "yes")
     close = state.legal_actions()[-1]
-    assert close.fr == "Alliance conclue (Ann, Bob) : les lancers commencent"
-    assert close.en == "Alliance closed (Ann, Bob): the throws begin"
+    assert say("fr", close) == "Alliance conclue (Ann, Bob)\u00a0: les lancers commencent"
+    assert say("en", close) == "Alliance closed (Ann, Bob): the throws begin"
 
 
 def test_refusals_speak_of_the_rules_not_of_ruling_numbers() -> None:

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engines
+from display.i18n import say
 from engines._sequence_board import (
     BOARD,
     CARDS,
@@ -581,5 +582,6 @@ def test_a_dealer_seat_that_does_not_exist_is_named() -> None:
 def test_the_cut_is_described_with_card_names() -> None:
     state = Sequence(["Ann", "Bob"], mode="table").new_state()
     action = state.parse("cut 9C AD")
-    assert action.fr == "Tirage pour la donne (Ann : 9 de trèfle, Bob : as de carreau)"
-    assert action.en == "Cut for the dealer (Ann: 9 of clubs, Bob: ace of diamonds)"
+    said = "Tirage pour la donne (Ann\u00a0: 9 de trèfle, Bob\u00a0: as de carreau)"
+    assert say("fr", action) == said
+    assert say("en", action) == "Cut for the dealer (Ann: 9 of clubs, Bob: ace of diamonds)"

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engines
+from display.i18n import say
 from engines._strategix_formulas import (
     LETTERS,
     PAIRS,
@@ -337,7 +338,7 @@ def test_a_star_declared_as_the_same_letter_is_an_exact_copy_too() -> None:
     state = short_hands(3, {0: "DE!", 1: "E*!"})
     state.apply("play D E")
     action = state.apply("play *=D E")
-    assert "same letters" in action.en and state.current == 0 and not state.passed[2]
+    assert "same letters" in say("en", action) and state.current == 0 and not state.passed[2]
 
 
 def test_a_petard_cannot_lead_and_skips_the_next_player() -> None:

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engines
+from display.i18n import say
 from engines.core import CHANCE, IllegalActionError, NotationError, OptionError
 from engines.struggle import (
     DEFAULT_TRACK,
@@ -138,7 +139,7 @@ def test_red_square_take_sends_the_occupant_to_the_movers_start() -> None:
     state.apply("roll J J K K K")  # J +2 lands on red 6 held by Q; K +3 to square 3
     play = state.apply("J+2 K+3")
     assert state.squares["J"] == 6 and state.squares["Q"] == 4
-    assert "prend la case rouge" in play.fr and "takes red square" in play.en
+    assert "prend la case rouge" in say("fr", play) and "takes red square" in say("en", play)
 
 
 def test_black_square_and_occupied_yellow_square_are_impasses() -> None:
@@ -162,7 +163,9 @@ def test_rulings_worked_example_jack_impasse_then_queen_takes_red_square() -> No
     state.apply("roll J Q A A A")
     play = state.apply("J+2 Q+3")
     assert state.squares["J"] == s - 3 and state.squares["Q"] == s
-    assert play.fr.startswith("Valet +2 : impasse (case noire) ; Dame +3 prend la case rouge")
+    assert say("fr", play).startswith(
+        "Valet +2\u00a0: impasse (case noire)\u00a0; Dame +3 prend la case rouge"
+    )
 
 
 def test_equivalent_play_spellings_map_to_the_listed_play() -> None:
@@ -302,8 +305,8 @@ def test_red_square_take_from_the_start_sends_the_occupant_to_square_zero() -> N
     state.apply("roll J J 9 9 9")
     plays = [a for a in state.legal_actions() if not a.notation.startswith("rethrow")]
     assert [a.data[1].squares for a in plays] == [{"K": 0, "Q": 0, "J": 2, "10": 0, "9": 3}]
-    assert "Dame recule au départ" in plays[0].fr
-    assert "Queen goes back to the start" in plays[0].en
+    assert "Dame recule au départ" in say("fr", plays[0])
+    assert "Queen goes back to the start" in say("en", plays[0])
 
 
 def test_the_red_square_take_is_compulsory() -> None:
@@ -464,13 +467,14 @@ def test_descriptions_read_naturally() -> None:
     state = table_game()
     state.apply("roll J J Q A A")
     rethrow = state.parse("rethrow J J Q")
-    assert rethrow.fr == "Relancer 2 Valets et 1 Dame"
-    assert rethrow.en == "Re-throw 2 Jacks and 1 Queen"
-    assert state.parse("rethrow J J Q A A").fr == "Relancer les 5 dés"
-    assert state.parse("rethrow J J Q A A").en == "Re-throw all 5 dice"
+    assert say("fr", rethrow) == "Relancer 2 Valets et 1 Dame"
+    assert say("en", rethrow) == "Re-throw 2 Jacks and 1 Queen"
+    assert say("fr", state.parse("rethrow J J Q A A")) == "Relancer les 5 dés"
+    assert say("en", state.parse("rethrow J J Q A A")) == "Re-throw all 5 dice"
     play = state.parse("J+3 Q+2")
-    assert sorted(play.fr.split(" ; ")) == ["Dame +2 : case 2", "Valet +3 : case 3"]
-    assert sorted(play.en.split("; ")) == ["Jack +3: square 3", "Queen +2: square 2"]
+    said = sorted(say("fr", play).split("\u00a0; "))
+    assert said == ["Dame +2\u00a0: case 2", "Valet +3\u00a0: case 3"]
+    assert sorted(say("en", play).split("; ")) == ["Jack +3: square 3", "Queen +2: square 2"]
 
 
 def test_random_games_keep_the_invariants() -> None:

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engines
+from display.i18n import say
 from engines.core import CHANCE, IllegalActionError, NotationError, OptionError
 from engines.traverse import RED, WHITE, Traverse, TraverseState
 
@@ -96,7 +97,8 @@ def test_fig3_going_back_six_and_three() -> None:
 def test_five_and_six_take_a_pawn_at_the_start_straight_home() -> None:
     state = position(dice=(5, 6))
     action = state.parse("4+11")
-    assert "entre dans sa case d'arrivée" in action.fr and "arrival box" in action.en
+    assert "entre dans sa case d'arrivée" in say("fr", action)
+    assert "arrival box" in say("en", action)
     assert state.parse("4+5 4+6") == action  # the same result, listed once
     assert state.parse("4+6 4+5") == action
     state.apply(action)
@@ -115,11 +117,11 @@ def test_fig4_attack_hits_send_pawns_back_to_start() -> None:
     state = position(red={3: 2, 5: 1}, white={6: 3, 4: 5}, dice=(3, 4))
     action = state.parse("3+4 5+3")
     assert action.notation == "5+3 3+4"  # listed with the lower die first: the same result
-    assert action.fr == (
+    assert say("fr", action) == (
         "Rouge 5 avance de 3 et renvoie Blanc 4 au départ, "
         "puis Rouge 3 avance de 4 et renvoie Blanc 6 au départ"
     )
-    assert action.en.startswith("Red 5 moves forward 3 and sends White 4 back to start")
+    assert say("en", action).startswith("Red 5 moves forward 3 and sends White 4 back to start")
     state.apply(action)
     assert red_of(state)[2] == 6 and red_of(state)[4] == 4
     assert white_of(state)[5] == 0 and white_of(state)[3] == 0
@@ -128,7 +130,7 @@ def test_fig4_attack_hits_send_pawns_back_to_start() -> None:
 def test_fig4_white_hits_back_with_six_and_one() -> None:
     state = position(red={7: 6}, white={}, dice=(1, 6), to_move=WHITE)
     action = state.parse("6+7")
-    assert action.fr == "Blanc 6 avance de 7 et renvoie Rouge 7 au départ"
+    assert say("fr", action) == "Blanc 6 avance de 7 et renvoie Rouge 7 au départ"
     state.apply(action)
     assert red_of(state)[6] == 0 and white_of(state)[5] == 7
 
@@ -138,7 +140,7 @@ def test_case1_pawns_in_the_arrival_box_come_back_out_to_hit() -> None:
     state = position(red={1: 11, 2: 11}, white={5: 1, 9: 2}, dice=(2, 6))
     action = state.parse("1-6 2-2")
     assert action.notation == "2-2 1-6"
-    assert action.fr == (
+    assert say("fr", action) == (
         "Rouge 2 recule de 2 et renvoie Blanc 9 au départ, "
         "puis Rouge 1 recule de 6 et renvoie Blanc 5 au départ"
     )
@@ -176,7 +178,7 @@ def test_case3_exact_count_to_enter_else_pass() -> None:
     state = position(red={**home, 6: 10}, white={9: 6, 5: 6}, dice=(2, 3))
     assert legal(state) == ["pass"]
     pass_action = state.apply("pass")
-    assert pass_action.fr == "Rouge passe son tour" and state.current == WHITE
+    assert say("fr", pass_action) == "Rouge passe son tour" and state.current == WHITE
     state = position(red={**home, 6: 10}, white={9: 6, 5: 6}, dice=(1, 6))
     assert legal(state) == ["6+1", "6-1"]  # no play uses both dice here
     with pytest.raises(IllegalActionError, match="needs exactly 1"):
@@ -188,7 +190,7 @@ def test_case3_exact_count_to_enter_else_pass() -> None:
 def test_case4_back_to_hit_then_forward_home() -> None:
     state = position(red={1: 10}, white={5: 1}, dice=(5, 6))
     action = state.parse("1-5 1+6")
-    assert action.fr == (
+    assert say("fr", action) == (
         "Rouge 1 recule de 5 et renvoie Blanc 5 au départ, "
         "puis Rouge 1 avance de 6 et entre dans sa case d'arrivée"
     )
@@ -200,7 +202,7 @@ def test_case5_back_to_hit_then_on_back_to_hit_again() -> None:
     state = position(red={1: 10}, white={5: 1, 3: 1}, dice=(2, 5))
     assert "1-7" not in legal(state)  # one move of 7 would pass over White 5
     action = state.parse("1-5 1-2")
-    assert action.en == (
+    assert say("en", action) == (
         "Red 1 moves back 5 and sends White 5 back to start, "
         "then Red 1 moves back 2 and sends White 3 back to start"
     )
@@ -458,3 +460,26 @@ def test_out_of_the_box_in_two_steps_is_the_one_move_by_the_sum() -> None:
     state = position(red={1: 11, 2: 4}, white={8: 2}, dice=(2, 3))  # no pawn to hit on column 1
     with pytest.raises(IllegalActionError, match="Red 1 leaves its arrival box only to hit"):
         state.apply("1-2 1-3")
+
+
+@settings(max_examples=40, deadline=None)
+@given(positions())
+def test_every_equivalent_notation_reaches_its_listed_play(setup) -> None:
+    red, white, dice = setup
+    state = position(red, white, dice)
+    listed = set(legal(state))
+    for notation, others in state.equivalent_notations().items():
+        assert notation in listed and not listed & set(others)
+        for other in others[:6]:
+            assert state.parse(other) == state.parse(notation)
+
+
+def test_a_pawn_brought_straight_back_is_one_listed_choice_with_a_note() -> None:
+    state = position(red={1: 3, 2: 2}, dice=(1, 1))
+    assert "1+1 1-1" in legal(state)  # both dice used: legal, and listed once
+    assert not {"2+1 2-1", "2-1 2+1", "1-1 1+1"} & set(legal(state))
+    same = state.equivalent_notations()["1+1 1-1"]
+    assert {"1-1 1+1", "2+1 2-1", "2-1 2+1", "3+1 3-1"} <= set(same)
+    [note] = state.legal_notes()
+    assert note.code == "traverse.no_change" and note.params == {"play": "1+1 1-1"}
+    assert state.parse("3+1 3-1") == state.parse("1+1 1-1")

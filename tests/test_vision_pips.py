@@ -128,7 +128,8 @@ def test_a_profile_classifies_each_rectified_crop():
     profile = LetterProfile()
     reading = DiceReader(kind="poker", profile=profile).read(two_dice())
     assert reading.values == ["K", "K"]
-    assert [c.shape for c in profile.crops] == [(64, 64, 3), (64, 64, 3)]
+    # Each die is read on a few squares (as found, resized, fitted to its body): 64 px crops.
+    assert len(profile.crops) >= 2 and all(c.shape == (64, 64, 3) for c in profile.crops)
 
 
 class FixedProfile:

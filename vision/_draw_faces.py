@@ -6,6 +6,8 @@ renderer warps it onto the die face, so the 2, 3 and 6 layouts and the poker art
 
 from __future__ import annotations
 
+from typing import Any
+
 import cv2
 import numpy as np
 
@@ -185,14 +187,18 @@ def face_texture(
     pip_color: tuple[int, int, int],
     size: int = TEXTURE,
     logo: str | None = None,
+    design: Any = None,
 ) -> np.ndarray:
     """A BGR texture of one face: `die_bgr` is the body (size x size x 3, e.g. marbled);
-    `logo` a maker's symbol drawn instead of the face's pips (vision._draw_logos)."""
+    `logo` a maker's symbol drawn instead of the face's pips (vision._draw_logos); `design`
+    (a `vision.poker_designs.PokerDesign`) prints poker faces its own way."""
     texture = np.clip(die_bgr, 0, 255).astype(np.uint8)
     if logo is not None:
         draw_logo(texture, logo, pip_color)
     elif kind == "d6":
         draw_pips(texture, int(face), pip_color)
+    elif kind == "poker" and design is not None:
+        design.draw(texture, str(face))
     elif kind == "poker":
         draw_poker(texture, str(face))
     else:

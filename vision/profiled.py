@@ -11,11 +11,15 @@ from typing import Any
 
 import numpy as np
 
-from vision.find import HeatMap, as_candidate, beside, near, rectify
+from vision.body_fit import fit_body
+from vision.find import HeatMap, as_candidate, beside, candidate_angle, near, rectify, square_quad
 from vision.outline import fit_outline
 from vision.types import Die, DieCandidate, Face
 
 RECTIFIED_SIZE = 64
+# A candidate is also read on its square this many times its side (the finder's side for poker
+# dice was off by up to a fifth either way on rendered trays of new designs).
+GROWN = (0.9, 1.12)
 # A profile's confidence below which an unmatched candidate is taken for no die at all: on the
 # dice-free crops of the real photos every phantom of the poker profile scored 0.20-0.35, on
 # rendered empty trays under 0.15; of 413 rendered poker dice one was refused, at 0.22.
@@ -30,6 +34,7 @@ BESIDE_READ_AT = 0.6
 # had 0.19 and 0.23 there, while 95% of the squares beside dice that held no die had under 0.08
 # (a profile that matches anything cannot then surround each die with phantoms).
 BESIDE_HEAT = 0.1
+DISPUTED = 0.45  # the confidence of a die whose squares were read as two faces (unreadable)
 
 Verdict = tuple[Face | None, float]
 Classifier = Callable[[Sequence[np.ndarray]], list[Verdict]]
@@ -79,24 +84,78 @@ def read_candidates(
     min_confidence: float,
     judge: Judge,
 ) -> list[Die | None]:
-    """Each candidate's face; one the profile is unsure of is cut again on the square fitted
-    to its edges, and the surer answer kept. None where a candidate resembles no face at all."""
-    classify = classifier(profile, moved=True)
-    verdicts = classify([rectify(frame_bgr, c, RECTIFIED_SIZE) for c in candidates])
+    """Each candidate's face, read on its square as found, that square a little smaller and
+    larger, and the square fitted to the die's body (the finder's side for poker dice is often a
+    fifth off), the surest answer kept; one still unsure is cut again on the square fitted to
+    its edges. None where a candidate resembles no face at all."""
+    quick = classifier(profile, moved=False)
+    tries = [candidate_tries(frame_bgr, cand) for cand in candidates]
+    squares_tried = [square for squares in tries for square in squares]
+    verdicts_tried = quick([rectify(frame_bgr, square, RECTIFIED_SIZE) for square in squares_tried])
+    squares: list[DieCandidate] = []
+    verdicts: list[Verdict] = []
+    at = 0
+    for squares_of_one in tries:
+        pairs = list(
+            zip(squares_of_one, verdicts_tried[at : at + len(squares_of_one)], strict=True)
+        )
+        at += len(squares_of_one)
+        square, verdict = max(pairs, key=lambda pair: pair[1][1])
+        if disputed(verdict, [v for _, v in pairs]):
+            verdict = (None, min(verdict[1], DISPUTED))
+        squares.append(square)
+        verdicts.append(verdict)
     unsure = [
         i for i, (value, conf) in enumerate(verdicts) if value is None or conf < min_confidence
     ]
     fitted = [(i, fit_outline(frame_bgr, candidates[i])) for i in unsure]
     fitted = [(i, square) for i, square in fitted if square is not candidates[i]]
-    squares = list(candidates)
+    classify = classifier(profile, moved=True)
     tried = classify([rectify(frame_bgr, square, RECTIFIED_SIZE) for _, square in fitted])
     for (i, square), verdict in zip(fitted, tried, strict=True):
         if verdict[1] > verdicts[i][1]:
             verdicts[i], squares[i] = verdict, square
-    return [
+    dice = [
         judged_or_none(square, value, confidence, judge)
         for square, (value, confidence) in zip(squares, verdicts, strict=True)
     ]
+    return without_doubles(dice, squares)
+
+
+def without_doubles(dice: list[Die | None], squares: list[DieCandidate]) -> list[Die | None]:
+    """Two candidates on parts of one large die can both be fitted to its whole body: of dice
+    read at one place (centres within half a side), only the surest is kept (the others None)."""
+    order = sorted(
+        (i for i, die in enumerate(dice) if die is not None), key=lambda i: -dice[i].confidence
+    )
+    kept: list[int] = []
+    for i in order:
+        if any(near(squares[i].center, squares[k].center, 0.5 * squares[k].size) for k in kept):
+            dice[i] = None
+        else:
+            kept.append(i)
+    return dice
+
+
+def disputed(chosen: Verdict, verdicts: list[Verdict]) -> bool:
+    """Whether another square of the same die was read as another face at least half surely:
+    the die is then unreadable rather than the surer of two guesses."""
+    return any(
+        value is not None and value != chosen[0] and confidence >= 0.5
+        for value, confidence in verdicts
+    )
+
+
+def candidate_tries(frame_bgr: np.ndarray, cand: DieCandidate) -> list[DieCandidate]:
+    """The squares a candidate is read on: as found, GROWN times its side, and fitted to the
+    die's body where one is found."""
+    angle = candidate_angle(cand)
+    squares = [cand] + [
+        DieCandidate(cand.center, square_quad(cand.center, cand.size * k, angle), cand.size * k)
+        for k in GROWN
+    ]
+    body = fit_body(frame_bgr, cand)
+    return squares if body is None else squares + [body]
 
 
 def judged_or_none(

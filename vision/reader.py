@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from vision.adapt import NearestExamples, example_crop, vouched, with_doubt
 from vision.find import (
     PEAK_THRESHOLD,
     Roi,
@@ -16,6 +17,7 @@ from vision.find import (
     check_frame,
     find_large_faces,
     look,
+    near,
 )
 from vision.imagefile import load_image
 from vision.large import may_hold_large_dice, with_large_dice
@@ -52,6 +54,7 @@ class DiceReader:
         profile: Any = None,
         roi: Roi | None = None,
         min_confidence: float = DEFAULT_MIN_CONFIDENCE,
+        adapter: NearestExamples | None = None,
     ) -> None:
         if kind not in KINDS:
             raise ValueError(f"kind must be one of {KINDS}, got {kind!r}")
@@ -67,6 +70,7 @@ class DiceReader:
         self.profile = profile
         self.roi = roi
         self.min_confidence = min_confidence
+        self.adapter = adapter  # the table's own examples (vision/adapt.py), for pip dice
 
     def read(self, frame_bgr: np.ndarray) -> Reading:
         """Every die found in the frame, unreadable ones with value None and a reason."""
@@ -91,11 +95,63 @@ class DiceReader:
 
     def read_pips(self, frame_bgr: np.ndarray, candidates: list[DieCandidate]) -> list[Die]:
         """d6 dice: the face net reads each candidate; what it calls no die is dropped."""
+        pairs = read_dice(frame_bgr, candidates)
+        if self.adapter is not None:
+            return self.read_adapted(frame_bgr, candidates, pairs)
         return [
             self.judged(cand, reading.value, reading.confidence, reading.doubt)
-            for cand, reading in read_dice(frame_bgr, candidates)
+            for cand, reading in pairs
             if reading.is_die and not self.phantom_like(reading)
         ]
+
+    def read_adapted(
+        self,
+        frame_bgr: np.ndarray,
+        candidates: list[DieCandidate],
+        pairs: list[tuple[DieCandidate, PipReading]],
+    ) -> list[Die]:
+        """The table's examples read each candidate they are close to (a candidate the net took
+        for no die among them); the net's own answer stands for the rest. A square the net
+        joined over two or more candidates that the examples each know as a die, and do not
+        know as one, is those dice (touching dice of a design the net reads unsurely). A
+        candidate the net called no die becomes a die only away from the dice read."""
+        assert self.adapter is not None
+        squares = [*candidates, *(cand for cand, _ in pairs)]
+        crops = [example_crop(frame_bgr, sq.center, sq.quad, False) for sq in squares]
+        verdicts = self.adapter.verdicts(crops)
+        singles, joined = verdicts[: len(candidates)], verdicts[len(candidates) :]
+        dice: list[tuple[DieCandidate, Die]] = []
+        rescued: list[tuple[DieCandidate, Die]] = []
+        for (cand, reading), verdict in zip(pairs, joined, strict=True):
+            parts = [
+                (i, part)
+                for i, part in enumerate(candidates)
+                if near(part.center, cand.center, 0.5 * cand.size) and vouched(singles[i])
+            ]
+            if len(parts) >= 2 and all_apart([part for _, part in parts]):
+                dice += [(part, self.judged(part, *singles[i], "")) for i, part in parts]
+                continue
+            if (
+                not vouched(verdict)
+                and parts
+                and near(parts[0][1].center, cand.center, 0.3 * cand.size)
+            ):
+                verdict = singles[parts[0][0]]  # the square the finder gave, before any refit
+            if vouched(verdict):
+                doubt = f"the net's {reading.value or 'no die'} ({reading.confidence:.2f})"
+                die = self.judged(cand, verdict[0], verdict[1], doubt)
+                (dice if reading.is_die else rescued).append((cand, die))
+            elif reading.is_die and not self.phantom_like(reading):
+                value, confidence = with_doubt(verdict, (reading.value, reading.confidence))
+                doubt = (
+                    reading.doubt if value is not None else f"the table's examples: {verdict[0]}"
+                )
+                die = self.judged(cand, reading.value, confidence, doubt)
+                dice.append((cand, die))
+        for cand, die in sorted(rescued, key=lambda pair: -pair[1].confidence):
+            if not any(near(cand.center, other.center, 0.7 * cand.size) for _, other in dice):
+                dice.append((cand, die))
+        return [die for _, die in dice]
 
     def read_squares(self, frame_bgr: np.ndarray, squares: list[DieCandidate]) -> list[Die | None]:
         """Each square read as a die of the reader's kind, or None where it is no die."""
@@ -122,6 +178,16 @@ class DiceReader:
             reason = f"unsure: {value} ({confidence:.2f}) or {doubt}"
             return Die(None, cand.center, confidence, cand.quad, reason)
         return Die(value, cand.center, confidence, cand.quad)
+
+
+def all_apart(squares: list[DieCandidate]) -> bool:
+    """No two of the squares closer than 0.7 of a side: dice of their own, not one die seen
+    twice."""
+    return not any(
+        near(a.center, b.center, 0.7 * min(a.size, b.size))
+        for i, a in enumerate(squares)
+        for b in squares[i + 1 :]
+    )
 
 
 def read_image(path: str | Path, kind: str = "d6") -> Reading:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import numpy as np
 
@@ -23,6 +24,7 @@ __all__ = [
     "RenderedScene",
     "SceneStyle",
     "TruthDie",
+    "render_close_up",
     "render_empty",
     "render_roll",
     "render_scene",
@@ -79,6 +81,8 @@ class SceneStyle:
     # The tray's own look (surface pattern, where props lie) comes from this seed when set, so
     # successive rolls on one tray (a simulated camera) keep it; None: from each scene's seed.
     tray_seed: int | None = None
+    # How poker faces are printed (a `vision.poker_designs.PokerDesign`); None: the project's own.
+    poker_design: Any = None
 
     def __post_init__(self) -> None:
         unknown = set(self.distractors) - set(_DISTRACTORS)
@@ -220,6 +224,45 @@ def rectify_truth(frame: np.ndarray, die: TruthDie, size: int = 64) -> np.ndarra
     target = np.float32([[0, 0], [size, 0], [size, size], [0, size]])
     matrix = cv2.getPerspectiveTransform(die.quad.astype(np.float32), target)
     return cv2.warpPerspective(frame, matrix, (size, size), flags=cv2.INTER_LINEAR)
+
+
+def render_close_up(
+    face: Face,
+    *,
+    kind: str = "poker",
+    seed: int = 0,
+    size: Size = (640, 480),
+    style: SceneStyle | None = None,
+    fill: float = 0.45,
+) -> RenderedScene:
+    """A close-up photo of one die, as a phone takes it: its top face spans `fill` of the
+    photo's shorter side (about 0.3-0.6), side faces showing around it, off-centre a little."""
+    import cv2
+
+    style = replace(style or SceneStyle(), distractors=(), touch_chance=0.0, cocked_chance=0.0)
+    # A phone held close sees the die from nearby: strong perspective, and the die away from the
+    # middle of a wide canvas shows side faces, then the canvas is cut down around it.
+    side = 160.0
+    canvas = int(side * 5)
+    perspective = float(np.random.default_rng([seed, 22]).uniform(1.5, 3.0))
+    drawn = side / _scale((canvas, canvas))  # die sizes are given for a 640x480 frame
+    style = replace(style, die_size=(drawn, drawn), perspective=perspective)
+    scene = render_scene([face], kind=kind, seed=seed, size=(canvas, canvas), style=style)
+    die = scene.dice[0]
+    top = float(np.linalg.norm(die.quad[0] - die.quad[1]))
+    height = min(top / fill, canvas)
+    width = min(height * size[0] / size[1], canvas)
+    rng = np.random.default_rng([seed, 21])
+    centre = np.array(die.center) + rng.uniform(-0.12, 0.12, 2) * height
+    x0 = float(np.clip(centre[0] - width / 2, 0, canvas - width))
+    y0 = float(np.clip(centre[1] - height / 2, 0, canvas - height))
+    scale = np.array([size[0] / width, size[1] / height])
+    matrix = np.array([[scale[0], 0, -x0 * scale[0]], [0, scale[1], -y0 * scale[1]]])
+    frame = cv2.warpAffine(scene.frame, matrix, size, flags=cv2.INTER_AREA)
+    quad = ((die.quad - [x0, y0]) * scale).astype(np.float32)
+    centre_out = quad.mean(axis=0)
+    truth = replace(die, quad=quad, center=(float(centre_out[0]), float(centre_out[1])))
+    return RenderedScene(frame=frame, dice=(truth,))
 
 
 def _tray_rng(seed: int, style: SceneStyle, stream: int) -> np.random.Generator:
@@ -609,7 +652,7 @@ def _draw_die(
         value, normal, corners, _ = faces[i]
         logo = style.logo if kind == "d6" and value in style.logo_faces else None
         texture = faces_art.face_texture(
-            value, kind, body, _pip_color(style, pose.color), texture_size, logo
+            value, kind, body, _pip_color(style, pose.color), texture_size, logo, style.poker_design
         )
         alpha = mask * _face_opacity(texture, body, opacity)
         shade = (0.45 + 0.55 * max(0.0, float(np.dot(normal, light)))) / (0.45 + 0.55 * light[2])

@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass
 TARGET_P95_MS = 200.0
 TWO_PLAYER_TARGET = 0.6
 PLAYERS = {"struggle": 2, "traverse": 2, "strategix": 2, "sequence": 2, "roudalon": 4}
-GAMES = {"struggle": 40, "traverse": 40, "strategix": 40, "sequence": 40, "roudalon": 200}
+GAMES = {"struggle": 40, "traverse": 200, "strategix": 40, "sequence": 40, "roudalon": 20000}
 
 
 @dataclass
@@ -54,7 +54,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "advisor", help="the advisor's win rate against the simple bots, and its advice time"
     )
     parser.add_argument("--games", help="comma-separated games (default: every engine)")
-    parser.add_argument("--rounds", type=int, help="games played per game (default: 40, 200)")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        help="games played per game (default: 40; traverse 200, roudalon 20000)",
+    )
     parser.add_argument("--budget", type=float, default=150.0, help="advice budget in ms")
     parser.add_argument(
         "--opponent",

@@ -59,6 +59,12 @@ def add_parser(bench_subparsers: argparse._SubParsersAction) -> None:
         "and real photos zoomed",
     )
     parser.add_argument(
+        "--adapt",
+        action="store_true",
+        help="only the reader adapting to a table's confirmed rolls: accuracy on 100 rolls "
+        "before, and after 10, 30 and 100 confirmed rolls (companion/bench/adapt.py)",
+    )
+    parser.add_argument(
         "--passes",
         type=int,
         default=SPEED_PASSES,
@@ -343,7 +349,10 @@ def measure(args: argparse.Namespace) -> dict[str, Any] | int:
     from vision.reader import DiceReader
 
     cv2.setNumThreads(1)  # the targets are for one core
+    if getattr(args, "adapt", False):  # a Namespace made by hand may not have it
+        from companion.bench.adapt import measure_adapt
 
+        return measure_adapt(shared=args.shared or default_shared_dir())
     shared = args.shared or default_shared_dir()
     problem = argument_problem(args)
     if problem:

@@ -8,6 +8,7 @@ import importlib
 TARGETS = {
     "engines": "companion.bench.engines",
     "vision": "companion.bench.vision",
+    "poker": "companion.bench.poker",
     "display": "companion.bench.display",
     "referee-fuzz": "companion.bench.referee_fuzz",
     "club": "club.bench",

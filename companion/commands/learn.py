@@ -75,11 +75,15 @@ def run(args: argparse.Namespace) -> int:
         print(f"note: {note}")
     counts = ", ".join(f"{face}: {n}" for face, n in profile.counts().items())
     print(f"learned {profile.kind} faces ({sum(profile.counts().values())} examples): {counts}")
-    accuracy = profile.self_check()
-    if accuracy != accuracy:  # NaN: one example per face
+    misread = profile.self_check_misreads()
+    if misread is None:
         print("self-check: needs 2+ photos per face (each is read by the others)")
     else:
+        accuracy = 1.0 - len(misread) / sum(profile.counts().values())
         print(f"self-check (each example read by the others): {accuracy:.1%}")
+        if misread:
+            said = ", ".join(f"{face} as {'unreadable' if v is None else v}" for face, v in misread)
+            print(f"self-check misread: {said}; retake the photos of these faces if it persists")
     path = profile.save(args.out)
     print(f"wrote {path} ({path.stat().st_size / 1024:.0f} KB)")
     if args.check:

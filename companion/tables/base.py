@@ -14,12 +14,13 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import engines
-from display.i18n import described, text
+from display.i18n import say, text
 from display.model import Target
+from engines.messages import from_data
 
 POKER_FACES = ("9", "10", "J", "Q", "K", "A")
 D6_FACES = ("1", "2", "3", "4", "5", "6")
-TRANSIENT_VIEW_KEYS = ("last", "last_play", "last_play_fr", "last_play_en", "last_action",
+TRANSIENT_VIEW_KEYS = ("last", "last_said", "last_play", "last_play_said", "last_action",
                        "last_square")  # fmt: skip
 
 
@@ -113,7 +114,7 @@ class Table:
         self, before: engines.State, action: engines.Action, after: engines.State, language: str
     ) -> str:
         """What just happened, in words (a roll-off says who won, or who throws again)."""
-        said = described(action, language)
+        said = say(language, action)
         if not self.rolloff(before):
             return said
         if not self.rolloff(after):
@@ -161,7 +162,7 @@ class Table:
 
     def label(self, action: engines.Action, language: str) -> str:
         """A move's words on its button."""
-        return described(action, language)
+        return say(language, action)
 
     def pieces(self, state: engines.State, notation: str) -> frozenset[str]:
         return frozenset()
@@ -198,7 +199,7 @@ class Table:
     def choice_label(self, state: engines.State, notation: str, language: str) -> str:
         """A play's words, as the engine describes it."""
         try:
-            return described(state.clone().apply(notation), language)
+            return say(language, state.clone().apply(notation))
         except engines.EngineError:
             return notation
 
@@ -213,3 +214,16 @@ class Table:
 
 def dice_kind(faces: list[str]) -> str:
     return "d6" if all(f in D6_FACES for f in faces) else "poker"
+
+
+def spoken_view(view: dict[str, Any], language: str) -> dict[str, Any]:
+    """The engine's view with what the last action did said in `language`, under the keys the
+    board drawing reads (`last_play_fr`/`_en`, `last`): the engine gives a message, not words."""
+    shown = dict(view)
+    if shown.get("last_play_said"):
+        said = say(language, from_data(shown["last_play_said"]))
+        shown["last_play_fr"] = shown["last_play_en"] = said
+    if "last_said" in shown:
+        said = say(language, from_data(shown["last_said"])) if shown["last_said"] else ""
+        shown["last"] = {"fr": said, "en": said}
+    return shown

@@ -6,8 +6,9 @@ from typing import Any
 
 import engines
 from companion.tables.base import Table
-from display.i18n import described, text
+from display.i18n import say, text
 from display.model import Target
+from engines.dice import face_message
 
 PAWNS = ("K", "Q", "J", "10", "9")
 
@@ -34,20 +35,20 @@ class StruggleTable(Table):
         data = action.data if isinstance(action.data, tuple) and len(action.data) == 2 else None
         outcomes = getattr(data[1], "outcomes", None) if data else None
         if not outcomes:
-            return described(action, language)
+            return say(language, action)
         said = [self._outcome(o, language) for o in outcomes]
         return " · ".join(s for s in said if s) or text(language, "st_nothing")
 
     @staticmethod
     def _outcome(outcome: tuple[str, int, tuple[str, Any]], language: str) -> str:
         pawn, _, (kind, detail) = outcome
-        name = text(language, f"face.{pawn}")
+        name = say(language, face_message(pawn))
         if kind == "move":
             return text(language, "st_move", pawn=name, n=detail)
         if kind == "take":
             square, victim, back = detail
             return text(language, "st_take", pawn=name, n=square,
-                        victim=text(language, f"face.{victim}"), back=back)  # fmt: skip
+                        victim=say(language, face_message(victim)), back=back)  # fmt: skip
         if kind in ("arrive", "arrive-last"):
             box = detail if kind == "arrive" else detail[0]
             return text(language, "st_arrive", pawn=name, box=box)

@@ -1,0 +1,275 @@
+"""`tabletop bench poker`: teach the reader a poker-dice design it never saw, then read trays of it.
+
+For each kind of design real makers print (`vision.poker_designs`: "pips" with 9 and 10 as pips
+and coloured figures, "figures", "letters" of the playing-card kind) and each way of teaching
+(3 photos per face taken in the tray, or close up as with a phone), a few random designs are
+taught the way `tabletop learn` is (photos in DIR/<face>/, `learn_from_dir`), then trays of 1-7
+dice of that design are read by the whole reader (finder, then the profile). Reported per kind
+and way: the self-check, dice right, trays right (every die right and nothing else read),
+unreadable share (dice reported unreadable or not found), wrong share, and the milliseconds per
+640x480 tray on one core: wall clock (`Reading.ms`) and CPU time (steadier on a busy machine).
+Where `shared/dice-photos/` holds a poker set (a folder named *poker* with `teach/<face>/`
+photos and labelled tray photos, see its README), the same is reported on it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import tempfile
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+WAYS = ("tray", "close-up")
+PHOTOS_PER_FACE = 3
+
+
+def add_parser(bench_subparsers: argparse._SubParsersAction) -> None:
+    parser = bench_subparsers.add_parser(
+        "poker", help="teach poker designs never seen from 3 photos per face, read their trays"
+    )
+    parser.add_argument("--designs", type=int, default=2, help="designs per kind (default 2)")
+    parser.add_argument("--trays", type=int, default=40, help="trays read per design (default 40)")
+    parser.add_argument(
+        "--kinds", default="pips,figures,letters", help="design kinds, comma-separated"
+    )
+    parser.add_argument("--ways", default=",".join(WAYS), help="tray, close-up or both")
+    parser.add_argument("--seed", type=int, default=0, help="first design's seed (default 0)")
+    parser.add_argument("--shared", type=Path, default=None, help="the shared/ data folder")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.set_defaults(handler=run)
+
+
+@dataclass
+class Tally:
+    """What reading trays of one design kind, taught one way, came to."""
+
+    dice: int = 0
+    right: int = 0
+    unreadable: int = 0  # reported without a value, or not reported at all
+    trays: int = 0
+    trays_right: int = 0
+    wall_ms: list[float] = field(default_factory=list)
+    cpu_ms: list[float] = field(default_factory=list)
+    self_checks: list[float] = field(default_factory=list)
+    misses: list[str] = field(default_factory=list)
+
+    def figures(self) -> dict[str, Any]:
+        wrong = self.dice - self.right - self.unreadable
+        return {
+            "designs": len(self.self_checks),
+            "self_check": _mean(self.self_checks),
+            "dice": self.dice,
+            "dice_right": _share(self.right, self.dice),
+            "trays": self.trays,
+            "trays_right": _share(self.trays_right, self.trays),
+            "unreadable": _share(self.unreadable, self.dice),
+            "wrong": _share(wrong, self.dice),
+            "median_ms": _quantile(self.wall_ms, 0.5),
+            "p95_ms": _quantile(self.wall_ms, 0.95),
+            "cpu_median_ms": _quantile(self.cpu_ms, 0.5),
+            "cpu_p95_ms": _quantile(self.cpu_ms, 0.95),
+        }
+
+
+def _share(part: int, whole: int) -> float:
+    return round(part / whole, 4) if whole else float("nan")
+
+
+def _mean(values: list[float]) -> float:
+    values = [v for v in values if v == v]
+    return round(statistics.fmean(values), 3) if values else float("nan")
+
+
+def _quantile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1)
+
+
+def run(args: argparse.Namespace) -> int:
+    import cv2
+
+    from vision.poker_designs import DESIGN_KINDS
+
+    cv2.setNumThreads(1)  # the targets are for one core
+    kinds = [k.strip() for k in args.kinds.split(",") if k.strip()]
+    ways = [w.strip() for w in args.ways.split(",") if w.strip()]
+    problem = _argument_problem(args, kinds, ways, DESIGN_KINDS)
+    if problem:
+        print(f"tabletop bench poker: {problem}")
+        return 2
+    report: dict[str, Any] = {"kinds": {}}
+    overall = Tally()
+    for kind in kinds:
+        report["kinds"][kind] = {}
+        for way in ways:
+            tally = Tally()
+            for number in range(args.designs):
+                bench_design(kind, way, args.seed + number, args.trays, tally)
+            report["kinds"][kind][way] = tally.figures()
+            _merge(overall, tally)
+            if not args.json:
+                _print_line(f"{kind:8} taught {way:8}", tally.figures())
+    report["all"] = overall.figures()
+    report["real"] = bench_real_set(args.shared)
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        _print_line("all", report["all"])
+        real = report["real"]
+        print(real if isinstance(real, str) else f"real set: {json.dumps(real)}")
+    return 0
+
+
+def _argument_problem(
+    args: argparse.Namespace, kinds: list[str], ways: list[str], known: tuple[str, ...]
+) -> str:
+    unknown = [k for k in kinds if k not in known]
+    if unknown or not kinds:
+        return f"--kinds takes some of {', '.join(known)}"
+    if not ways or any(w not in WAYS for w in ways):
+        return f"--ways takes some of {', '.join(WAYS)}"
+    if args.designs < 1 or args.trays < 1:
+        return "--designs and --trays need N >= 1"
+    return ""
+
+
+def _merge(into: Tally, other: Tally) -> None:
+    for name in ("dice", "right", "unreadable", "trays", "trays_right"):
+        setattr(into, name, getattr(into, name) + getattr(other, name))
+    for name in ("wall_ms", "cpu_ms", "self_checks", "misses"):
+        getattr(into, name).extend(getattr(other, name))
+
+
+def _print_line(title: str, figures: dict[str, Any]) -> str:
+    line = (
+        f"{title}: self-check {figures['self_check']:.0%}, dice right {figures['dice_right']:.1%}"
+        f" of {figures['dice']}, trays right {figures['trays_right']:.1%} of {figures['trays']},"
+        f" unreadable {figures['unreadable']:.1%}, wrong {figures['wrong']:.1%};"
+        f" {figures['median_ms']} ms median, {figures['p95_ms']} ms p95"
+        f" (CPU {figures['cpu_median_ms']} / {figures['cpu_p95_ms']} ms)"
+    )
+    print(line)
+    return line
+
+
+def bench_design(kind: str, way: str, seed: int, trays: int, tally: Tally) -> None:
+    """Teach one random design of `kind` from photos taken `way`, then read `trays` trays of it."""
+    from vision.poker_designs import PokerDesign
+    from vision.profile import learn_from_dir
+    from vision.reader import DiceReader
+
+    design = PokerDesign.random(np.random.default_rng([seed, 1]), kind)
+    with tempfile.TemporaryDirectory() as folder:
+        write_teaching_photos(Path(folder), design, way, seed)
+        try:
+            profile = learn_from_dir(folder, "poker")
+        except ValueError as error:  # every die of the trays then counts as unreadable
+            tally.misses.append(f"{kind} {way} design {seed}: not learned: {error}")
+            profile = None
+    tally.self_checks.append(profile.self_check() if profile else float("nan"))
+    reader = DiceReader("poker", profile=profile) if profile else None
+    for tray in range(trays):
+        read_tray(reader, design, seed, tray, tally)
+
+
+def _style(rng: np.random.Generator, design: Any) -> Any:
+    from vision.render import SceneStyle
+
+    return replace(SceneStyle.random(rng, "poker"), poker_design=design)
+
+
+def write_teaching_photos(folder: Path, design: Any, way: str, seed: int) -> None:
+    """folder/<face>/ with PHOTOS_PER_FACE photos of one die of the design showing that face:
+    in the tray (varied light, surfaces, props) or close up (a phone's photo, side faces
+    showing)."""
+    import cv2
+
+    from vision.render import render_close_up, render_scene
+    from vision.types import POKER_FACES
+
+    rng = np.random.default_rng([seed, 2])
+    for number, face in enumerate(POKER_FACES):
+        (folder / face).mkdir()
+        for index in range(PHOTOS_PER_FACE):
+            scene_seed = 70_000 + 1000 * seed + 10 * number + index
+            style = _style(rng, design)
+            if way == "close-up":
+                fill = float(rng.uniform(0.3, 0.6))
+                scene = render_close_up(face, seed=scene_seed, style=style, fill=fill)
+            else:
+                scene = render_scene([face], kind="poker", seed=scene_seed, style=style)
+            cv2.imwrite(str(folder / face / f"{index}.png"), scene.frame)
+
+
+def read_tray(reader: Any, design: Any, seed: int, tray: int, tally: Tally) -> None:
+    """Render one tray of 1-7 dice of the design, read it, and count."""
+    from vision.render import render_scene
+    from vision.types import POKER_FACES
+
+    rng = np.random.default_rng([seed, 3, tray])
+    faces = [POKER_FACES[i] for i in rng.integers(0, 6, int(rng.integers(1, 8)))]
+    scene = render_scene(
+        faces, kind="poker", seed=90_000 + 1000 * seed + tray, style=_style(rng, design)
+    )
+    tally.trays += 1
+    tally.dice += len(scene.dice)
+    if reader is None:
+        tally.unreadable += len(scene.dice)
+        return
+    started = time.process_time()
+    reading = reader.read(scene.frame)
+    tally.cpu_ms.append((time.process_time() - started) * 1000)
+    tally.wall_ms.append(reading.ms)
+    all_right = len(reading.dice) == len(scene.dice)
+    for truth in scene.dice:
+        side = float(np.linalg.norm(truth.quad[0] - truth.quad[1]))
+        near = [
+            d for d in reading.dice if np.hypot(*np.subtract(d.center, truth.center)) < side / 2
+        ]
+        value = near[0].value if near else None
+        tally.right += value == truth.value
+        tally.unreadable += value is None
+        all_right = all_right and value == truth.value
+    tally.trays_right += all_right
+
+
+def bench_real_set(shared: Path | None) -> dict[str, Any] | str:
+    """The same on a real poker set in shared/dice-photos, when there is one: taught from its
+    teach/<face>/ photos, read on its labelled photos."""
+    from companion.bench.vision import default_shared_dir
+
+    shared = shared or default_shared_dir()
+    photos = shared / "dice-photos" if shared else None
+    sets = sorted(p for p in photos.iterdir() if "poker" in p.name.lower()) if photos else []
+    sets = [p for p in sets if (p / "teach").is_dir() and (p / "labels.jsonl").is_file()]
+    if not sets:
+        return "real poker photos: no poker set in shared/dice-photos (skipped)"
+    return read_real_set(sets[0])
+
+
+def read_real_set(folder: Path) -> dict[str, Any]:
+    from companion.bench.vision import Score, score_image
+    from vision._photos import Labelled
+    from vision.imagefile import load_image
+    from vision.profile import learn_from_dir
+    from vision.reader import DiceReader
+
+    profile = learn_from_dir(folder / "teach", "poker")
+    reader = DiceReader("poker", profile=profile)
+    score, times = Score(), []
+    for line in (folder / "labels.jsonl").read_text().splitlines():
+        entry = json.loads(line)
+        labels = tuple((d["value"], tuple(d["box"])) for d in entry["dice"] if d.get("box"))
+        reading = reader.read(load_image(folder / entry["image"]))
+        times.append(reading.ms)
+        score.add(score_image(Labelled(folder / entry["image"], labels), reading, "whole die"))
+    return {"set": folder.name, "self_check": round(profile.self_check(), 3), **score.figures(),
+            "median_ms": _quantile(times, 0.5), "p95_ms": _quantile(times, 0.95)}  # fmt: skip

@@ -1,0 +1,113 @@
+"""Teaching the reader a poker design the shipped profile never saw, from close-up photos and from
+tray photos, then reading whole trays of it (issue #25)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.bench.poker import Tally, read_tray, write_teaching_photos
+from vision.poker_designs import DESIGN_KINDS, PokerDesign
+from vision.profile import learn_from_dir
+from vision.reader import DiceReader
+from vision.render import SceneStyle, render_close_up, render_scene
+from vision.types import POKER_FACES
+
+TRAYS = 12
+# Floors under what was measured on this design and these trays (tray-taught 0.9+, close-up
+# taught 0.68: its A was learned on the large club alone). The issue's target is 99.5% of dice
+# right, which this reader does not reach (docs/vision.md, "Teaching poker dice: what to expect").
+FLOORS = {"tray": 0.9, "close-up": 0.65}
+WRONG_AT_MOST = 0.05
+
+
+@pytest.mark.parametrize("way", ["tray", "close-up"])
+def test_a_design_never_seen_is_taught_from_three_photos_per_face_and_read(way, tmp_path):
+    cv2.setNumThreads(1)
+    design = PokerDesign.random(np.random.default_rng([7, 1]), "pips")
+    write_teaching_photos(tmp_path, design, way, seed=7)
+    profile = learn_from_dir(tmp_path, "poker")
+    assert profile.self_check() >= 0.5  # said honestly, whatever it is
+    reader = DiceReader("poker", profile=profile)
+    tally = Tally()
+    for tray in range(TRAYS):
+        read_tray(reader, design, 7, tray, tally)
+    figures = tally.figures()
+    assert figures["dice_right"] >= FLOORS[way], figures
+    assert figures["wrong"] <= WRONG_AT_MOST, figures
+
+
+def test_a_close_up_photo_of_one_die_is_learned_not_refused(tmp_path):
+    """Before: "no die found in this photo" at the first close-up."""
+    design = PokerDesign.random(np.random.default_rng(11), "letters")
+    write_teaching_photos(tmp_path, design, "close-up", seed=11)
+    profile = learn_from_dir(tmp_path, "poker")
+    assert profile.counts() and all(n >= 2 for n in profile.counts().values())
+
+
+@pytest.mark.parametrize("kind", DESIGN_KINDS)
+def test_designs_print_six_different_faces_and_vary_between_makers(kind):
+    rng = np.random.default_rng(3)
+    first, second = PokerDesign.random(rng, kind), PokerDesign.random(rng, kind)
+    assert first.kind == kind and first != second
+    body = np.full((128, 128, 3), 235, np.uint8)
+    textures = []
+    for face in POKER_FACES:
+        texture = body.copy()
+        first.draw(texture, face)
+        assert (texture != body).any()
+        textures.append(texture)
+    assert len({t.tobytes() for t in textures}) == 6
+    with pytest.raises(ValueError, match="poker face"):
+        first.draw(body.copy(), "B")
+    with pytest.raises(ValueError, match="design kind"):
+        PokerDesign.random(rng, "runes")
+
+
+def test_a_close_up_shows_one_large_die_with_its_truth():
+    design = PokerDesign.random(np.random.default_rng(5), "figures")
+    style = replace(SceneStyle(), poker_design=design)
+    scene = render_close_up("Q", seed=4, style=style, fill=0.5)
+    assert scene.frame.shape == (480, 640, 3) and len(scene.dice) == 1
+    die = scene.dice[0]
+    side = float(np.linalg.norm(die.quad[0] - die.quad[1]))
+    assert die.value == "Q" and 0.4 * 480 < side < 0.6 * 480
+    assert render_scene(["Q"], kind="poker", style=style, seed=4).dice[0].value == "Q"
+
+
+def test_a_real_poker_set_is_taught_and_read_when_the_photos_are_there():
+    from companion.bench.poker import bench_real_set
+
+    result = bench_real_set(None)
+    if isinstance(result, str):
+        pytest.skip(result)
+    assert result["self_check"] > 0 and result["dice"] > 0
+
+
+def test_teaching_module_finds_the_die_in_a_tray_photo_and_a_close_up():
+    from vision.teaching import best_square, dice_in_photo, shrunk
+
+    design = PokerDesign.random(np.random.default_rng(9), "pips")
+    style = replace(SceneStyle(), poker_design=design)
+    for scene in (
+        render_scene(["K"], kind="poker", seed=2, style=style),
+        render_close_up("K", seed=2, style=style, fill=0.45),
+    ):
+        truth = scene.dice[0]
+        side = float(np.linalg.norm(truth.quad[0] - truth.quad[1]))
+        dice = dice_in_photo(shrunk(scene.frame))
+        near = [d for d in dice if np.hypot(*np.subtract(d.center, truth.center)) < side / 2]
+        assert near, "the die is found"
+        square = best_square(scene.frame, near[0])
+        assert abs(square.size / side - 1) < 0.3
+
+
+def test_a_phone_sized_photo_is_shrunk_to_the_cameras_size():
+    from vision.teaching import PHOTO_SIDE, shrunk
+
+    assert shrunk(np.zeros((3000, 4000, 3), np.uint8)).shape == (480, PHOTO_SIDE, 3)
+    small = np.zeros((100, 120, 3), np.uint8)
+    assert shrunk(small) is small
