@@ -191,8 +191,9 @@ def test_confirmed_rolls_improve_a_design_the_reader_reads_poorly(monkeypatch):
     monkeypatch.setattr(adapt, "EVALUATION_ROLLS", 12)
     monkeypatch.setattr(adapt, "STAGES", (0, 10))
     figures = adapt.replay(adapt.Table("d6-engraved", 11), log=lambda line: None)
-    assert figures["before"] < 0.9
-    assert figures["after_10"] >= 0.97
+    # the shipped face net reads this design 95% right (82.6% before faces.onnx of all six sets)
+    assert figures["before"] < 0.97
+    assert figures["after_10"] >= 0.99 and figures["after_10"] > figures["before"]
     # a few more dice read wrong (3 against 1 of about 100 here): docs/vision.md, limits
     assert figures["after_10_wrong"] <= figures["before_wrong"] + 3
 
