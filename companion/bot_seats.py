@@ -46,7 +46,7 @@ class BotSeats:
             return
         draft = self.draft
         if not seat.isdigit() or int(seat) >= len(draft.players):
-            self._say(f"no seat {seat!r}", True)
+            self._say(self._t("not_here", what=f"seat:{seat}"), True)
             return
         index = int(seat)
         kind = SEAT_KINDS[(SEAT_KINDS.index(draft.bots.get(index, "")) + 1) % len(SEAT_KINDS)]

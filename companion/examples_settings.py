@@ -80,7 +80,7 @@ class ExamplesSettings:
 
     def _tap_examples(self, step: str) -> None:
         if self.examples is None or step not in ("open", "close", "export", "import", "reset"):
-            self._say(f"unknown examples step {step!r}", True)
+            self._say(self._t("not_here", what=f"examples:{step}"), True)
             return
         if step in ("open", "close"):
             self.examples_open = step == "open"

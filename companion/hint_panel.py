@@ -52,7 +52,7 @@ class HintPanel:
 
     def _hint_option(self, game: str) -> Target:
         value = self._t("yes" if self.hint_enabled(game) else "no")
-        return Target("hintset:", f"{self._t('hint')} : {value}")
+        return Target("hintset:", self._t("field", name=self._t("hint"), value=value))
 
     # ----- the target and the panel ---------------------------------------------------------
 
@@ -80,7 +80,7 @@ class HintPanel:
             return
         choices = self.hint_choices()
         if not arg.isdigit() or choices is None or int(arg) >= len(choices):
-            self._say(f"no hint choice {arg!r}", True)
+            self._say(self._t("not_here", what=f"hint:{arg}"), True)
             return
         self._pick(state, choices[int(arg)].notation)
 

@@ -50,7 +50,7 @@ def bench_scene(number: int):
     return render_scene(faces, kind="d6", seed=number, style=style)
 
 
-@pytest.mark.parametrize("number", [24, 31])
+@pytest.mark.parametrize("number", [45, 59])  # bench scenes the face net needs the refit for
 def test_a_die_the_finder_cut_short_is_read_on_its_refitted_square(number, monkeypatch):
     from vision import pips
     from vision.reader import DiceReader
