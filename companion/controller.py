@@ -35,6 +35,9 @@ from display.model import DieMark, Screen, Target
 __all__ = ["CAMERA_CHOICES", "GAMES", "CameraImage", "Controller", "DiceRequest", "Event",
            "Press", "Settled", "Tap", "rebuild_state", "tray_rect"]  # fmt: skip
 
+SHORT_GUESS = 24  # characters a guessed play's words may take on its button (one of three);
+# a hint's Traverse play in words overflowed it
+
 TABLE_TARGETS = frozenset(
     {"move", "page", "die", "face", "confirm", "hand", "reroll", "square", "play", "undo",
      "piece", "throw", "hint"}
@@ -536,6 +539,8 @@ class Controller(
         screen.preview = self._preview(state)
         if self.guess:  # the square's card, shown on the board, played by one more touch
             label = self.table.choice_label(state, self.guess, self.language)
+            if len(label) > SHORT_GUESS:  # a play in many words: the board shows it instead
+                label = self._t("confirm")
             screen.actions.insert(0, Target(f"move:{self.guess}", label, "primary"))
             screen.preview = self.table.preview(state, self.guess)
         if self._uses_keyboard(state):
