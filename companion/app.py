@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from companion import diagnostics
 from companion.config import CONFIG_NAME, Config, ConfigError, save_tray_roi
 from companion.controller import CameraImage, Controller, Press, Tap
 from companion.examples import ExampleStore, TableAdaptation
@@ -20,6 +21,7 @@ from companion.feed import BackgroundFeed, DiceFeed
 from companion.kiosk_guard import describe, guarded, screen_or_home, show_problem
 from companion.recovery import open_store
 from display.model import Screen
+from engines.messages import Message
 
 log = logging.getLogger(__name__)
 FRAME_SECONDS = 1 / 30
@@ -31,7 +33,7 @@ class Hardware:
 
     camera: Any
     buttons: Any
-    status: dict[str, str] = field(default_factory=dict)
+    status: dict[str, Any] = field(default_factory=dict)  # words or catalogue messages
 
 
 def open_hardware_camera(spec: str) -> Any:
@@ -43,7 +45,7 @@ def open_hardware_camera(spec: str) -> Any:
         camera.start()
     except Exception as error:  # a camera problem must never stop the table
         log.warning("camera %s: %s", spec, error)
-        camera = MissingCamera(f"camera {spec}: {error}")
+        camera = MissingCamera(f"camera {spec}: {error}", diagnostics.no_camera(spec))
     return camera
 
 
@@ -62,14 +64,14 @@ def open_hardware(config: Config, camera_spec: str | None, camera: Any = None) -
     )
     status = {
         "camera": camera_line(camera, camera_spec or config.camera.spec),  # the one in use
-        "buttons": "" if buttons.available else buttons.reason,  # "": working (said on screen)
+        "buttons": diagnostics.buttons(buttons.available),  # "": working (said on screen)
     }
     return Hardware(camera, buttons, status)
 
 
-def camera_line(camera: Any, spec: str) -> str:
+def camera_line(camera: Any, spec: str) -> Message:
     """Which camera is in use (asked for as `spec`) and how it is, for the settings screen."""
-    return f"{camera.name} ({spec}) — {camera.status.message}"
+    return getattr(camera, "said", None) or diagnostics.camera_line(spec, camera.status.state)
 
 
 class MissingCamera:
@@ -77,16 +79,22 @@ class MissingCamera:
 
     name = "no camera"
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, said: Message | None = None) -> None:
         from hardware.camera import CameraStatus
 
         self.status = CameraStatus("no-camera", reason)
+        self.said = said  # the reason in the catalogue's words, for the screen
 
     def read(self, timeout: float = 0.0) -> None:
         return None
 
     def stop(self) -> None:
         pass
+
+
+def unused_state_dir(store: Any) -> str:
+    """The state directory a store in memory could not use ('' for a store on disk)."""
+    return str(store.state_dir) if store.path is None else ""
 
 
 def load_profile(path: str) -> Any:
@@ -97,13 +105,13 @@ def load_profile(path: str) -> Any:
     return FaceProfile.load(path)
 
 
-def load_profile_safely(path: str) -> tuple[Any, str]:
+def load_profile_safely(path: str) -> tuple[Any, Message | str]:
     """The poker profile at `path`, or None and why it is ignored (missing, not a profile)."""
     try:
         return load_profile(path), ""
     except Exception as error:  # a bad profile costs the taught faces, never the table
         log.warning("poker profile %s ignored: %s", path, error)
-        return None, f"poker profile {path} ignored: {describe(error)}"
+        return None, diagnostics.profile_ignored(path, error)
 
 
 class App:
@@ -159,7 +167,12 @@ class App:
             self.config.state_dir
         )  # before the camera: nothing to stop if it fails
         self.hardware = hardware = open_hardware(self.config, self.camera_spec, camera)
-        log.info("camera: %s", hardware.status["camera"])
+        log.info(
+            "camera: %s (%s) — %s",
+            hardware.camera.name,
+            self.camera_spec or self.config.camera.spec,
+            hardware.camera.status.message,
+        )
         profile, profile_problem = load_profile_safely(self.config.camera.poker_profile)
         if profile_problem:
             hardware.status["camera"] = profile_problem
@@ -177,10 +190,13 @@ class App:
         if self.window.problem:
             hardware.status["display"] = self.window.problem
         problems = [
-            note for note in (*self.store.notes, profile_problem, *examples.problems) if note
+            *diagnostics.store_notes(self.store.notes, unused_state_dir(self.store)),
+            profile_problem,
+            *diagnostics.examples_set_aside(len(examples.problems)),
         ]
+        problems = [problem for problem in problems if problem]
         if problems:  # the journal has them all (logged where they happened)
-            show_problem(controller, " / ".join(problems[:3]))
+            show_problem(controller, diagnostics.joined(problems[:3]))
         if self.game and controller.session is None:
             guarded(
                 controller,
@@ -248,7 +264,7 @@ class App:
         return Path(self.config.state_dir) / CONFIG_NAME
 
     def apply_tray(
-        self, roi: tuple[int, int, int, int] | None, feed: BackgroundFeed, status: dict[str, str]
+        self, roi: tuple[int, int, int, int] | None, feed: BackgroundFeed, status: dict[str, Any]
     ) -> None:
         """The tray region chosen on the settings screen: read within it now, and keep it."""
         feed.set_roi(roi)
@@ -259,7 +275,7 @@ class App:
             status["tray_problem"] = ""
         except ConfigError as error:  # used for this session all the same
             log.warning("tray region not saved: %s", error)
-            status["tray_problem"] = str(error)
+            status["tray_problem"] = diagnostics.tray_not_saved(error)
 
     @staticmethod
     def _throw(controller: Controller, hardware: Hardware) -> None:
@@ -297,8 +313,8 @@ class App:
             self._handle(controller, [event])
             seen = window.renderer.camera_shown or not isinstance(event, CameraImage)
             self.dirty = self.dirty or seen
-        if feed.feed.problem:
-            hardware.status["camera"] = feed.feed.problem
+        if feed.feed.problem:  # its own words are in the log
+            hardware.status["camera"] = diagnostics.reader_failed()
         if guarded(controller, "bots and hints", controller.tick, False):
             self.dirty = True  # a hint's choices came, a bot chose or played
         guarded(controller, "applying settings",

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 import engines
+from companion import diagnostics
 from companion.advice import AdviceWorker
 from companion.bot_seats import BotSeats
 from companion.dice_entry import DiceEntry, DiceProposal
@@ -62,7 +63,7 @@ class Controller(
         language: str = "fr",
         moves_per_page: int = 6,
         seed_source: random.Random | None = None,
-        status: dict[str, str] | None = None,
+        status: dict[str, Any] | None = None,
         auto_resume: bool = True,
         tray_roi: Roi | None = None,
     ) -> None:
@@ -233,7 +234,8 @@ class Controller(
     ) -> None:
         """An engine's refusal (a code and its parameters), said through the catalogue, without
         the notation the player typed."""
-        reason = self.table.plain(say(self.language, error), notation, self.language)
+        said = say(self.language, diagnostics.refusal(error))
+        reason = self.table.plain(said, notation, self.language)
         self._say(self._t(key, reason=reason), True)
 
     def _press(self, button: str) -> None:

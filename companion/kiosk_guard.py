@@ -10,19 +10,21 @@ import logging
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from companion.errors import status_and_message
+from companion.diagnostics import problem as problem_of
 from display.i18n import DEFAULT, text
+from engines.messages import Message
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
-def describe(error: BaseException) -> str:
-    """The error in one line for the table (sqlite's 'database or disk is full' stays as is)."""
-    return status_and_message(error)[1]
+def describe(error: BaseException) -> Message:
+    """The error in one line for the table, in the catalogue's words (a full disk, a database
+    that cannot be written, a bug): the log keeps the system's own words and the traceback."""
+    return problem_of(error)
 
 
-def show_problem(controller: Any, problem: str) -> None:
+def show_problem(controller: Any, problem: Message | str) -> None:
     language = getattr(controller, "language", DEFAULT)
     controller.message = text(language, "problem_shown", problem=problem)
     controller.error = True

@@ -6,11 +6,15 @@ controller, which the app reads to apply them.
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any
 
+from companion import diagnostics
 from display.i18n import RULES, game_title, offered, text
 from display.model import Screen, Target
+
+log = logging.getLogger(__name__)
 
 POKER_FACES = ("9", "10", "J", "Q", "K", "A")
 CAMERA_CHOICES = ("auto", "picamera2", "webcam:0", "sim")
@@ -205,8 +209,9 @@ class SettingsScreens:
             return
         try:
             path, percent = teach.learn_and_check(self.taught, self.store.state_dir)
-        except ValueError as error:
-            self._say(self._t("illegal", reason=error), True)
+        except ValueError:  # the examples cannot make a profile: the log says why
+            log.warning("teaching the poker faces failed", exc_info=True)
+            self._say(self._t("illegal", reason=diagnostics.teach_failed()), True)
             return
         finally:
             self.teaching = None

@@ -29,7 +29,7 @@ from display.i18n import DOMAIN, LOCALE_DIR, PSEUDO, compile_po, languages
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
-KEYWORDS = {"text": 2, "_t": 1}  # function name -> position of the key argument
+KEYWORDS = {"text": 2, "_t": 1, "msg": 1}  # function name -> position of the key argument
 PLURAL_FORMS = {"fr": "nplurals=2; plural=(n > 1);", "en": "nplurals=2; plural=(n != 1);"}
 
 

@@ -13,6 +13,7 @@ from companion.cli import main
 from companion.config import CONFIG_NAME, ConfigError, load_config, run_config
 from companion.setup_checks import check_profile, check_state_dir, safe_fix, setup_checks
 from companion.store import DB_NAME
+from display.i18n import say
 from tests.faults_support import fill, remount_read_only, small_tmpfs
 
 
@@ -36,7 +37,8 @@ def test_a_missing_or_garbage_poker_profile_is_ignored_with_a_warning(
     monkeypatch.setattr(app_module, "show_problem", lambda c, p: shown.append(p) or real(c, p))
     assert main(["run", "--config", str(config), "--state-dir", str(tmp_path / "s"),
                  "--windowed", "--frames", "2"]) == 0  # fmt: skip
-    assert shown and "poker profile" in shown[0] and "ignored" in shown[0]
+    said = say("en", shown[0]) if shown else ""
+    assert "poker profile" in said and "ignored" in said
     check = check_profile(load_config(config))
     assert not check.ok and not check.blocking and "ignores it" in check.detail
 

@@ -11,6 +11,7 @@ from companion.controller import Controller, Tap
 from companion.kiosk_guard import guarded, screen_or_home
 from companion.recovery import open_store
 from companion.store import DB_NAME, Store
+from display.i18n import say, text
 from tests.faults_support import fill, small_tmpfs
 
 
@@ -33,7 +34,8 @@ def test_state_dir_unusable_the_kiosk_still_runs_and_says_so(tmp_path, monkeypat
     real = app_module.show_problem
     monkeypatch.setattr(app_module, "show_problem", lambda c, p: shown.append(p) or real(c, p))
     assert App(Config(state_dir=a_file), camera_spec="sim", kiosk=False).run(max_frames=2) == 0
-    assert shown and "is a file" in shown[0] and "NOTHING IS SAVED" in shown[0]
+    said = say("en", shown[0])  # the journal has the reason ("is a file")
+    assert shown and str(a_file) in said and "nothing is kept" in said
 
 
 def test_an_error_while_handling_a_tap_is_shown_and_the_table_goes_on(tmp_path, monkeypatch):
@@ -45,7 +47,7 @@ def test_an_error_while_handling_a_tap_is_shown_and_the_table_goes_on(tmp_path, 
 
         monkeypatch.setattr(controller, "_tap_nav", broken)
         guarded(controller, "tap", lambda: controller.handle(Tap("nav:scores")), None)
-        assert controller.error and "a bug in a handler" in controller.message
+        assert controller.error and "RuntimeError" in controller.message  # the log: the rest
         assert controller.screen() is not None
 
 
@@ -66,7 +68,7 @@ def test_csv_export_on_a_full_disk_is_shown_and_the_kiosk_stays_up(tmp_path):
             controller.handle(Tap("nav:scores"))
             fill(mount)
             guarded(controller, "tap", lambda: controller.handle(Tap("export:")), None)
-            assert controller.error and "cannot write the CSV file" in controller.message
+            assert controller.error and text("fr", "diag.disk_full") in controller.message
             assert controller.screen() is not None
 
 
@@ -87,7 +89,7 @@ def test_a_failed_write_during_play_leaves_the_position_shown(tmp_path, monkeypa
         monkeypatch.setattr(store, "append", full)
         guarded(controller, "play", lambda: controller.play(legal[0].notation), None)
         assert controller.state == before
-        assert "disk is full" in controller.message
+        assert text("fr", "diag.disk_full") in controller.message
 
 
 def test_a_game_that_cannot_be_resumed_does_not_keep_the_table_dark(tmp_path, monkeypatch):
