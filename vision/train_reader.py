@@ -136,14 +136,15 @@ def value_code(die) -> int:
     return die.value if isinstance(die.value, int) else -1
 
 
-def mine_negatives(photos: list[Photo]) -> None:
-    """Give each photo the finder's false alarms (x, y, side): the face net's hardest negatives.
-
-    Uses the finder in `vision/models` (train it first); a candidate counts as false when it is
-    more than half a face from every labelled die.
+def mine_negatives(photos: list[Photo], finder_dir: Path) -> None:
+    """Give each photo the false alarms (x, y, side) of the finder in `finder_dir`: the face
+    net's hardest negatives, and where the new finder is shown bare tray again. A candidate
+    counts as false when it is more than half a face from every labelled die.
     """
     from vision.find import find_dice
 
+    _nets.MODEL_DIR = finder_dir
+    _nets.load_net.cache_clear()  # the cache is keyed by model name, not by folder
     for photo in photos:
         false = [
             (*cand.center, cand.size)
@@ -624,16 +625,12 @@ def main() -> None:
     print(f"{len(rendered)} rendered scenes")
     args.out.mkdir(parents=True, exist_ok=True)
     if args.only in (None, "finder"):
-        shipped_finder = MODEL_DIR
-        _nets.MODEL_DIR = args.finder_negatives_from or shipped_finder
-        mine_negatives(photos + rendered)  # the finder is shown again where a finder erred
-        _nets.MODEL_DIR = shipped_finder
+        mine_negatives(photos + rendered, args.finder_negatives_from or MODEL_DIR)
         net = finder_net(args.finder_width, args.finder_layers)
         finder = train_finder(photos, rendered, args.finder_steps, rng, net)
         export(finder, args.out / "finder.onnx", (1, 3, FINDER_PATCH, FINDER_PATCH), True)
     if args.only in (None, "face"):
-        _nets.MODEL_DIR = args.mine_with or args.out
-        mine_negatives(photos + rendered)
+        mine_negatives(photos + rendered, args.mine_with or args.out)
         size = args.face_input
         face = train_face_net(photos, rendered, args.face_steps, rng, size, args.hard_share)
         export(face, args.out / face_model_name(size), (1, 3, size, size), False)
