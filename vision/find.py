@@ -115,7 +115,13 @@ def face_angle(view_bgr: np.ndarray, center: tuple[float, float], side: float) -
     weighted by gradient strength; round pips add nothing in particular to any direction.
     """
     patch = cv2.warpAffine(view_bgr, crop_matrix(center, side * 1.1, 32), (32, 32))
-    gray = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    return edge_turn(patch) % 90.0
+
+
+def edge_turn(patch_bgr: np.ndarray) -> float:
+    """The patch's dominant edge direction modulo 90, in degrees (-45..45): gradient angles
+    quadrupled, so that the four sides of a square agree, averaged by gradient strength."""
+    gray = cv2.cvtColor(patch_bgr, cv2.COLOR_BGR2GRAY).astype(np.float32)
     gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0)
     gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1)
     magnitude = gx * gx + gy * gy
@@ -123,7 +129,7 @@ def face_angle(view_bgr: np.ndarray, center: tuple[float, float], side: float) -
     total = complex(
         float((magnitude * np.cos(quadrupled)).sum()), float((magnitude * np.sin(quadrupled)).sum())
     )
-    return float(np.rad2deg(np.angle(total) / 4.0)) % 90.0
+    return float(np.rad2deg(np.angle(total) / 4.0))
 
 
 def suppress_close(

@@ -29,6 +29,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.find import edge_turn
 from vision.types import D6_FACES, POKER_FACES, DieCandidate, Face
 
 Finder = Callable[[np.ndarray], list[DieCandidate]]
@@ -178,16 +179,8 @@ def stroke_features(ink: np.ndarray) -> np.ndarray:
 
 def face_turn(crop_bgr: np.ndarray) -> float:
     """The turn of the face in the crop, -45..45 degrees: the strongest edge direction modulo
-    90 (gradient angles quadrupled, so the four sides of a square agree)."""
-    grey = cv2.cvtColor(_square(crop_bgr), cv2.COLOR_BGR2GRAY).astype(np.float32)
-    gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0)
-    gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1)
-    magnitude = gx * gx + gy * gy
-    quadrupled = 4.0 * np.arctan2(gy, gx)
-    total = complex(
-        float((magnitude * np.cos(quadrupled)).sum()), float((magnitude * np.sin(quadrupled)).sum())
-    )
-    return float(np.rad2deg(np.angle(total) / 4.0))
+    90 (vision.find.edge_turn, as the finder turns its candidates)."""
+    return edge_turn(_square(crop_bgr))
 
 
 def _features(crop: np.ndarray, angle: float, scale: float, dx: float, dy: float) -> np.ndarray:
