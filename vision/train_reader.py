@@ -599,6 +599,12 @@ def main() -> None:
         help="folder of the finder whose false alarms the new finder is shown more often "
         "(default: the shipped vision/models)",
     )
+    parser.add_argument(
+        "--finder-init",
+        type=Path,
+        default=None,
+        help="a finder.pt (written beside each finder.onnx) to go on training from",
+    )
     parser.add_argument("--only", choices=("finder", "face"), default=None)
     parser.add_argument("--seed", type=int, default=0, help="for torch and the sample draws")
     parser.add_argument(
@@ -627,6 +633,8 @@ def main() -> None:
     if args.only in (None, "finder"):
         mine_negatives(photos + rendered, args.finder_negatives_from or MODEL_DIR)
         net = finder_net(args.finder_width, args.finder_layers)
+        if args.finder_init:
+            net.load_state_dict(torch.load(args.finder_init))
         finder = train_finder(photos, rendered, args.finder_steps, rng, net)
         export(finder, args.out / "finder.onnx", (1, 3, FINDER_PATCH, FINDER_PATCH), True)
     if args.only in (None, "face"):
