@@ -112,6 +112,7 @@ def test_read_roi_limits_where_dice_are_looked_for(tmp_path, capsys, monkeypatch
         "vision.reader.look", lambda frame, roi=None: seen.append(roi) or look(frame)
     )
     monkeypatch.setattr("vision.reader.candidates_in", lambda frame, heat_map, threshold: [])
+    monkeypatch.setattr("vision.reader.find_large_faces", lambda frame, heat_map, threshold: [])
     image = photo(tmp_path / "tray.png", [2], "d6", 5)
     code, lines, _ = run_cli(capsys, "read", "--roi", "10,20,300,200", "--json", str(image))
     assert code == 0 and seen == [(10, 20, 300, 200)]

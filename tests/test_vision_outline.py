@@ -50,16 +50,21 @@ def bench_scene(number: int):
     return render_scene(faces, kind="d6", seed=number, style=style)
 
 
-@pytest.mark.parametrize("number", [45, 59])  # bench scenes the face net needs the refit for
-def test_a_die_the_finder_cut_short_is_read_on_its_refitted_square(number, monkeypatch):
+@pytest.mark.parametrize(("number", "value", "scale"), [(0, 5, 0.6), (2, 3, 0.7)])
+def test_a_die_the_finder_cut_short_is_read_on_its_refitted_square(
+    number, value, scale, monkeypatch
+):
+    """A bench scene's die given a square a third too small and off its centre (as the finder
+    of the first sessions gave two of the bench's dice; the finder of all six sets gives none):
+    read on it, the die reads wrong; refitted to its edges, right."""
     from vision import pips
-    from vision.reader import DiceReader
 
     scene = bench_scene(number)
-    truth = sorted(die.value for die in scene.dice)
-    assert sorted(DiceReader("d6").read(scene.frame).values) == truth
+    die = next(d for d in scene.dice if d.value == value)
+    cut_short = rough(tuple(die.center), true_side(die), 0, scale, 0.15)
+    assert [r.value for _, r in pips.read_dice(scene.frame, [cut_short])] == [value]
     monkeypatch.setattr(pips, "refit_unsure", lambda frame, pairs: pairs)
-    assert sorted(DiceReader("d6").read(scene.frame).values) != truth
+    assert [r.value for _, r in pips.read_dice(scene.frame, [cut_short])] != [value]
 
 
 def test_refitting_finds_no_die_on_a_bare_tray():

@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 
 MODEL_DIR = Path(__file__).resolve().parent / "models"
-FINDER_INPUT = 256
+FINDER_INPUT = 320
 FINDER_STRIDE = 4
 CLASSIFIER_INPUT = 32
 SECOND_OPINION_INPUT = 48

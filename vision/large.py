@@ -40,7 +40,7 @@ SAME_SIZE = 0.8
 # A tray where at least three dice were read, every one at SURE or more and under this many of the
 # finder's input pixels (large faces start at 28), holds no die close to the camera: the coarse
 # look is not taken (on the speed frames, 18 of 40; never on the rendered close-ups).
-ALL_SMALL_AT_INPUT = 24.0
+ALL_SMALL_AT_INPUT = 30.0
 
 ReadSquares = Callable[[list[DieCandidate]], list[Die | None]]
 

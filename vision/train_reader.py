@@ -56,6 +56,7 @@ class Photo:
     faces: np.ndarray  # N x 4: centre x, centre y, side, value
     mined: np.ndarray = field(default_factory=lambda: np.zeros((0, 3), np.float32))
     source: str = "rendered"  # the photo set it comes from
+    tight: Photo | None = None  # a one-die crop as it came, before pad_crop
 
 
 def load_photos(shared: Path) -> list[Photo]:
@@ -69,9 +70,11 @@ def load_photos(shared: Path) -> list[Photo]:
             rows = [(x, y, s, v) for (x, y, s), v in zip(faces, values, strict=True)]
             image = cv2.imread(str(labelled.image))
             faces = np.array(rows, np.float32).reshape(-1, 4)
+            tight = None
             if is_one_die_crop(image, labelled):
+                tight = Photo(image, faces, source=photo_set.name)
                 image, faces = pad_crop(image, faces)
-            photos.append(Photo(image, faces, source=photo_set.name))
+            photos.append(Photo(image, faces, source=photo_set.name, tight=tight))
     return photos
 
 
@@ -183,6 +186,9 @@ def jitter_colours(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 def finder_sample(photo: Photo, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """A training sample: mostly a patch of the photo, sometimes the whole photo shrunk."""
+    if photo.tight is not None and rng.random() < WHOLE_VIEW_SHARE:
+        # what the framed look shows the finder: the crop as it is, shrunk onto grey
+        return whole_view_sample(photo.tight, rng.uniform(24.0, 48.0), rng)
     if rng.random() < WHOLE_VIEW_SHARE and len(photo.faces):
         height, width = photo.image.shape[:2]
         wanted = rng.uniform(12.0, 44.0)  # the dice's side in the view

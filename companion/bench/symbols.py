@@ -39,7 +39,7 @@ def symbol_scenes(count: int, seed: int = 23) -> list[Any]:
 
 def symbol_figures(reader: Any, count: int) -> dict[str, Any]:
     """How the reader takes symbol dice, and the other dice of the same trays."""
-    tally = {"symbol_dice": 0, "unreadable": 0, "wrong": 0, "missing": 0}
+    tally = {"symbol_dice": 0, "unreadable": 0, "right": 0, "wrong": 0, "missing": 0}
     other, other_right = 0, 0
     for scene in symbol_scenes(count):
         reading = reader.read(scene.frame)
@@ -47,7 +47,7 @@ def symbol_figures(reader: Any, count: int) -> dict[str, Any]:
             die = nearest_die(reading.dice, truth)
             if truth.symbol:
                 tally["symbol_dice"] += 1
-                tally[symbol_outcome(die)] += 1
+                tally[symbol_outcome(die, truth.value)] += 1
             else:
                 other += 1
                 other_right += die is not None and die.value == truth.value
@@ -60,10 +60,13 @@ def symbol_figures(reader: Any, count: int) -> dict[str, Any]:
     }
 
 
-def symbol_outcome(die: Any) -> str:
+def symbol_outcome(die: Any, face: int) -> str:
+    """What became of a symbol die: "right" when read as the face its symbol stands for."""
     if die is None:
         return "missing"
-    return "unreadable" if die.value is None else "wrong"
+    if die.value is None:
+        return "unreadable"
+    return "right" if die.value == face else "wrong"
 
 
 def nearest_die(dice: Any, truth: Any) -> Any:
