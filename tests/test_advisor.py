@@ -388,3 +388,24 @@ def struggle_chances(state, action, objective) -> tuple[float, ...]:
     view = played.view(None)
     track = len(view["track"])
     return struggle_advisor.placed_chances(view["squares"], view["boxes"], track, objective)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_traverse_hit_chances_agree_with_the_engines_reach(seed: int) -> None:
+    """The advisor's written-out test of who can hit whom is the engine's `reach`."""
+    from advisor import traverse as traverse_advisor
+    from engines._traverse_plays import reach
+
+    state = position("traverse", seed, moves=40 + 10 * seed)
+    view = state.view(None)
+    end = state.end
+    for mine, theirs in ((view["red"], view["white"]), (view["white"], view["red"])):
+        mine, theirs = bytes(mine), bytes(theirs)
+        expected = 0.0
+        for pawn, at in enumerate(mine):
+            if not 0 < at < end:
+                continue
+            delta = pawn + 1 - theirs[at - 1]
+            if delta and abs(delta) <= 12 and reach(theirs, mine, at - 1, delta, end) == pawn:
+                expected += traverse_advisor.reach_chance(abs(delta)) * at
+        assert traverse_advisor.exposure(mine, theirs, end)[0] == pytest.approx(expected)
