@@ -23,8 +23,10 @@ DEFAULT_BUDGET_MS = 150.0
 
 # Reason codes and their English default text; the message catalogue translates them.
 REASONS: dict[str, str] = {
-    "struggle.keep": "keep {kept}: expected {expected} points from your objective",
-    "struggle.play": "play the hand: expected {expected} points from your objective",
+    "struggle.keep": "keep {kept}: {pawn} ends in box {box} with a chance of {chance} "
+    "(expected {expected} points from your objective)",
+    "struggle.play": "play the hand: {pawn} ends in box {box} with a chance of {chance} "
+    "(expected {expected} points from your objective)",
     "struggle.stop": "stop throwing: the hand is worth {expected} points",
     "traverse.play": "{hits} hit(s), {exposed} pawn(s) left exposed, progress {progress:+d}",
     "traverse.home": "enters {home} pawn(s) into the arrival box",

@@ -17,11 +17,12 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement, product
 
-from advisor.core import Choice, Deadline, Reason, ranked
+from advisor.core import Choice, Deadline, Reason
 from engines.dice import POKER_FACES, sort_faces
 from engines.struggle import BOXES, MAX_THROWS, PAWNS, StruggleState
 
 Hand = tuple[str, ...]
+Chances = tuple[float, ...]  # one per pawn of the objective card, in its order
 POINTS_PER_PAWN = 10
 
 
@@ -72,9 +73,16 @@ def _need_chance(need: Hand, free: int, rethrows: int) -> Fraction:
 def expected_points(squares: dict[str, int], boxes: dict[str, str], track_length: int,
                     objective: Sequence[str]) -> float:  # fmt: skip
     """The expected score of `objective` once the race ends, from where the pawns stand."""
+    return POINTS_PER_PAWN * sum(placed_chances(squares, boxes, track_length, objective))
+
+
+def placed_chances(squares: dict[str, int], boxes: dict[str, str], track_length: int,
+                   objective: Sequence[str]) -> Chances:  # fmt: skip
+    """For each pawn of `objective` in its order, the chance that it ends in the box the card
+    gives it (10 points each)."""
     key = (tuple(sorted(squares.items())), tuple(sorted(boxes.items())), track_length)
     places = _place_chances(*key)
-    return POINTS_PER_PAWN * sum(places[pawn][rank] for rank, pawn in enumerate(objective))
+    return tuple(places[pawn][rank] for rank, pawn in enumerate(objective))
 
 
 @cache
@@ -109,7 +117,11 @@ def _count_distribution(chances: list[float]) -> list[float]:
 
 
 class _Planner:
-    """The best expected score of every hand, with 0, 1 or 2 re-throws left, for one position."""
+    """The best expected score of every hand, with 0, 1 or 2 re-throws left, for one position.
+
+    A hand's worth is kept as the chance of each pawn of the card ending in its box (the
+    expected score is ten times their sum): the best play is the one with the best score, and
+    its chances are those a player is told."""
 
     def __init__(self, state: StruggleState, objective: Sequence[str],
                  deadline: Deadline | None = None) -> None:  # fmt: skip
@@ -117,44 +129,64 @@ class _Planner:
         self.deadline = deadline
         self.objective = tuple(objective)
         self.track_length = len(state.track)
-        self._play_values: dict[Hand, float] = {}
-        self._kept_values: dict[tuple[Hand, int], float] = {}
-        self._hand_values: dict[tuple[Hand, int], float] = {}
+        self._play_values: dict[Hand, Chances] = {}
+        self._kept_values: dict[tuple[Hand, int], Chances] = {}
+        self._hand_values: dict[tuple[Hand, int], Chances] = {}
 
     def plays(self, hand: Hand) -> list[tuple[str, float]]:
+        """Each play of `hand` and its expected score."""
+        return [(notation, points(chances)) for notation, chances in self.play_chances(hand)]
+
+    def play_chances(self, hand: Hand) -> list[tuple[str, Chances]]:
         self.scratch.hand = hand
-        return [(action.notation, self.worth(action.data[1])) for action in self.scratch._plays()]
+        return [(action.notation, self.chances(action.data[1]))
+                for action in self.scratch._plays()]  # fmt: skip
+
+    def chances(self, result) -> Chances:
+        return placed_chances(result.squares, result.boxes, self.track_length, self.objective)
 
     def worth(self, result) -> float:
-        return expected_points(result.squares, result.boxes, self.track_length, self.objective)
+        return points(self.chances(result))
 
-    def play_value(self, hand: Hand) -> float:
+    def play_value(self, hand: Hand) -> Chances:
         if hand not in self._play_values:
-            self._play_values[hand] = max(value for _, value in self.plays(hand))
+            self._play_values[hand] = best(c for _, c in self.play_chances(hand))
         return self._play_values[hand]
 
-    def hand_value(self, hand: Hand, rethrows: int) -> float:
+    def hand_value(self, hand: Hand, rethrows: int) -> Chances:
         key = (hand, rethrows)
         if key not in self._hand_values:
-            best = self.play_value(hand)
+            found = self.play_value(hand)
             if rethrows and not self._late():
-                best = max(best, max(self.kept_value(kept, rethrows) for kept in _keeps(hand)))
-            self._hand_values[key] = best
+                kept = (self.kept_value(kept, rethrows) for kept in _keeps(hand))
+                found = best([found, best(kept)])
+            self._hand_values[key] = found
         return self._hand_values[key]
 
     def _late(self) -> bool:
         """Out of time: further hands are valued as played at once (a shorter look-ahead)."""
         return self.deadline is not None and self.deadline.out_of_time()
 
-    def kept_value(self, kept: Hand, rethrows: int) -> float:
-        """The expected best score after keeping `kept` and re-throwing the other dice."""
+    def kept_value(self, kept: Hand, rethrows: int) -> Chances:
+        """The expected chances after keeping `kept` and re-throwing the other dice, each
+        hand thrown then played (or kept from) at its best score."""
         key = (kept, rethrows)
         if key not in self._kept_values:
-            self._kept_values[key] = sum(
-                chance * self.hand_value(_merge(kept, thrown), rethrows - 1)
-                for thrown, chance in outcomes(len(PAWNS) - len(kept))
-            )
+            total = [0.0] * len(self.objective)
+            for thrown, chance in outcomes(len(PAWNS) - len(kept)):
+                for i, value in enumerate(self.hand_value(_merge(kept, thrown), rethrows - 1)):
+                    total[i] += chance * value
+            self._kept_values[key] = tuple(total)
         return self._kept_values[key]
+
+
+def points(chances: Chances) -> float:
+    return POINTS_PER_PAWN * sum(chances)
+
+
+def best(options) -> Chances:
+    """The chances with the best expected score (the first of equals)."""
+    return max(options, key=points)
 
 
 @cache
@@ -181,24 +213,36 @@ def objective_of(state: StruggleState, player: int) -> tuple[str, ...] | None:
 
 
 def advise(state: StruggleState, deadline: Deadline) -> list[Choice]:
+    """Every play and re-throw, best expected score first; each said with the chance of the
+    pawn it does most for (against the position before the turn) to end in its box."""
     player = state.actor
     assert isinstance(player, int)
     if state.phase != "choose":  # table mode's reveal: the card is the player's to tell
         return [Choice(a.notation, 0.0, "points", Reason("only")) for a in state.legal_actions()]
     objective = objective_of(state, player) or PAWNS  # table mode: the card is not entered
     planner = _Planner(state, objective, deadline)
+    before = placed_chances(state.squares, state.boxes, len(state.track), objective)
     rethrows_after = MAX_THROWS - state.throws - 1
-    choices = []
-    for notation, value in planner.plays(state.hand):
-        params = {"expected": round(value, 1)}
-        choices.append(Choice(notation, value, "points", Reason("struggle.play", params)))
+    weighed = [
+        (notation, chances, "struggle.play", {})
+        for notation, chances in planner.play_chances(state.hand)
+    ]
     if state.throws < MAX_THROWS:
         for action in state._rethrows():
             kept = tuple((Counter(state.hand) - Counter(action.data)).elements())
             kept = sort_faces(kept, POKER_FACES)
-            value = planner.kept_value(kept, rethrows_after + 1)
-            params = {"kept": " ".join(kept) or "-", "expected": round(value, 1)}
-            choices.append(
-                Choice(action.notation, value, "points", Reason("struggle.keep", params))
-            )
-    return ranked(choices)
+            chances = planner.kept_value(kept, rethrows_after + 1)
+            weighed.append((action.notation, chances, "struggle.keep",
+                            {"kept": " ".join(kept) or "-"}))  # fmt: skip
+    weighed.sort(key=lambda item: -points(item[1]))  # stable: ties keep the engine's order
+    return [_said(notation, chances, before, objective, code, params)
+            for notation, chances, code, params in weighed]  # fmt: skip
+
+
+def _said(notation: str, chances: Chances, before: Chances, objective: Sequence[str], code: str,
+          params: dict) -> Choice:  # fmt: skip
+    """A choice told by its pawn: the one whose chance it raises most (the first of equals)."""
+    rank = max(range(len(objective)), key=lambda i: (chances[i] - before[i], -i))
+    params = {**params, "pawn": objective[rank], "box": BOXES[rank],
+              "chance": round(chances[rank], 4), "expected": round(points(chances), 1)}  # fmt: skip
+    return Choice(notation, chances[rank], "chance", Reason(code, params))

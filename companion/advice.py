@@ -93,9 +93,10 @@ def choice_words(choice: Choice, move: str, language: str) -> str:
     return f"{said} · {reason}" if reason else said
 
 
-def move_words(game: str, notation: str, fallback: str, language: str) -> str:
+def move_words(game: str, notation: str, fallback: str, language: str, seat: int = 0) -> str:
     """What a choice does, said from its notation; `fallback` (the table's own label) for the
-    moves that have no shorter words here."""
+    moves that have no shorter words here. `seat` is the player choosing (Traverse's pawns are
+    named by their colour, as in the list of moves: "Rouge 3")."""
     word, _, rest = notation.partition(" ")
     if word == "rethrow":
         return keep_words(rest.split(), fallback, language)
@@ -110,11 +111,17 @@ def move_words(game: str, notation: str, fallback: str, language: str) -> str:
         if notation == "pass":
             return text(language, "hint.pass")
         steps = [
-            text(language, "hint.forward" if sign == "+" else "hint.back", pawn=pawn, n=n)
+            text(language, "traverse.said.forward" if sign == "+" else "traverse.said.back",
+                 pawn=traverse_pawn(seat, int(pawn), language), n=int(n))
             for pawn, sign, n in STEP.findall(notation)
-        ]
+        ]  # fmt: skip
         return ", ".join(steps) or fallback
     return fallback
+
+
+def traverse_pawn(seat: int, number: int, language: str) -> str:
+    """A Traverse pawn's name, as the engine's descriptions give it ("Rouge 3", "Blanc 7")."""
+    return text(language, "traverse.pawn.white" if seat else "traverse.pawn.red", n=number)
 
 
 def keep_words(thrown: list[str], hand: str, language: str) -> str:
@@ -139,6 +146,10 @@ def figure_words(choice: Choice, language: str) -> str:
             return f"{odds}, {text(language, 'hint.win', percent=percent)}"
         return text(language, "hint.win", percent=percent)
     if choice.kind == "chance":
+        if "pawn" in params:  # Struggle: a pawn of the card and the chance it ends in its box
+            pawn = text(language, f"face.{params['pawn']}")
+            return text(language, "hint.place", pawn=pawn, box=params["box"],
+                        percent=round(100 * choice.figure))  # fmt: skip
         if "ways" in params and abs(choice.figure - params.get("chance", -1)) < 1e-3:
             return odds_words(params["ways"], params["outcomes"], language)
         return text(language, "hint.hit", percent=round(100 * choice.figure))

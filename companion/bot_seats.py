@@ -100,6 +100,15 @@ class BotSeats:
     def bot_level(self, seat: int) -> str:
         return self.bots.get(seat, "")
 
+    def bot_choosing(self) -> bool:
+        """A bot seat is to choose: the moves on the table are the bot's, not the players'."""
+        return self._bot_to_act() is not None
+
+    def refuse_for_bot(self) -> None:
+        """A touch or button that would choose for the bot (its move is shown, then played)."""
+        state = self.state
+        self._say(self._t("bot_busy", name=state.players[state.actor]), True)
+
     # ----- a bot's turn ---------------------------------------------------------------------
 
     def tick(self, now: float | None = None) -> bool:

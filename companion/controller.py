@@ -39,6 +39,10 @@ __all__ = ["CAMERA_CHOICES", "GAMES", "CameraImage", "Controller", "DiceRequest"
 SHORT_GUESS = 24  # characters a guessed play's words may take on its button (one of three);
 # a hint's Traverse play in words overflowed it
 
+# Touches that choose a move: refused while a bot chooses (its move is shown, then played).
+CHOOSING_TARGETS = frozenset(
+    {"move", "square", "piece", "play", "key", "entry", "hint", "hand", "reroll", "confirm"}
+)
 TABLE_TARGETS = frozenset(
     {"move", "page", "die", "face", "confirm", "hand", "reroll", "square", "play", "undo",
      "piece", "throw", "hint"}
@@ -239,7 +243,9 @@ class Controller(
         self._say(self._t(key, reason=reason), True)
 
     def _press(self, button: str) -> None:
-        if button == "confirm":
+        if button in ("confirm", "reroll") and self.bot_choosing():
+            self.refuse_for_bot()
+        elif button == "confirm":
             self._confirm()
         elif button == "reroll":
             self._reroll()
@@ -256,6 +262,9 @@ class Controller(
             return
         if kind in TABLE_TARGETS and self.screen_name != "table":
             self._not_here(target)
+            return
+        if kind in CHOOSING_TARGETS and self.bot_choosing():
+            self.refuse_for_bot()
             return
         handler(arg)
 
@@ -534,6 +543,9 @@ class Controller(
                 Target(f"hand:{i}", face, "selected" if i in self.rethrow else "normal")
                 for i, face in enumerate(hand)
             ]
+        if self.bot_choosing():  # the bot's move is shown on the board, not offered to touch
+            screen.preview = self.table.preview(state, self.guess) if self.guess else {}
+            return
         screen.moves = self.move_targets(state)  # the renderer pages them as they fit
         screen.page = (self.page, self.per_page)
         screen.pieces = self.telling_pieces(state)

@@ -145,7 +145,8 @@ class HintPanel:
             fallback = labels.get(notation) or self.table.choice_label(
                 state, notation, self.language
             )
-        return move_words(state.game.name, notation, fallback, self.language)
+        seat = state.actor if isinstance(state.actor, int) else 0
+        return move_words(state.game.name, notation, fallback, self.language, seat)
 
     def hint_arrived(self) -> bool:
         """Whether the open hint's choices have just come: the screen is to be drawn again."""

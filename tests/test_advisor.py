@@ -47,11 +47,18 @@ def test_advice_ranks_every_legal_action_once(name: str, seed: int) -> None:
     choices = advisor.advise(state, iterations=30)
     legal = sorted(a.notation for a in state.legal_actions())
     assert sorted(c.notation for c in choices) == legal
-    assert [c.figure for c in choices] == sorted((c.figure for c in choices), reverse=True)
+    ranks = [rank_of(c) for c in choices]
+    assert ranks == sorted(ranks, reverse=True)
     for choice in choices:
         assert choice.reason.code in REASONS
         choice.reason.text()  # every parameter its English default needs is there
         assert set(choice.to_dict()) == {"notation", "figure", "kind", "reason"}
+
+
+def rank_of(choice: advisor.Choice) -> float:
+    """What ranks a choice: its figure, or for Struggle (told by one pawn's chance to end in
+    its box) the expected score of every pawn of the card."""
+    return choice.reason.params.get("expected", choice.figure)
 
 
 def test_no_advice_when_no_player_acts() -> None:
@@ -223,7 +230,7 @@ def test_struggle_keeping_is_the_exact_expectation() -> None:
             kept + thrown, engines.dice.POKER_FACES)))
         for thrown, chance in struggle_advisor.outcomes(2)
     )  # fmt: skip
-    assert planner.kept_value(kept, 1) == pytest.approx(expected)
+    assert struggle_advisor.points(planner.kept_value(kept, 1)) == pytest.approx(expected)
 
 
 def test_traverse_reach_chances() -> None:
@@ -347,3 +354,58 @@ def _sides_after(world, action):
     play, (mine, theirs), _, _ = action.data
     after_mine, after_theirs, _ = play_out(mine, theirs, play, world.end)
     return after_mine, after_theirs
+
+
+def test_struggle_hint_chance_is_the_exact_average_over_the_dice() -> None:
+    """A re-throw's figure (the chance that its pawn ends in the box the card gives it) is the
+    average over all 36 ways two re-thrown dice fall, each hand then played at its best score,
+    replayed here through the engine itself."""
+    state = position("struggle", 8, moves=0)
+    state.throws = 2  # one re-throw left
+    objective = struggle_advisor.objective_of(state, state.actor)
+    thrown = state.hand[3:]
+    notation = "rethrow " + " ".join(thrown)
+    choice = next(c for c in advisor.advise(state) if c.notation == notation)
+    assert choice.kind == "chance"
+    rank = objective.index(choice.reason.params["pawn"])
+    assert choice.reason.params["box"] == "ABCDE"[rank]
+    total = Fraction(0)
+    for faces in product(engines.dice.POKER_FACES, repeat=len(thrown)):
+        after = state.clone()
+        after.apply(notation)
+        after.apply("roll " + " ".join(faces))
+        best = max(
+            (struggle_chances(after, action, objective) for action in after.legal_actions()),
+            key=sum,
+        )
+        total += Fraction(best[rank]) / 6 ** len(thrown)
+    assert choice.figure == pytest.approx(float(total))
+
+
+def struggle_chances(state, action, objective) -> tuple[float, ...]:
+    played = state.clone()
+    played.apply(action, validate=False)
+    view = played.view(None)
+    track = len(view["track"])
+    return struggle_advisor.placed_chances(view["squares"], view["boxes"], track, objective)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_traverse_hit_chances_agree_with_the_engines_reach(seed: int) -> None:
+    """The advisor's written-out test of who can hit whom is the engine's `reach`."""
+    from advisor import traverse as traverse_advisor
+    from engines._traverse_plays import reach
+
+    state = position("traverse", seed, moves=40 + 10 * seed)
+    view = state.view(None)
+    end = state.end
+    for mine, theirs in ((view["red"], view["white"]), (view["white"], view["red"])):
+        mine, theirs = bytes(mine), bytes(theirs)
+        expected = 0.0
+        for pawn, at in enumerate(mine):
+            if not 0 < at < end:
+                continue
+            delta = pawn + 1 - theirs[at - 1]
+            if delta and abs(delta) <= 12 and reach(theirs, mine, at - 1, delta, end) == pawn:
+                expected += traverse_advisor.reach_chance(abs(delta)) * at
+        assert traverse_advisor.exposure(mine, theirs, end)[0] == pytest.approx(expected)

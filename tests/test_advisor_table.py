@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -185,3 +186,51 @@ def test_a_card_game_with_a_bot_is_dealt_by_the_companion(store):
         controller.advice.wait()
     names = {logged_action.split("@")[0] for logged_action in logged(controller)}
     assert len(logged(controller)) > 4 and names
+
+
+def bot_choice_shown(store) -> tuple[Controller, float]:
+    """A Traverse game whose second seat is the advisor bot, its choice on the screen."""
+    controller = Controller(store, "fr", seed_source=random.Random(5), auto_resume=False)
+    set_up(controller, "traverse", {1: 3})
+    rng = random.Random(4)
+    while controller.state.actor != 1 or controller.dice_request():
+        state = controller.state
+        if controller.dice_request() or not isinstance(state.actor, int):
+            controller.play(state.sample_chance(rng).notation)
+        else:
+            controller.play(state.legal_actions()[0].notation)
+    now = 100.0
+    controller.tick(now)
+    controller.advice.wait()
+    assert controller.tick(now) and controller.guess
+    return controller, now
+
+
+def test_nobody_can_touch_or_confirm_a_bots_move_while_it_is_shown(store):
+    controller, now = bot_choice_shown(store)
+    before = logged(controller)
+    shown = controller.guess
+    screen = controller.screen()
+    assert screen.moves == [] and not any(t.id.startswith("move:") for t in screen.actions)
+    assert screen.preview, "the bot's move is shown on the board"
+    other = next(a.notation for a in controller.state.legal_actions() if a.notation != shown)
+    for event in (Tap(f"move:{shown}"), Tap(f"move:{other}"), Press("confirm"),
+                  Tap("piece:pawn:white1"), Tap("hint:")):  # fmt: skip
+        controller.handle(event)
+        assert logged(controller) == before, event
+        assert controller.error and "robot" in controller.message
+    assert controller.tick(now + BOT_SHOW_SECONDS)
+    assert logged(controller) == before + [shown]
+
+
+def test_a_traverse_hint_names_pawns_as_the_list_of_moves_does(store):
+    controller = at_a_choice(store, "traverse")
+    screen = open_hint(controller)
+    listed = {c.notation: c.label for c in controller.choices(controller.state)}
+    colour = "Rouge" if controller.state.actor == 0 else "Blanc"
+    for target, choice in zip(screen.moves, controller.hint_choices(), strict=True):
+        said = target.label.split(" — ")[0].split(" · ")[0]
+        assert "pion" not in said
+        for pawn in re.findall(r"(\d+)[+-]\d+", choice.notation):
+            assert f"{colour} {pawn} " in said
+            assert f"{colour} {pawn} " in listed.get(choice.notation, said)
