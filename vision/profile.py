@@ -389,7 +389,7 @@ class FaceProfile:
             if self._ink is None:
                 return best
             # Crops the embedding finds unlike every face stay so (no die: most squares tried
-            # beside dice): the ink maps are three quarters of the time of a tray.
+            # beside dice), sparing them the ink maps, which cost more than the net.
             like = np.flatnonzero(best.max(axis=1) >= INK_FROM)
             if len(like):
                 # The ink maps weigh in on the embedding's two likeliest faces only (a third of
