@@ -12,6 +12,12 @@ does not match clearly is tried again slightly moved and rescaled (a finder's ou
 exact). A crop that matches no face well (a d6 shown to a poker profile, a coin, the tray) is
 refused: (None, confidence below 0.5).
 
+Poker profiles (where vision/models/poker_embed.onnx is shipped) also keep each example's
+learned embedding (vision/face_embedding.py) at its four quarter turns: a crop's likeness to a
+face is half its best embedding similarity to that face's examples and half its ink maps' (for
+the embedding's two likeliest faces only), without moved tries (the net learned moved and
+rescaled faces). `profile.method` says which ("embedding" or "ink").
+
     profile = FaceProfile.learn({"9": [crop, ...], "10": [...], ...}, kind="poker")
     value, confidence = profile.classify(crop_bgr)     # (None, c) when nothing matches well
     profile.save("my-dice.npz"); FaceProfile.load("my-dice.npz")
@@ -29,6 +35,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.face_embedding import FaceEmbedder
 from vision.find import edge_turn
 from vision.types import D6_FACES, POKER_FACES, DieCandidate, Face
 
@@ -89,6 +96,25 @@ DEFAULT_MIN_MARGIN = 0.03  # best face must beat the runner-up face by this much
 # Confidence is 1 this far past both thresholds (0.9 at four fifths of it: the reader's "sure"):
 # on rendered dice of new designs, right answers scored medians of 0.9 and margins of 0.2.
 SURE_BEYOND = 0.1
+# Poker profiles compare the faces' embeddings (vision/face_embedding.py) where the model is
+# shipped, half and half with the ink maps (INK_WEIGHT), with thresholds of their own. On 12
+# designs of `tabletop bench poker --seed 20 --designs 2 --trays 20`: the embedding alone read
+# 87.9% of dice right, 3.9% wrong; with the ink maps 84.6% and 1.7% (and on the bench's own seeds
+# 0 and 7, 91.7/5.1 and 90.5/4.2 against 90.1/2.1 and 88.0/1.5): wrong answers cost more than
+# unreadable ones. Thresholds 0.6/0.05 read 2.1% more right and 1.9% more wrong.
+EMBEDDED = "embedding"
+INKED = "ink"
+EMBEDDED_THRESHOLDS = {"min_similarity": 0.65, "min_margin": 0.065, "sure_beyond": 0.12}
+INK_THRESHOLDS = {
+    "min_similarity": DEFAULT_MIN_SIMILARITY,
+    "min_margin": DEFAULT_MIN_MARGIN,
+    "sure_beyond": SURE_BEYOND,
+}
+INK_WEIGHT = 0.5  # share of the ink maps' similarity in an embedded profile's likeness
+INK_FROM = 0.4  # a crop whose embedding is under this for every face skips the ink maps
+# Teaching: an example whose embedding is this unlike every other of its face is left out (when
+# two others of its face are alike), as OUTLIER_BELOW for ink maps.
+EMBEDDED_OUTLIER_BELOW = 0.3
 DEFAULT_PROFILES = Path(__file__).resolve().parent / "profiles"
 
 
@@ -262,9 +288,12 @@ class FaceProfile:
 
     kind: str
     examples: dict[Face, list[np.ndarray]]
-    min_similarity: float = DEFAULT_MIN_SIMILARITY
-    min_margin: float = DEFAULT_MIN_MARGIN
+    min_similarity: float | None = None  # None: the method's own (see thresholds_of)
+    min_margin: float | None = None
     notes: list[str] = field(default_factory=list)  # what learning had to decide (e.g. which die)
+    _embedder: FaceEmbedder | None = field(init=False, repr=False)
+    _sure_beyond: float = field(init=False, repr=False)
+    _ink: tuple[np.ndarray, np.ndarray, np.ndarray] | None = field(init=False, repr=False)
     _templates: np.ndarray = field(init=False, repr=False)
     _labels: np.ndarray = field(init=False, repr=False)
     _owners: np.ndarray = field(init=False, repr=False)
@@ -280,9 +309,31 @@ class FaceProfile:
         if extra:
             raise ValueError(f"{extra} are not {self.kind} faces ({faces})")
         self.examples = {f: [_square(c) for c in self.examples[f]] for f in faces}
+        self._embedder = embedder_for(self.kind)
+        defaults = thresholds_of(self.method)
+        if self.min_similarity is None:
+            self.min_similarity = defaults["min_similarity"]
+        if self.min_margin is None:
+            self.min_margin = defaults["min_margin"]
+        self._sure_beyond = defaults["sure_beyond"]
         self._build_templates()
 
+    @property
+    def method(self) -> str:
+        """How crops are compared: EMBEDDED (the learned embedding) or INKED (ink maps)."""
+        return EMBEDDED if self._embedder is not None else INKED
+
     def _build_templates(self) -> None:
+        self._ink = None
+        if self._embedder is None or INK_WEIGHT > 0:
+            self._ink = self._ink_templates()
+        if self._embedder is not None:
+            self._build_embedded()
+        else:
+            self._templates, self._labels, self._owners = self._ink
+
+    def _ink_templates(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Ink-map templates, their faces (label) and examples (owner)."""
         templates, labels, owners = [], [], []
         examples = [(label, ex) for label, f in enumerate(self.faces) for ex in self.examples[f]]
         for owner, (label, example) in enumerate(examples):
@@ -290,9 +341,17 @@ class FaceProfile:
             templates.extend(variants)
             labels.extend([label] * len(variants))
             owners.extend([owner] * len(variants))
-        self._templates = np.array(templates, np.float32)
-        self._labels = np.array(labels)
-        self._owners = np.array(owners)
+        return np.array(templates, np.float32), np.array(labels), np.array(owners)
+
+    def _build_embedded(self) -> None:
+        """Templates: each example's embedding at its four quarter turns."""
+        assert self._embedder is not None
+        examples = [(label, ex) for label, f in enumerate(self.faces) for ex in self.examples[f]]
+        turned = self._embedder.embed_turned([example for _, example in examples])
+        turns = turned.shape[1]
+        self._templates = np.ascontiguousarray(turned.reshape(-1, turned.shape[2]))
+        self._labels = np.repeat([label for label, _ in examples], turns)
+        self._owners = np.repeat(np.arange(len(examples)), turns)
 
     @classmethod
     def learn(cls, examples: Mapping[Face | str, Sequence[np.ndarray]], kind: str) -> FaceProfile:
@@ -324,6 +383,21 @@ class FaceProfile:
         if not len(crops_bgr):
             return np.zeros((0, len(self.faces)))
         squares = [_square(crop) for crop in crops_bgr]
+        if self._embedder is not None:  # the embedding learned cut-off squares: no moved tries
+            scores = _dot(self._templates, self._embedder.embed(squares))
+            best = self._best_per_face(scores, exclude_owner).T
+            if self._ink is None:
+                return best
+            # Crops the embedding finds unlike every face stay so (no die: most squares tried
+            # beside dice), sparing them the ink maps, which cost more than the net.
+            like = np.flatnonzero(best.max(axis=1) >= INK_FROM)
+            if len(like):
+                # The ink maps weigh in on the embedding's two likeliest faces only (a third of
+                # the templates); the other faces' ink counts as -1, far below those two.
+                likeliest = np.argsort(-best[like], axis=1)[:, :2]
+                ink = self._ink_similarities([squares[i] for i in like], exclude_owner, likeliest)
+                best[like] = (1 - INK_WEIGHT) * best[like] + INK_WEIGHT * ink
+            return best
         tries = [(index, turn) for index, crop in enumerate(squares) for turn in _query_turns(crop)]
         features = np.array(
             [_features(squares[index], turn, 1.0, 0.0, 0.0) for index, turn in tries], np.float32
@@ -341,12 +415,42 @@ class FaceProfile:
             best[:, index] = self._best_per_face(column, exclude_owner)[:, 0]
         return best.T
 
-    def _best_per_face(self, scores: np.ndarray, exclude_owner: int | None) -> np.ndarray:
+    def _ink_similarities(
+        self, squares: list[np.ndarray], exclude_owner: int | None, faces: np.ndarray
+    ) -> np.ndarray:
+        """N x faces best ink-template similarities of the squares, read as cut and turned
+        square (no moved tries), against the templates of each square's `faces` (a row of
+        face indices per square) only; -1 for the other faces."""
+        assert self._ink is not None
+        templates, labels, owners = self._ink
+        starts = np.searchsorted(labels, np.arange(len(self.faces) + 1))
+        out = np.full((len(squares), len(self.faces)), -1.0)
+        for index, crop in enumerate(squares):
+            features = np.array(
+                [_features(crop, turn, 1.0, 0.0, 0.0) for turn in _query_turns(crop)], np.float32
+            )
+            for face in faces[index]:
+                block = slice(starts[face], starts[face + 1])
+                scores = _dot(templates[block], features).max(axis=1)
+                if exclude_owner is not None:
+                    scores = np.where(owners[block] == exclude_owner, -1.0, scores)
+                out[index, face] = float(scores.max())
+        return out
+
+    def _best_per_face(
+        self,
+        scores: np.ndarray,
+        exclude_owner: int | None,
+        labels: np.ndarray | None = None,
+        owners: np.ndarray | None = None,
+    ) -> np.ndarray:
         """Templates x crops scores -> faces x crops best scores."""
+        labels = self._labels if labels is None else labels
+        owners = self._owners if owners is None else owners
         if exclude_owner is not None:
-            scores = np.where((self._owners == exclude_owner)[:, None], -1.0, scores)
+            scores = np.where((owners == exclude_owner)[:, None], -1.0, scores)
         # Templates are grouped by face (labels ascending), so each face's best is one reduction.
-        starts = np.searchsorted(self._labels, np.arange(len(self.faces)))
+        starts = np.searchsorted(labels, np.arange(len(self.faces)))
         return np.maximum.reduceat(scores, starts, axis=0).astype(np.float64)
 
     def classify(self, crop_bgr: np.ndarray, moved: bool = True) -> tuple[Face | None, float]:
@@ -364,8 +468,8 @@ class FaceProfile:
         top, runner_up = float(best[order[0]]), float(best[order[1]])
         margin = top - runner_up
         # Confidence reaches 0.5 exactly at the acceptance thresholds and 1 for a clear match.
-        by_match = 0.5 + 0.5 * (top - self.min_similarity) / SURE_BEYOND
-        by_margin = 0.5 + 0.5 * (margin - self.min_margin) / SURE_BEYOND
+        by_match = 0.5 + 0.5 * (top - self.min_similarity) / self._sure_beyond
+        by_margin = 0.5 + 0.5 * (margin - self.min_margin) / self._sure_beyond
         confidence = float(np.clip(min(by_match, by_margin), 0.0, 1.0))
         if top < self.min_similarity or margin < self.min_margin:
             return None, min(confidence, 0.49)
@@ -409,6 +513,7 @@ class FaceProfile:
             faces=np.array(faces),
             crops=crops,
             thresholds=np.array([self.min_similarity, self.min_margin]),
+            method=np.array(self.method),
         )
         path.write_bytes(buffer.getvalue())
         return path
@@ -444,6 +549,8 @@ class FaceProfile:
             for face, crop in zip(faces, crops, strict=True):
                 examples.setdefault(_face_key(kind, str(face)), []).append(crop.astype(np.uint8))
             min_similarity, min_margin = (float(v) for v in fields["thresholds"])
+            if str(fields.get("method", INKED)) != _method_of(kind):
+                return cls(kind, examples)  # thresholds of another method: the defaults instead
             return cls(kind, examples, min_similarity, min_margin)
         except ValueError as error:
             raise ValueError(f"{path}: damaged profile: {error}") from error
@@ -456,6 +563,20 @@ class FaceProfile:
         if not path.is_file():
             raise ValueError(f"no shipped profile for {kind!r} dice ({path} is missing)")
         return _load_shipped(path, path.stat().st_mtime_ns)
+
+
+def embedder_for(kind: str) -> FaceEmbedder | None:
+    """The embedding poker profiles compare faces by, where its model is shipped; None for d6
+    sets (the embedding learned poker faces only) and without the model (ink maps instead)."""
+    return FaceEmbedder.shipped() if kind == "poker" else None
+
+
+def _method_of(kind: str) -> str:
+    return EMBEDDED if embedder_for(kind) is not None else INKED
+
+
+def thresholds_of(method: str) -> dict[str, float]:
+    return EMBEDDED_THRESHOLDS if method == EMBEDDED else INK_THRESHOLDS
 
 
 @functools.lru_cache(maxsize=4)
@@ -486,7 +607,7 @@ def learn_from_dir(directory: str | Path, kind: str, finder: Finder | None = Non
     """
     from vision.find import rectify
     from vision.reader import load_image
-    from vision.teaching import best_square, dice_in_photo, shrunk
+    from vision.teaching import dice_in_photo, offered_squares, shrunk
 
     shots: list[_Shot] = []
     for face, photos in _face_folders(Path(directory), kind).items():
@@ -495,7 +616,7 @@ def learn_from_dir(directory: str | Path, kind: str, finder: Finder | None = Non
             if finder is None:  # the finder's squares are rough; a caller's own finder is trusted
                 frame = shrunk(frame)
                 dice = dice_in_photo(frame)
-                candidates = [best_square(frame, die) for die in dice]
+                candidates = [sq for die in dice for sq in offered_squares(frame, die)]
             else:
                 candidates = dice = finder(frame)
             if not candidates:
@@ -508,10 +629,11 @@ def learn_from_dir(directory: str | Path, kind: str, finder: Finder | None = Non
     examples: dict[Face, list[np.ndarray]] = {}
     notes: list[str] = []
     owners = np.array([i for i, shot in enumerate(shots) for _ in shot.candidates])
-    likeness = _likeness([crop for shot in shots for crop in shot.crops])
+    likeness = _likeness([crop for shot in shots for crop in shot.crops], embedder_for(kind))
     choices = _choose_examples(shots, owners, likeness)
     rows = [int(np.flatnonzero(owners == i)[k]) for i, k in enumerate(choices)]
-    outliers = _outliers(shots, likeness[np.ix_(rows, rows)])
+    below = OUTLIER_BELOW if embedder_for(kind) is None else EMBEDDED_OUTLIER_BELOW
+    outliers = _outliers(shots, likeness[np.ix_(rows, rows)], below)
     for index, (shot, chosen) in enumerate(zip(shots, choices, strict=True)):
         if shot.dice > 1:
             x, y = shot.candidates[chosen].center
@@ -568,7 +690,9 @@ def _choose_examples(shots: list[_Shot], owners: np.ndarray, likeness: np.ndarra
     return chosen
 
 
-def _outliers(shots: list[_Shot], likeness: np.ndarray) -> dict[int, float]:
+def _outliers(
+    shots: list[_Shot], likeness: np.ndarray, below: float = OUTLIER_BELOW
+) -> dict[int, float]:
     """The photos (by index) whose chosen example is unlike every other of their face, with that
     best likeness, where at least two others of the face are alike: a blurred or badly cut photo
     would teach its face wrong (and match other things), and the others suffice. `likeness` is
@@ -580,8 +704,8 @@ def _outliers(shots: list[_Shot], likeness: np.ndarray) -> dict[int, float]:
         group = [i for i, shot in enumerate(shots) if shot.face == face]
         best = {i: float(likeness[i, group].max()) for i in group}
         for i in group:
-            alike = sum(1 for j in group if j != i and best[j] >= OUTLIER_BELOW)
-            if best[i] < OUTLIER_BELOW and alike >= 2:
+            alike = sum(1 for j in group if j != i and best[j] >= below)
+            if best[i] < below and alike >= 2:
                 outliers[i] = best[i]
     return outliers
 
@@ -590,8 +714,13 @@ def _same_face(shots: list[_Shot], index: int) -> list[int]:
     return [i for i, shot in enumerate(shots) if i != index and shot.face == shots[index].face]
 
 
-def _likeness(crops: list[np.ndarray]) -> np.ndarray:
-    """N x N similarity of crops as faces, at the best of a full circle of turns, -1..1."""
+def _likeness(crops: list[np.ndarray], embedder: FaceEmbedder | None = None) -> np.ndarray:
+    """N x N similarity of crops as faces, at the best of a full circle of turns (of their
+    four quarter turns with the embedding), -1..1."""
+    if embedder is not None:
+        embedded = embedder.embed_turned([_square(crop) for crop in crops])
+        scores = np.einsum("itd,jd->ijt", embedded, embedded[:, 0]).max(axis=2)
+        return np.maximum(scores, scores.T)
     turned = np.array(
         [
             [_features(crop, angle, 1.0, 0.0, 0.0) for angle in _TURNS]

@@ -35,6 +35,9 @@ BESIDE_READ_AT = 0.6
 # (a profile that matches anything cannot then surround each die with phantoms).
 BESIDE_HEAT = 0.1
 DISPUTED = 0.45  # the confidence of a die whose squares were read as two faces (unreadable)
+# A candidate read at least this surely on its square as found or fitted to its body is not
+# read on its grown and shrunk squares too (half the crops of a tray; see read_candidates).
+SURE_AT_FIRST = 0.9
 
 Verdict = tuple[Face | None, float]
 Classifier = Callable[[Sequence[np.ndarray]], list[Verdict]]
@@ -84,24 +87,29 @@ def read_candidates(
     min_confidence: float,
     judge: Judge,
 ) -> list[Die | None]:
-    """Each candidate's face, read on its square as found, that square a little smaller and
-    larger, and the square fitted to the die's body (the finder's side for poker dice is often a
-    fifth off), the surest answer kept; one still unsure is cut again on the square fitted to
-    its edges. None where a candidate resembles no face at all."""
+    """Each candidate's face, read on its square as found and on the square fitted to the die's
+    body; one not read surely so is read also on its square a little smaller and larger (the
+    finder's side for poker dice is often a fifth off), the surest answer kept; one still unsure
+    is cut again on the square fitted to its edges. None where a candidate resembles no face
+    at all."""
     quick = classifier(profile, moved=False)
-    tries = [candidate_tries(frame_bgr, cand) for cand in candidates]
-    squares_tried = [square for squares in tries for square in squares]
-    verdicts_tried = quick([rectify(frame_bgr, square, RECTIFIED_SIZE) for square in squares_tried])
+    tries = [first_tries(frame_bgr, cand) for cand in candidates]
+    verdicts_of = read_squares(frame_bgr, tries, quick)
+    unsure = [
+        i for i, verdicts in enumerate(verdicts_of) if max(c for _, c in verdicts) < SURE_AT_FIRST
+    ]
+    more = [grown_tries(candidates[i]) for i in unsure]
+    for i, squares, verdicts in zip(
+        unsure, more, read_squares(frame_bgr, more, quick), strict=True
+    ):
+        tries[i] = tries[i] + squares
+        verdicts_of[i] = verdicts_of[i] + verdicts
     squares: list[DieCandidate] = []
     verdicts: list[Verdict] = []
-    at = 0
-    for squares_of_one in tries:
-        pairs = list(
-            zip(squares_of_one, verdicts_tried[at : at + len(squares_of_one)], strict=True)
-        )
-        at += len(squares_of_one)
+    for squares_of_one, verdicts_of_one in zip(tries, verdicts_of, strict=True):
+        pairs = list(zip(squares_of_one, verdicts_of_one, strict=True))
         square, verdict = max(pairs, key=lambda pair: pair[1][1])
-        if disputed(verdict, [v for _, v in pairs]):
+        if disputed(verdict, verdicts_of_one):
             verdict = (None, min(verdict[1], DISPUTED))
         squares.append(square)
         verdicts.append(verdict)
@@ -120,6 +128,19 @@ def read_candidates(
         for square, (value, confidence) in zip(squares, verdicts, strict=True)
     ]
     return without_doubles(dice, squares)
+
+
+def read_squares(
+    frame_bgr: np.ndarray, tries: list[list[DieCandidate]], classify: Classifier
+) -> list[list[Verdict]]:
+    """The verdicts on each candidate's squares, all of them read at once."""
+    crops = [rectify(frame_bgr, square, RECTIFIED_SIZE) for squares in tries for square in squares]
+    flat = classify(crops)
+    verdicts, at = [], 0
+    for squares in tries:
+        verdicts.append(list(flat[at : at + len(squares)]))
+        at += len(squares)
+    return verdicts
 
 
 def without_doubles(dice: list[Die | None], squares: list[DieCandidate]) -> list[Die | None]:
@@ -147,15 +168,24 @@ def disputed(chosen: Verdict, verdicts: list[Verdict]) -> bool:
 
 
 def candidate_tries(frame_bgr: np.ndarray, cand: DieCandidate) -> list[DieCandidate]:
-    """The squares a candidate is read on: as found, GROWN times its side, and fitted to the
-    die's body where one is found."""
+    """Every square a candidate may be read on: `first_tries` then `grown_tries`."""
+    return first_tries(frame_bgr, cand) + grown_tries(cand)
+
+
+def first_tries(frame_bgr: np.ndarray, cand: DieCandidate) -> list[DieCandidate]:
+    """The squares every candidate is read on: as found, and fitted to the die's body where
+    one is found."""
+    body = fit_body(frame_bgr, cand)
+    return [cand] if body is None else [cand, body]
+
+
+def grown_tries(cand: DieCandidate) -> list[DieCandidate]:
+    """The candidate's square GROWN times its side (each way)."""
     angle = candidate_angle(cand)
-    squares = [cand] + [
+    return [
         DieCandidate(cand.center, square_quad(cand.center, cand.size * k, angle), cand.size * k)
         for k in GROWN
     ]
-    body = fit_body(frame_bgr, cand)
-    return squares if body is None else squares + [body]
 
 
 def judged_or_none(

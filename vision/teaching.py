@@ -28,6 +28,7 @@ GROWN = (0.9, 1.12)  # the finder's side of a face is often a tenth or a fifth o
 INSIDE = 0.6
 SMALLER = 0.8
 AGREE = 0.08
+SAME_SIZE = 1.2  # learning is offered squares within this ratio of the best square's side
 # The coarse look also sees squares of bare tray nearly as wide as the photo around small dice;
 # a close-up's die is at most this share of the photo's shorter side.
 WHOLE = 0.8
@@ -98,6 +99,22 @@ def best_square(photo_bgr: np.ndarray, die: DieCandidate) -> DieCandidate:
     squares = squares_to_try(photo_bgr, die)
     agreeing = [sum(_agree(one, other) for other in squares) for one in squares]
     return squares[max(range(len(squares)), key=lambda i: (agreeing[i], i))]
+
+
+def offered_squares(photo_bgr: np.ndarray, die: DieCandidate) -> list[DieCandidate]:
+    """The squares a die is offered to learning on: `best_square` first, then every other square
+    of `squares_to_try` about its size (within SAME_SIZE of it either way), of which learning
+    keeps the one most like the other photos of its face. Offering every square let a small
+    die's far larger squares win (they showed alike trays); offering only the best one learned
+    dice cut a third off (rendered letter dice' A, of 3 photos all 3)."""
+    squares = squares_to_try(photo_bgr, die)
+    agreeing = [sum(_agree(one, other) for other in squares) for one in squares]
+    best = squares[max(range(len(squares)), key=lambda i: (agreeing[i], i))]
+    return [best] + [
+        square
+        for square in squares
+        if square is not best and 1 / SAME_SIZE < square.size / best.size < SAME_SIZE
+    ]
 
 
 def _agree(one: DieCandidate, other: DieCandidate) -> bool:
