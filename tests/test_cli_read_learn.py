@@ -23,7 +23,7 @@ def truth_finder(monkeypatch):
     """Make the reader's finder return the rendered truth of the images written by `photo`."""
     answers: dict[bytes, list[DieCandidate]] = {}
 
-    def find(frame, roi=None, threshold=None):  # find_dice's signature
+    def find(frame, roi=None, threshold=None, finder=None):  # find_dice's signature
         return answers.get(frame.tobytes(), [])
 
     def candidates(frame, heat_map, threshold=None):  # candidates_in's, as the reader calls it
@@ -109,10 +109,10 @@ def test_read_roi_limits_where_dice_are_looked_for(tmp_path, capsys, monkeypatch
 
     seen = []
     monkeypatch.setattr(
-        "vision.reader.look", lambda frame, roi=None: seen.append(roi) or look(frame)
+        "vision.reader.look", lambda frame, roi=None, finder=None: seen.append(roi) or look(frame)
     )
     monkeypatch.setattr("vision.reader.candidates_in", lambda frame, heat_map, threshold: [])
-    monkeypatch.setattr("vision.reader.find_large_faces", lambda frame, heat_map, threshold: [])
+    monkeypatch.setattr("vision.reader.find_large_faces", lambda *args, **kwargs: [])
     image = photo(tmp_path / "tray.png", [2], "d6", 5)
     code, lines, _ = run_cli(capsys, "read", "--roi", "10,20,300,200", "--json", str(image))
     assert code == 0 and seen == [(10, 20, 300, 200)]

@@ -12,6 +12,7 @@ Both are trained by `vision/train_reader.py` on the development split of the rea
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -20,6 +21,22 @@ import numpy as np
 
 MODEL_DIR = Path(__file__).resolve().parent / "models"
 FINDER_INPUT = 320
+
+
+@dataclass(frozen=True)
+class Finder:
+    """A finder net and the longer side, in pixels, of the input it looks at."""
+
+    model: str
+    input_side: int
+
+
+# Pip dice are found by the finder trained on all six photo sets, at 320 px. Learned profiles
+# (poker dice, taught sets) keep the finder before it, at 256 px: their reading and teaching
+# were tuned with it, and the new one at 320 px cut close-up teaching photos on their print
+# (a taught design's self-check 0.89 -> 0.44).
+PIP_FINDER = Finder("finder.onnx", FINDER_INPUT)
+PROFILE_FINDER = Finder("finder_profile.onnx", 256)
 FINDER_STRIDE = 4
 CLASSIFIER_INPUT = 32
 SECOND_OPINION_INPUT = 48
@@ -31,7 +48,7 @@ NOT_A_DIE = 0
 # core, on the development machine: the face nets run faster in the classic one (five 32x32
 # crops 1.5 ms instead of 1.9, five 48x48 1.9 instead of 4.1), the finder in the new one (2.9
 # ms instead of 4.4 for a 256x192 frame). OpenCV 4 has only the classic engine.
-ENGINES = {"finder.onnx": "ENGINE_NEW"}
+ENGINES = {"finder.onnx": "ENGINE_NEW", "finder_profile.onnx": "ENGINE_NEW"}
 # The finder's coarse looks (at half and at a quarter of the input size) each have a net of
 # their own: a net given another input size than its last re-allocates (2.2 ms more a frame when
 # two looks shared one), and at a quarter of the cells the classic engine is the faster (1.2 ms
@@ -110,13 +127,15 @@ def multiple_of_8(length: float) -> int:
     return max(FINDER_STRIDE * 4, int(round(length / 8.0)) * 8)
 
 
-def run_finder(finder_bgr: np.ndarray, look: str = "usual") -> tuple[np.ndarray, np.ndarray]:
+def run_finder(
+    finder_bgr: np.ndarray, look: str = "usual", model: str = PIP_FINDER.model
+) -> tuple[np.ndarray, np.ndarray]:
     """Heat-map (0..1) and face side map (input pixels) for the finder's input; each of the
     finder's looks (usual, half, quarter, framed) has a net of its own."""
     if look == "usual":
-        net = load_net("finder.onnx")
+        net = load_net(model)
     else:
-        net = load_net("finder.onnx", COARSE_ENGINE, look)
+        net = load_net(model, COARSE_ENGINE, look)
     net.setInput(to_blob(finder_bgr))
     output = net.forward()[0]
     heat = 1.0 / (1.0 + np.exp(-output[0]))

@@ -14,7 +14,16 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision._nets import FINDER_STRIDE, crop_matrix, finder_input, halved, peaks, run_finder
+from vision._nets import (
+    FINDER_STRIDE,
+    PIP_FINDER,
+    Finder,
+    crop_matrix,
+    finder_input,
+    halved,
+    peaks,
+    run_finder,
+)
 from vision.types import Die, DieCandidate
 
 Roi = tuple[int, int, int, int]
@@ -35,7 +44,8 @@ MIN_FACE_PX = 12.0
 # look learned faces of 7-40 px, but guesses the sides of faces past about 32 px short (the
 # coarse look gave 33 for faces of 43): at 36 px rendered close-ups were read 83.8% right, at 28
 # 91.9%, at 24 no better and 1 ms slower a frame.
-LARGE_FACE_AT_INPUT = 35.0
+# (28 px of the 256 px input the measures were made at: a share of the input's longer side.)
+LARGE_FACE_SHARE = 28.0 / 256.0
 # The quarter look (the coarse look's input halved again) takes the faces past twice that: dice
 # over about a quarter of the frame's shorter side, up to two thirds of it; the framed look (the
 # whole view shrunk to FRAMED_VIEW px on a grey square twice that) the faces past three times
@@ -167,6 +177,7 @@ class HeatMap:
     view: Roi  # the part of the frame looked at (x, y, w, h): the region of interest
     image: np.ndarray  # the view as the finder saw it (shrunk)
     margin: tuple[int, int] = (0, 0)  # input pixels of grey left and above the view
+    finder: Finder = PIP_FINDER  # the net that looked, and the input side it looks at
 
     def at(self, point: tuple[float, float]) -> float:
         """The strongest heat within a cell of a frame point (0 outside the view)."""
@@ -180,12 +191,13 @@ class HeatMap:
         return float(window.max())
 
 
-def look(frame_bgr: np.ndarray, roi: Roi | None = None) -> HeatMap:
+def look(frame_bgr: np.ndarray, roi: Roi | None = None, finder: Finder = PIP_FINDER) -> HeatMap:
     """The finder's heat-map of the frame (within the region of interest)."""
     check_frame(frame_bgr)
     view = clip_roi(frame_bgr.shape, roi)
     x0, y0, w, h = view
-    return heat_map_of(finder_input(frame_bgr[y0 : y0 + h, x0 : x0 + w]), view)
+    image = finder_input(frame_bgr[y0 : y0 + h, x0 : x0 + w], finder.input_side)
+    return heat_map_of(image, view, finder=finder)
 
 
 def coarser_look(heat_map: HeatMap, look: str = "half") -> HeatMap:
@@ -194,13 +206,15 @@ def coarser_look(heat_map: HeatMap, look: str = "half") -> HeatMap:
     image = halved(heat_map.image)
     if look == "quarter":
         image = halved(image)
-    return heat_map_of(image, heat_map.view, look)
+    return heat_map_of(image, heat_map.view, look, heat_map.finder)
 
 
-def heat_map_of(finder_bgr: np.ndarray, view: Roi, look: str = "usual") -> HeatMap:
-    heat, sides = run_finder(finder_bgr, look)
+def heat_map_of(
+    finder_bgr: np.ndarray, view: Roi, look: str = "usual", finder: Finder = PIP_FINDER
+) -> HeatMap:
+    heat, sides = run_finder(finder_bgr, look, finder.model)
     scale = (finder_bgr.shape[1] / view[2] + finder_bgr.shape[0] / view[3]) / 2.0
-    return HeatMap(heat, sides, scale, view, finder_bgr)
+    return HeatMap(heat, sides, scale, view, finder_bgr, finder=finder)
 
 
 def framed_look(heat_map: HeatMap) -> HeatMap:
@@ -215,36 +229,45 @@ def framed_look(heat_map: HeatMap) -> HeatMap:
     margin = ((2 * FRAMED_VIEW - size[0]) // 2, (2 * FRAMED_VIEW - size[1]) // 2)
     small = cv2.resize(quarter, size, interpolation=cv2.INTER_AREA)
     canvas[margin[1] : margin[1] + size[1], margin[0] : margin[0] + size[0]] = small
-    heat, sides = run_finder(canvas, "framed")
+    heat, sides = run_finder(canvas, "framed", heat_map.finder.model)
     view = heat_map.view
     scale = (size[0] / view[2] + size[1] / view[3]) / 2.0
-    return HeatMap(heat, sides, scale, view, canvas, margin)
+    return HeatMap(heat, sides, scale, view, canvas, margin, heat_map.finder)
 
 
 def find_large_faces(
-    frame_bgr: np.ndarray, heat_map: HeatMap, threshold: float = PEAK_THRESHOLD
+    frame_bgr: np.ndarray,
+    heat_map: HeatMap,
+    threshold: float = PEAK_THRESHOLD,
+    framed_beside: bool = True,
 ) -> list[DieCandidate]:
     """Candidate top faces too large for the finder's usual look of `heat_map` (dice close to
     the camera), from its coarse looks, where they are the size it learned: the half look's
-    faces past LARGE_FACE_AT_INPUT of the usual input, the quarter look's past twice that and
-    the framed look's past three times that (of two found at one place, the stronger). The
+    faces past LARGE_FACE_SHARE of the usual input's longer side, the quarter look's past twice
+    that and the framed look's past three times that (of two found at one place, the stronger). The
     framed look is taken beside the others: with the finder trained on all six photo sets, the
     coarse looks take a close die's pips for faces, and the framed look alone, tried only where
-    they found nothing, missed 9 of 10 one-die crops (the reading then keeps the surer)."""
-    smallest = LARGE_FACE_AT_INPUT / heat_map.scale
+    they found nothing, missed 9 of 10 one-die crops (the reading then keeps the surer).
+    `framed_beside=False` takes it only where they found nothing (teaching photos: beside them,
+    a close-up's die was cut on its print)."""
+    smallest = LARGE_FACE_SHARE * heat_map.finder.input_side / heat_map.scale
     found = candidates_in(frame_bgr, coarser_look(heat_map), threshold, smallest)
     found += candidates_in(frame_bgr, coarser_look(heat_map, "quarter"), threshold, 2 * smallest)
-    found += candidates_in(frame_bgr, framed_look(heat_map), threshold, 3 * smallest)
+    if framed_beside or not found:
+        found += candidates_in(frame_bgr, framed_look(heat_map), threshold, 3 * smallest)
     by_peak = {(*cand.center, cand.size, cand.score): cand for cand in found}
     kept = [by_peak[peak] for peak in suppress_close(list(by_peak))]
     return sorted(kept, key=lambda c: (c.center[0], c.center[1]))
 
 
 def find_dice(
-    frame_bgr: np.ndarray, roi: Roi | None = None, threshold: float = PEAK_THRESHOLD
+    frame_bgr: np.ndarray,
+    roi: Roi | None = None,
+    threshold: float = PEAK_THRESHOLD,
+    finder: Finder = PIP_FINDER,
 ) -> list[DieCandidate]:
     """Candidate dice (top faces) in the frame, in frame coordinates, left to right."""
-    return candidates_in(frame_bgr, look(frame_bgr, roi), threshold)
+    return candidates_in(frame_bgr, look(frame_bgr, roi, finder), threshold)
 
 
 def candidates_in(

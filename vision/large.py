@@ -40,12 +40,12 @@ SAME_SIZE = 0.8
 # A tray where at least three dice were read, every one at SURE or more and under this many of the
 # finder's input pixels (large faces start at 28), holds no die close to the camera: the coarse
 # look is not taken (on the speed frames, 18 of 40; never on the rendered close-ups).
-ALL_SMALL_AT_INPUT = 30.0
+ALL_SMALL_SHARE = 24.0 / 256.0  # of the finder input's longer side (24 px at 256)
 
 ReadSquares = Callable[[list[DieCandidate]], list[Die | None]]
 
 
-def may_hold_large_dice(dice: list[Die], scale: float) -> bool:
+def may_hold_large_dice(dice: list[Die], scale: float, input_side: int = 256) -> bool:
     """Whether the frame may hold dice too large for the finder's usual look, given the dice it
     read (`scale`: its input pixels per frame pixel). Pips of a large die read as dice are
     mostly read unsurely."""
@@ -54,7 +54,7 @@ def may_hold_large_dice(dice: list[Die], scale: float) -> bool:
         len(readable) >= 3
         and len(readable) == len(dice)
         and all(die.confidence >= SURE for die in readable)
-        and all(side_of(die) * scale < ALL_SMALL_AT_INPUT for die in readable)
+        and all(side_of(die) * scale < ALL_SMALL_SHARE * input_side for die in readable)
     )
 
 

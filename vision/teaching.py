@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from vision import find
+from vision._nets import PROFILE_FINDER
 from vision.body_fit import fit_body
 from vision.find import candidate_angle, find_large_faces, look, square_quad
 from vision.outline import fit_outline
@@ -55,8 +56,10 @@ def dice_in_photo(photo_bgr: np.ndarray) -> list[DieCandidate]:
     figure's parts) and the large faces are the dice (a close-up); the coarse looks' too when
     the usual look sees none. At most MOST_DICE, surest first."""
     # The usual look through find_dice (looked up when called, so a test may stand in for it).
-    small = find.find_dice(photo_bgr, threshold=PEAK_THRESHOLD)
-    large = find_large_faces(photo_bgr, look(photo_bgr), PEAK_THRESHOLD)
+    small = find.find_dice(photo_bgr, threshold=PEAK_THRESHOLD, finder=PROFILE_FINDER)
+    large = find_large_faces(
+        photo_bgr, look(photo_bgr, finder=PROFILE_FINDER), PEAK_THRESHOLD, framed_beside=False
+    )
     holding_print = [
         big
         for big in large
