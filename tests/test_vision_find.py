@@ -71,18 +71,10 @@ def assert_found(found: list[DieCandidate], centers, side: float) -> None:
         assert 0.65 * side < matches[0].size < 1.45 * side
 
 
-SPLIT_TWO = pytest.mark.xfail(
-    reason="known weakness: the finder can take the pips of a flat drawn 2 for small faces "
-    "(read as a 1, or no candidate at all); on the real photos 98.3% of 2s read right "
-    "(1s 98.3%, 3-6 98.7-99.7%)",
-    strict=False,
-)
-
-
 @pytest.mark.parametrize(
     ("surface", "face", "pips"),
     [
-        pytest.param((150, 160, 165), WHITE, BLACK, id="white-on-grey", marks=SPLIT_TWO),
+        pytest.param((150, 160, 165), WHITE, BLACK, id="white-on-grey"),
         pytest.param((210, 215, 220), BLACK, WHITE, id="black-on-light"),
         pytest.param((60, 90, 60), RED, WHITE, id="red-on-felt"),
     ],

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.test_vision_find import BLACK, RED, SPLIT_TWO, WHITE, draw_die, tray
+from tests.test_vision_find import BLACK, RED, WHITE, draw_die, tray
 from vision._nets import CLASSIFIER_INPUT, SECOND_OPINION_INPUT, classify_crops, crop_face
 from vision.find import rectify
 from vision.pips import count_pips
@@ -46,7 +46,7 @@ def values_by_spot(reading) -> list:
         (BLACK, WHITE, (205, 210, 215)),
         (RED, WHITE, (150, 160, 165)),
         (BLUE, WHITE, (200, 200, 200)),
-        pytest.param(GREEN, BLACK, (40, 40, 45), marks=SPLIT_TWO),
+        pytest.param(GREEN, BLACK, (40, 40, 45)),
     ],
     ids=["white", "ivory-on-wood", "black", "red", "blue", "green-on-dark"],
 )
