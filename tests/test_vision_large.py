@@ -134,12 +134,13 @@ def test_a_large_face_read_unsurely_by_the_usual_look_is_read_again():
 
 def test_the_coarse_look_is_skipped_only_when_every_die_read_is_sure_and_small():
     small_sure = [die((100.0 * i, 100.0), 40.0, 2, 0.97) for i in range(1, 4)]
-    assert not may_hold_large_dice(small_sure, scale=0.4)  # 16 px at the finder's input
-    assert may_hold_large_dice(small_sure, scale=0.8)  # 32 px: maybe a large die's part
-    assert may_hold_large_dice(small_sure[:2], scale=0.4)  # too few to tell
+    # (scale, input side): the finder input pixels per frame pixel, and its longer side
+    assert not may_hold_large_dice(small_sure, 0.4, 256)  # 16 px at the finder's input
+    assert may_hold_large_dice(small_sure, 0.8, 256)  # 32 px: maybe a large die's part
+    assert may_hold_large_dice(small_sure[:2], 0.4, 256)  # too few to tell
     unsure = [*small_sure[:2], die((400.0, 100.0), 40.0, 1, 0.7)]
-    assert may_hold_large_dice(unsure, scale=0.4)  # pips of a large die read as dice
-    assert may_hold_large_dice([], scale=0.4)
+    assert may_hold_large_dice(unsure, 0.4, 256)  # pips of a large die read as dice
+    assert may_hold_large_dice([], 0.4, 256)
 
 
 def test_a_large_square_read_as_no_die_changes_nothing():

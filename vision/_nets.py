@@ -29,14 +29,18 @@ class Finder:
 
     model: str
     input_side: int
+    # Whether its framed look is taken beside the coarse looks (find.find_large_faces), or only
+    # where they found nothing: beside them, the finder before the six-set one saw one large
+    # face in two close dice and cut close-up teaching photos on their print.
+    framed_beside: bool
 
 
 # Pip dice are found by the finder trained on all six photo sets, at 320 px. Learned profiles
 # (poker dice, taught sets) keep the finder before it, at 256 px: their reading and teaching
 # were tuned with it, and the new one at 320 px cut close-up teaching photos on their print
 # (a taught design's self-check 0.89 -> 0.44).
-PIP_FINDER = Finder("finder.onnx", FINDER_INPUT)
-PROFILE_FINDER = Finder("finder_profile.onnx", 256)
+PIP_FINDER = Finder("finder.onnx", FINDER_INPUT, framed_beside=True)
+PROFILE_FINDER = Finder("finder_profile.onnx", 256, framed_beside=False)
 FINDER_STRIDE = 4
 CLASSIFIER_INPUT = 32
 SECOND_OPINION_INPUT = 48

@@ -239,21 +239,18 @@ def find_large_faces(
     frame_bgr: np.ndarray,
     heat_map: HeatMap,
     threshold: float = PEAK_THRESHOLD,
-    framed_beside: bool = True,
 ) -> list[DieCandidate]:
     """Candidate top faces too large for the finder's usual look of `heat_map` (dice close to
     the camera), from its coarse looks, where they are the size it learned: the half look's
     faces past LARGE_FACE_SHARE of the usual input's longer side, the quarter look's past twice
-    that and the framed look's past three times that (of two found at one place, the stronger). The
-    framed look is taken beside the others: with the finder trained on all six photo sets, the
-    coarse looks take a close die's pips for faces, and the framed look alone, tried only where
-    they found nothing, missed 9 of 10 one-die crops (the reading then keeps the surer).
-    `framed_beside=False` takes it only where they found nothing (teaching photos: beside them,
-    a close-up's die was cut on its print)."""
+    that and the framed look's past three times that (of two found at one place, the stronger).
+    The six-set finder's framed look is taken beside the others (its coarse looks take a close
+    die's pips for faces, and its framed look alone, tried only where they found nothing, missed
+    9 of 10 one-die crops; the reading then keeps the surer); see `Finder.framed_beside`."""
     smallest = LARGE_FACE_SHARE * heat_map.finder.input_side / heat_map.scale
     found = candidates_in(frame_bgr, coarser_look(heat_map), threshold, smallest)
     found += candidates_in(frame_bgr, coarser_look(heat_map, "quarter"), threshold, 2 * smallest)
-    if framed_beside or not found:
+    if heat_map.finder.framed_beside or not found:
         found += candidates_in(frame_bgr, framed_look(heat_map), threshold, 3 * smallest)
     by_peak = {(*cand.center, cand.size, cand.score): cand for cand in found}
     kept = [by_peak[peak] for peak in suppress_close(list(by_peak))]

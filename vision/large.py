@@ -45,10 +45,10 @@ ALL_SMALL_SHARE = 24.0 / 256.0  # of the finder input's longer side (24 px at 25
 ReadSquares = Callable[[list[DieCandidate]], list[Die | None]]
 
 
-def may_hold_large_dice(dice: list[Die], scale: float, input_side: int = 256) -> bool:
+def may_hold_large_dice(dice: list[Die], scale: float, input_side: int) -> bool:
     """Whether the frame may hold dice too large for the finder's usual look, given the dice it
-    read (`scale`: its input pixels per frame pixel). Pips of a large die read as dice are
-    mostly read unsurely."""
+    read (`scale`: its input pixels per frame pixel; `input_side`: its input's longer side).
+    Pips of a large die read as dice are mostly read unsurely."""
     readable = [die for die in dice if die.value is not None]
     return not (
         len(readable) >= 3

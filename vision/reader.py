@@ -32,12 +32,10 @@ DEFAULT_MIN_CONFIDENCE = 0.5
 # The finder learned mostly pip dice and lights up less on poker faces; with a profile, which
 # refuses what matches no face, its peaks are taken from this lower heat.
 PROFILE_PEAK_THRESHOLD = 0.2
-# The coarse looks' heat runs lower than the usual look's: at the usual 0.4 they lost close dice
-# (a flat 4 of 80 px in 640x480 at 0.33) that 0.3 keeps.
-LARGE_PEAK_THRESHOLD = 0.3
 # A d6 peak under PEAK_THRESHOLD but over this is a die only when read surely: the finder's heat
 # on board tokens and on some dice (a red die's lone engraved pip) runs 0.3-0.4, but the face net
-# reads such dice at 0.99 and the tokens mostly under.
+# reads such dice at 0.99 and the tokens mostly under. The coarse looks take their peaks from this
+# too (their heat runs lower: at 0.4 they lost a flat 4 of 80 px in 640x480, at 0.33).
 WEAK_PEAK_THRESHOLD = 0.3
 SURE_OF_WEAK = 0.95
 # An unsure d6 candidate given at least this chance of being no die is not reported.
@@ -105,12 +103,7 @@ class DiceReader:
             dice = [die for die in self.read_pips(frame_bgr, candidates) if strong(die, heat_map)]
         large = []
         if may_hold_large_dice(dice, heat_map.scale, finder.input_side):
-            large = find_large_faces(
-                frame_bgr,
-                heat_map,
-                min(threshold, LARGE_PEAK_THRESHOLD),
-                framed_beside=finder is PIP_FINDER,
-            )
+            large = find_large_faces(frame_bgr, heat_map, threshold)
         dice = with_large_dice(
             frame_bgr, dice, large, lambda squares: self.read_squares(frame_bgr, squares)
         )

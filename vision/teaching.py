@@ -57,9 +57,7 @@ def dice_in_photo(photo_bgr: np.ndarray) -> list[DieCandidate]:
     the usual look sees none. At most MOST_DICE, surest first."""
     # The usual look through find_dice (looked up when called, so a test may stand in for it).
     small = find.find_dice(photo_bgr, threshold=PEAK_THRESHOLD, finder=PROFILE_FINDER)
-    large = find_large_faces(
-        photo_bgr, look(photo_bgr, finder=PROFILE_FINDER), PEAK_THRESHOLD, framed_beside=False
-    )
+    large = find_large_faces(photo_bgr, look(photo_bgr, finder=PROFILE_FINDER), PEAK_THRESHOLD)
     holding_print = [
         big
         for big in large
@@ -99,7 +97,10 @@ def best_square(photo_bgr: np.ndarray, die: DieCandidate) -> DieCandidate:
     within AGREE of its side), ties going to the later of `squares_to_try` (edges, then body):
     on rendered teaching photos the edge fit was within 8% of the truth on 80% of tray photos
     and 58% of close-ups, the body fit on 58% and 65%, the finder's square on 30% and 3%."""
-    squares = squares_to_try(photo_bgr, die)
+    return _most_agreed(squares_to_try(photo_bgr, die))
+
+
+def _most_agreed(squares: list[DieCandidate]) -> DieCandidate:
     agreeing = [sum(_agree(one, other) for other in squares) for one in squares]
     return squares[max(range(len(squares)), key=lambda i: (agreeing[i], i))]
 
@@ -111,8 +112,7 @@ def offered_squares(photo_bgr: np.ndarray, die: DieCandidate) -> list[DieCandida
     die's far larger squares win (they showed alike trays); offering only the best one learned
     dice cut a third off (rendered letter dice' A, of 3 photos all 3)."""
     squares = squares_to_try(photo_bgr, die)
-    agreeing = [sum(_agree(one, other) for other in squares) for one in squares]
-    best = squares[max(range(len(squares)), key=lambda i: (agreeing[i], i))]
+    best = _most_agreed(squares)
     return [best] + [
         square
         for square in squares
