@@ -79,14 +79,20 @@ def progress(pawns: Positions, end: int) -> float:
     return sum(pawns) + HOME_BONUS * pawns.count(end)
 
 
-def worth(mine: Positions, theirs: Positions, end: int) -> float:
-    """How good a position is for the side that just played (the opponent throws next)."""
+def risk_and_threat(mine: Positions, theirs: Positions, end: int) -> tuple[float, float]:
+    """`exposure`'s squares at stake for both sides at once, in one pass (for `worth`)."""
     risk = threat = 0.0
     for pawn in range(len(mine)):
         if 0 < mine[pawn] < end:
             risk += _hit_chance(mine, theirs, pawn, end) * mine[pawn]
         if 0 < theirs[pawn] < end:
             threat += _hit_chance(theirs, mine, pawn, end) * theirs[pawn]
+    return risk, threat
+
+
+def worth(mine: Positions, theirs: Positions, end: int) -> float:
+    """How good a position is for the side that just played (the opponent throws next)."""
+    risk, threat = risk_and_threat(mine, theirs, end)
     return (progress(mine, end) - OTHER_WEIGHT * progress(theirs, end) - RISK_WEIGHT * risk
             + THREAT_WEIGHT * threat)  # fmt: skip
 

@@ -21,7 +21,7 @@ import time
 
 import numpy as np
 
-from advisor.traverse import REACH, _hit_chance, reply_plays, worth
+from advisor.traverse import REACH, reply_plays, risk_and_threat, worth
 from engines._traverse_plays import Positions, play_out
 from tools.traverse_paired import END, greedy
 
@@ -42,13 +42,9 @@ FEATURE_NAMES = (
 
 def features(mine: Positions, theirs: Positions, end: int) -> list[float]:
     """What the fitted weighing looks at, for the side that just played (FEATURE_NAMES)."""
-    risk = threat = 0.0
+    risk, threat = risk_and_threat(mine, theirs, end)
     my_near = their_near = 0.0
     for pawn in range(len(mine)):
-        if 0 < mine[pawn] < end:
-            risk += _hit_chance(mine, theirs, pawn, end) * mine[pawn]
-        if 0 < theirs[pawn] < end:
-            threat += _hit_chance(theirs, mine, pawn, end) * theirs[pawn]
         if end - mine[pawn] <= 12:
             my_near += REACH[end - mine[pawn]]
         if end - theirs[pawn] <= 12:
