@@ -437,20 +437,12 @@ class FaceProfile:
                 out[index, face] = float(scores.max())
         return out
 
-    def _best_per_face(
-        self,
-        scores: np.ndarray,
-        exclude_owner: int | None,
-        labels: np.ndarray | None = None,
-        owners: np.ndarray | None = None,
-    ) -> np.ndarray:
+    def _best_per_face(self, scores: np.ndarray, exclude_owner: int | None) -> np.ndarray:
         """Templates x crops scores -> faces x crops best scores."""
-        labels = self._labels if labels is None else labels
-        owners = self._owners if owners is None else owners
         if exclude_owner is not None:
-            scores = np.where((owners == exclude_owner)[:, None], -1.0, scores)
+            scores = np.where((self._owners == exclude_owner)[:, None], -1.0, scores)
         # Templates are grouped by face (labels ascending), so each face's best is one reduction.
-        starts = np.searchsorted(labels, np.arange(len(self.faces)))
+        starts = np.searchsorted(self._labels, np.arange(len(self.faces)))
         return np.maximum.reduceat(scores, starts, axis=0).astype(np.float64)
 
     def classify(self, crop_bgr: np.ndarray, moved: bool = True) -> tuple[Face | None, float]:
@@ -629,10 +621,11 @@ def learn_from_dir(directory: str | Path, kind: str, finder: Finder | None = Non
     examples: dict[Face, list[np.ndarray]] = {}
     notes: list[str] = []
     owners = np.array([i for i, shot in enumerate(shots) for _ in shot.candidates])
-    likeness = _likeness([crop for shot in shots for crop in shot.crops], embedder_for(kind))
+    embedder = embedder_for(kind)
+    likeness = _likeness([crop for shot in shots for crop in shot.crops], embedder)
     choices = _choose_examples(shots, owners, likeness)
     rows = [int(np.flatnonzero(owners == i)[k]) for i, k in enumerate(choices)]
-    below = OUTLIER_BELOW if embedder_for(kind) is None else EMBEDDED_OUTLIER_BELOW
+    below = OUTLIER_BELOW if embedder is None else EMBEDDED_OUTLIER_BELOW
     outliers = _outliers(shots, likeness[np.ix_(rows, rows)], below)
     for index, (shot, chosen) in enumerate(zip(shots, choices, strict=True)):
         if shot.dice > 1:
