@@ -73,7 +73,7 @@ def _need_chance(need: Hand, free: int, rethrows: int) -> Fraction:
 def expected_points(squares: dict[str, int], boxes: dict[str, str], track_length: int,
                     objective: Sequence[str]) -> float:  # fmt: skip
     """The expected score of `objective` once the race ends, from where the pawns stand."""
-    return POINTS_PER_PAWN * sum(placed_chances(squares, boxes, track_length, objective))
+    return points(placed_chances(squares, boxes, track_length, objective))
 
 
 def placed_chances(squares: dict[str, int], boxes: dict[str, str], track_length: int,
