@@ -198,6 +198,45 @@ def test_confirmed_rolls_improve_a_design_the_reader_reads_poorly(monkeypatch):
     assert figures["after_10_wrong"] <= figures["before_wrong"] + 3
 
 
+def test_an_adapted_reader_finds_a_die_the_finder_sees_only_faintly():
+    from companion.bench.adapt import Table, TableReader, confirmed_examples
+    from vision.find import look
+    from vision.reader import WEAK_PEAK_THRESHOLD, DiceReader
+
+    scene = Table("d6-engraved", 11).roll(100_047)  # a red engraved 2 the finder barely sees
+    faint = next(
+        die for die in scene.dice if look(scene.frame).at(die.center) < WEAK_PEAK_THRESHOLD
+    )
+    def near(reading) -> list:
+        return [d for d in reading.dice if np.hypot(*np.subtract(d.center, faint.center)) < 10]
+
+    assert not near(DiceReader("d6").read(scene.frame))
+    table, adapted, examples = Table("d6-engraved", 11), TableReader("d6"), []
+    for number in range(30):  # confirmed as players do: the dice the reader reported, set right
+        roll = table.roll(number)
+        examples += confirmed_examples(roll, adapted.reader.read(roll.frame), profiled=False)
+        if number % 10 == 9:
+            adapted.adapt(examples)
+    assert [d.value for d in near(adapted.reader.read(scene.frame))] == [faint.value]
+
+
+def test_a_faint_peak_is_a_die_only_beside_a_firm_die_of_its_size():
+    from vision.find import square_quad
+    from vision.reader import faint_only_beside_their_like
+    from vision.types import Die
+
+    class Heat:  # the finder's heat: firm where x < 100
+        def at(self, point):
+            return 0.8 if point[0] < 100 else 0.2
+
+    def die(x: float, side: float) -> Die:
+        return Die(2, (x, 50.0), 1.0, square_quad((x, 50.0), side))
+
+    firm, like, tiny = die(50, 40), die(200, 44), die(300, 14)
+    assert faint_only_beside_their_like([firm, like, tiny], Heat()) == [firm, like]
+    assert faint_only_beside_their_like([like], Heat()) == []
+
+
 def test_the_kiosk_keeps_a_confirmed_roll_and_its_correction(tmp_path):
     import random
 

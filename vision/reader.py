@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import math
 import time
 from pathlib import Path
 from typing import Any
@@ -10,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from vision._nets import PIP_FINDER, PROFILE_FINDER
-from vision.adapt import NearestExamples, example_crop, vouched, with_doubt
+from vision.adapt import NearestExamples, Verdict, example_crop, vouched, with_doubt
 from vision.find import (
     PEAK_THRESHOLD,
     HeatMap,
@@ -38,6 +39,12 @@ PROFILE_PEAK_THRESHOLD = 0.2
 # too (their heat runs lower: at 0.4 they lost a flat 4 of 80 px in 640x480, at 0.33).
 WEAK_PEAK_THRESHOLD = 0.3
 SURE_OF_WEAK = 0.95
+# With a table's own examples (vision/adapt.py) the finder's peaks are taken from this fainter
+# heat, and a peak under WEAK_PEAK_THRESHOLD is a die only where the net and the examples read
+# the same value: the finder lights up faintly on some designs' faces (a red engraved die's 2 at
+# 0.18-0.26), which no example could ever be made of, so adapting alone never brought them back.
+ADAPTED_PEAK_THRESHOLD = 0.15
+SAME_SIZE = 1.3  # ... and it must be within this factor of the side of a die on a firmer peak
 # An unsure d6 candidate given at least this chance of being no die is not reported.
 UNSURE_NO_DIE = 0.15
 # ... when read less surely than this: a die read at 0.56 with 0.25 on "no die" was a white tag.
@@ -94,13 +101,15 @@ class DiceReader:
         threshold = PROFILE_PEAK_THRESHOLD if self.profile is not None else WEAK_PEAK_THRESHOLD
         finder = PROFILE_FINDER if self.profile is not None else PIP_FINDER
         heat_map = look(frame_bgr, self.roi, finder)
-        candidates = candidates_in(frame_bgr, heat_map, threshold)
+        candidates = candidates_in(frame_bgr, heat_map, self.peak_threshold())
         if self.profile is not None:
             dice = read_profiled(
                 frame_bgr, heat_map, candidates, self.profile, self.min_confidence, self.judged
             )
         else:
             dice = [die for die in self.read_pips(frame_bgr, candidates) if strong(die, heat_map)]
+            if self.adapter is not None:
+                dice = faint_only_beside_their_like(dice, heat_map)
         large = []
         if may_hold_large_dice(dice, heat_map.scale, finder.input_side):
             large = find_large_faces(frame_bgr, heat_map, threshold)
@@ -108,6 +117,12 @@ class DiceReader:
             frame_bgr, dice, large, lambda squares: self.read_squares(frame_bgr, squares)
         )
         return Reading(dice=tuple(dice), ms=(time.perf_counter() - start) * 1000.0)
+
+    def peak_threshold(self) -> float:
+        """The faintest finder peak taken as a candidate die."""
+        if self.profile is not None:
+            return PROFILE_PEAK_THRESHOLD
+        return ADAPTED_PEAK_THRESHOLD if self.adapter is not None else WEAK_PEAK_THRESHOLD
 
     def read_pips(self, frame_bgr: np.ndarray, candidates: list[DieCandidate]) -> list[Die]:
         """d6 dice: the face net reads each candidate; what it calls no die is dropped."""
@@ -130,7 +145,8 @@ class DiceReader:
         for no die among them); the net's own answer stands for the rest. A square the net
         joined over two or more candidates that the examples each know as a die, and do not
         know as one, is those dice (touching dice of a design the net reads unsurely). A
-        candidate the net called no die becomes a die only away from the dice read."""
+        candidate the net called no die becomes a die only away from the dice read, and one on
+        a faint peak (under WEAK_PEAK_THRESHOLD) only where the net and the examples agree."""
         assert self.adapter is not None
         squares = [*candidates, *(cand for cand, _ in pairs)]
         crops = [example_crop(frame_bgr, sq.center, sq.quad, False) for sq in squares]
@@ -153,6 +169,8 @@ class DiceReader:
                 and near(parts[0][1].center, cand.center, 0.3 * cand.size)
             ):
                 verdict = singles[parts[0][0]]  # the square the finder gave, before any refit
+            if cand.score < WEAK_PEAK_THRESHOLD and not agreed(reading, verdict):
+                continue
             if vouched(verdict):
                 doubt = f"the net's {reading.value or 'no die'} ({reading.confidence:.2f})"
                 die = self.judged(cand, verdict[0], verdict[1], doubt)
@@ -194,6 +212,24 @@ class DiceReader:
             reason = f"unsure: {value} ({confidence:.2f}) or {doubt}"
             return Die(None, cand.center, confidence, cand.quad, reason)
         return Die(value, cand.center, confidence, cand.quad)
+
+
+def faint_only_beside_their_like(dice: list[Die], heat_map: HeatMap) -> list[Die]:
+    """The dice, less those on a faint peak (under WEAK_PEAK_THRESHOLD) with no die of about
+    their size on a firmer one: one table's dice are alike in a frame, the specks of a game
+    board that a faint peak also finds are not (tiny ones, on frames with no die at all)."""
+    firm = [die.side for die in dice if heat_map.at(die.center) >= WEAK_PEAK_THRESHOLD]
+    return [
+        die
+        for die in dice
+        if heat_map.at(die.center) >= WEAK_PEAK_THRESHOLD
+        or any(abs(math.log(die.side / side)) < math.log(SAME_SIZE) for side in firm)
+    ]
+
+
+def agreed(reading: PipReading, verdict: Verdict | None) -> bool:
+    """The net and the table's examples both read the same die value there."""
+    return vouched(verdict) and reading.is_die and reading.value == verdict[0]
 
 
 def all_apart(squares: list[DieCandidate]) -> bool:
