@@ -17,6 +17,7 @@ import numpy as np
 from vision import find
 from vision._nets import PROFILE_FINDER
 from vision.body_fit import fit_body
+from vision.close_up import die_standing_out
 from vision.find import candidate_angle, find_large_faces, look, square_quad
 from vision.outline import fit_outline
 from vision.types import DieCandidate
@@ -54,7 +55,8 @@ def dice_in_photo(photo_bgr: np.ndarray) -> list[DieCandidate]:
     """The dice the finder sees in a (shrunk) teaching photo: the usual look's (a tray photo),
     unless a large face holds two or more of them, which are then its print (a 9's pips, a
     figure's parts) and the large faces are the dice (a close-up); the coarse looks' too when
-    the usual look sees none. At most MOST_DICE, surest first."""
+    the usual look sees none. At most MOST_DICE, surest first, and last the patch standing out
+    from the photo's border where it is shaped like a die (`vision.close_up`)."""
     # The usual look through find_dice (looked up when called, so a test may stand in for it).
     small = find.find_dice(photo_bgr, threshold=PEAK_THRESHOLD, finder=PROFILE_FINDER)
     large = find_large_faces(photo_bgr, look(photo_bgr, finder=PROFILE_FINDER), PEAK_THRESHOLD)
@@ -70,7 +72,11 @@ def dice_in_photo(photo_bgr: np.ndarray) -> list[DieCandidate]:
     else:
         found = large
     found = [c for c in found if c.score >= SURE_SHARE * max(c.score for c in found)]
-    return sorted(found, key=lambda c: -c.score)[:MOST_DICE]
+    surest = sorted(found, key=lambda c: -c.score)[:MOST_DICE]
+    standing_out = die_standing_out(photo_bgr)
+    if standing_out is None or any(_agree(standing_out, c) for c in surest):
+        return surest
+    return [*surest[: MOST_DICE - 1], standing_out]
 
 
 def squares_to_try(photo_bgr: np.ndarray, die: DieCandidate) -> list[DieCandidate]:
