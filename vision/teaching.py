@@ -52,20 +52,22 @@ def shrunk(photo_bgr: np.ndarray) -> np.ndarray:
 
 
 def dice_in_photo(photo_bgr: np.ndarray) -> list[DieCandidate]:
-    """The dice the finder sees in a (shrunk) teaching photo: the usual look's (a tray photo),
-    unless a large face holds two or more of them, which are then its print (a 9's pips, a
-    figure's parts) and the large faces are the dice (a close-up); the coarse looks' too when
-    the usual look sees none. At most MOST_DICE, surest first, and last the patch standing out
-    from the photo's border where it is shaped like a die (`vision.close_up`)."""
+    """The dice the finder sees in a (shrunk) teaching photo. In a close-up (a patch shaped like
+    one die stands out from the photo's border, `vision.close_up`), a large face of the coarse
+    looks holding two or more of the usual look's dice is the die and they are its print (a
+    9's pips, a figure's parts); otherwise the usual look's dice are (a tray photo: a die's own
+    print may be seen inside it as a second, smaller die), and the coarse looks' when the usual
+    look sees none. At most MOST_DICE, surest first, then that patch."""
     # The usual look through find_dice (looked up when called, so a test may stand in for it).
     small = find.find_dice(photo_bgr, threshold=PEAK_THRESHOLD, finder=PROFILE_FINDER)
     large = find_large_faces(photo_bgr, look(photo_bgr, finder=PROFILE_FINDER), PEAK_THRESHOLD)
+    standing_out = die_standing_out(photo_bgr)
     holding_print = [
         big
         for big in large
         if sum(_inside(c, big) for c in small) >= 2 and big.size < WHOLE * min(photo_bgr.shape[:2])
     ]
-    if holding_print:
+    if holding_print and standing_out is not None:
         found = holding_print
     elif small:
         found = small
@@ -73,7 +75,6 @@ def dice_in_photo(photo_bgr: np.ndarray) -> list[DieCandidate]:
         found = large
     found = [c for c in found if c.score >= SURE_SHARE * max(c.score for c in found)]
     surest = sorted(found, key=lambda c: -c.score)[:MOST_DICE]
-    standing_out = die_standing_out(photo_bgr)
     if standing_out is None or any(_agree(standing_out, c) for c in surest):
         return surest
     return [*surest[: MOST_DICE - 1], standing_out]
