@@ -26,14 +26,11 @@ PHOTO_SIDE = 640  # px: a teaching photo's longer side is shrunk to this (the ta
 PEAK_THRESHOLD = 0.2  # the reader's own for profiles (`vision.reader.PROFILE_PEAK_THRESHOLD`)
 GROWN = (0.9, 1.12)  # the finder's side of a face is often a tenth or a fifth off
 # The usual look sees a close-up's pips and print as small dice: a square under SMALLER times a
-# large face's side with its centre within INSIDE of that side from the large face's is dropped.
+# close-up die's side with its centre within INSIDE of that side from the die's is its print.
 INSIDE = 0.6
 SMALLER = 0.8
 AGREE = 0.08
 SAME_SIZE = 1.2  # learning is offered squares within this ratio of the best square's side
-# The coarse look also sees squares of bare tray nearly as wide as the photo around small dice;
-# a close-up's die is at most this share of the photo's shorter side.
-WHOLE = 0.8
 # A photo shows one die: a square the finder is far less sure of than its surest one is a coin,
 # a pencil or a mark (on rendered teaching photos the die scored 0.6-0.7, props 0.2-0.45).
 SURE_SHARE = 0.75
@@ -52,32 +49,22 @@ def shrunk(photo_bgr: np.ndarray) -> np.ndarray:
 
 
 def dice_in_photo(photo_bgr: np.ndarray) -> list[DieCandidate]:
-    """The dice the finder sees in a (shrunk) teaching photo. In a close-up (a patch shaped like
-    one die stands out from the photo's border, `vision.close_up`), a large face of the coarse
-    looks holding two or more of the usual look's dice is the die and they are its print (a
-    9's pips, a figure's parts); otherwise the usual look's dice are (a tray photo: a die's own
-    print may be seen inside it as a second, smaller die), and the coarse looks' when the usual
-    look sees none. At most MOST_DICE, surest first, then that patch."""
+    """The dice in a (shrunk) teaching photo. A close-up's die is the patch shaped like one die
+    that stands out from the photo's border (`vision.close_up`) with what the finder saw in it
+    (its print: a 9's loop, a crown); else the finder's usual look gives the dice (a tray photo;
+    a die's own print may be seen inside it as a second, smaller die), and its coarse looks when
+    the usual look sees none: at most MOST_DICE, surest first."""
     # The usual look through find_dice (looked up when called, so a test may stand in for it).
     small = find.find_dice(photo_bgr, threshold=PEAK_THRESHOLD, finder=PROFILE_FINDER)
     large = find_large_faces(photo_bgr, look(photo_bgr, finder=PROFILE_FINDER), PEAK_THRESHOLD)
     standing_out = die_standing_out(photo_bgr)
-    holding_print = [
-        big
-        for big in large
-        if sum(_inside(c, big) for c in small) >= 2 and big.size < WHOLE * min(photo_bgr.shape[:2])
-    ]
-    if holding_print and standing_out is not None:
-        found = holding_print
-    elif small:
-        found = small
-    else:
-        found = large
+    if standing_out is not None and any(
+        _inside(c, standing_out) or _agree(standing_out, c) for c in small + large
+    ):
+        return [standing_out]
+    found = small or large
     found = [c for c in found if c.score >= SURE_SHARE * max(c.score for c in found)]
-    surest = sorted(found, key=lambda c: -c.score)[:MOST_DICE]
-    if standing_out is None or any(_agree(standing_out, c) for c in surest):
-        return surest
-    return [*surest[: MOST_DICE - 1], standing_out]
+    return sorted(found, key=lambda c: -c.score)[:MOST_DICE]
 
 
 def squares_to_try(photo_bgr: np.ndarray, die: DieCandidate) -> list[DieCandidate]:
