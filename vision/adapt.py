@@ -158,12 +158,15 @@ class NearestExamples:
         close enough to any (the reader's own answer then stands)."""
         if not len(crops):
             return []
-        return [self.verdict(feature) for feature in self.describe(crops)]
+        # One matrix product for all the crops: a product per crop cost 8 ms each (600 rows of
+        # examples turned four ways) on the busy development machine, 80 ms a poker tray.
+        closeness = self.describe(crops) @ self.features.T
+        return [self.verdict(row) for row in closeness]
 
-    def verdict(self, feature: np.ndarray) -> Verdict | None:
-        """The nearest examples' vote; a doubt (confidence under DOUBT_CONFIDENCE) where the crop
-        is only nearly close enough; None where it is far from them all."""
-        closeness = self.features @ feature
+    def verdict(self, closeness: np.ndarray) -> Verdict | None:
+        """The nearest examples' vote, given a crop's closeness to each example; a doubt
+        (confidence under DOUBT_CONFIDENCE) where the crop is only nearly close enough; None
+        where it is far from them all."""
         nearest = np.argsort(-closeness)[:NEIGHBOURS]
         if closeness[nearest[0]] < self.trust - DOUBT_BAND:
             return None

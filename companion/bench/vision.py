@@ -349,15 +349,15 @@ def measure(args: argparse.Namespace) -> dict[str, Any] | int:
     from vision.reader import DiceReader
 
     cv2.setNumThreads(1)  # the targets are for one core
+    problem = argument_problem(args)
+    if problem:
+        print(f"error: {problem}")
+        return 2
     if getattr(args, "adapt", False):  # a Namespace made by hand may not have it
         from companion.bench.adapt import measure_adapt
 
         return measure_adapt(shared=args.shared or default_shared_dir())
     shared = args.shared or default_shared_dir()
-    problem = argument_problem(args)
-    if problem:
-        print(f"error: {problem}")
-        return 2
     reader = DiceReader(kind="d6")
     report: dict[str, Any] = {}
     if shared is None:
