@@ -363,6 +363,65 @@ def test_traverse_second_ply_is_the_average_over_the_engines_throws() -> None:
     assert traverse_advisor.expectation(mine, theirs, state.end, True) == pytest.approx(expected)
 
 
+def test_traverse_a_play_that_wins_comes_first() -> None:
+    """Red 1 enters with 5 and wins; backing red 10 out of its box 2 then 3 hits two white
+    pawns one square from home, which the weighing prefers: the game ends first."""
+    from advisor import traverse as traverse_advisor
+    from engines._traverse_plays import play_out
+
+    state = engines.make_game("traverse", ["A", "B"]).new_state()
+    red, white = bytes((6,) + (11,) * 9), bytes((0,) * 5 + (10, 0, 0, 10, 0))
+    state.positions, state.current, state.phase, state.dice = [red, white], 0, "play", b"\2\3"
+    weighed = {a.notation: traverse_advisor.worth(*play_out(red, white, a.data[0], 11)[:2], 11)
+               for a in state.legal_actions()}  # fmt: skip
+    assert weighed["10-2 10-3"] > weighed["1+5"]
+    assert advisor.advise(state, iterations=100)[0].notation == "1+5"
+
+
+def test_traverse_own_next_throw_is_the_average_over_the_engines_throws() -> None:
+    """With few pawns of its own out the mover's next throw is searched too: for each of the
+    opponent's throws its best reply by the weighing, then for each of the mover's throws the
+    mover's best play by the weighing, averaged; the same walk through the engine's own rolls
+    and legal plays gives the same figure."""
+    from advisor import traverse as traverse_advisor
+
+    end = 11
+    mine = bytes((end, 3, end, end, 9, end, end, end, end, end))  # red to have moved: 2 out
+    theirs = bytes((0, 4, end, 7, 2, end, 10, 0, end, 5))
+    state = engines.make_game("traverse", ["A", "B"]).new_state()
+    state.positions, state.current, state.phase = [mine, theirs], 1, "roll"
+    expected = 0.0
+    for d1, d2, chance in traverse_advisor.THROWS:
+        world = state.clone()
+        world.apply(f"roll {d1} {d2}")
+        reply = max(world.legal_actions(),
+                    key=lambda a: traverse_advisor.worth(*_sides_after(world, a), end))  # fmt: skip
+        world.apply(reply)
+        after = world.view(None)
+        if after["winner"] is not None:
+            expected -= chance * traverse_advisor.worth(*_sides_after_view(after, 1), end)
+            continue
+        for e1, e2, own_chance in traverse_advisor.THROWS:
+            own = world.clone()
+            own.apply(f"roll {e1} {e2}")
+            best = max(_own_value(own, action, end) for action in own.legal_actions())
+            expected += chance * own_chance * best
+    figure = traverse_advisor.expectation(mine, theirs, end, True, own_throw=True)
+    assert figure == pytest.approx(expected)
+    assert figure != pytest.approx(traverse_advisor.expectation(mine, theirs, end, True))
+
+
+def _own_value(world, action, end: int) -> float:
+    from advisor import traverse as traverse_advisor
+
+    return traverse_advisor.worth(*_sides_after(world, action), end)
+
+
+def _sides_after_view(view, mover: int):
+    colours = ("red", "white")
+    return bytes(view[colours[mover]]), bytes(view[colours[1 - mover]])
+
+
 def _sides_after(world, action):
     from engines._traverse_plays import play_out
 

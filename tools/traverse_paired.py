@@ -7,7 +7,8 @@ Each game number fixes the dice and who starts; game 2k and 2k+1 share their dic
 advisor in either seat. Every variant plays the same games, so the difference between two
 variants (in games won) is paired: a few points show where two unpaired runs of 400 games
 each would drown them. The advisor here is advisor.traverse's own weighing and search (`worth`,
-`expectation`) with a fixed number of plays searched instead of a time budget; the opponent is
+`expectation`, its own next throw searched too with at most `--deep` pawns out) with a fixed
+number of plays searched instead of a time budget; the opponent is
 companion.bots' Traverse choice (3 x own squares - 2 x the other's + 20 per pawn home, ties at
 random).
 """
@@ -18,7 +19,8 @@ import argparse
 import random
 import time
 
-from advisor.traverse import expectation, reply_plays, worth
+from advisor import traverse as advisor_traverse
+from advisor.traverse import expectation, pawns_out, reply_plays, worth
 from engines._traverse_plays import Play, Positions, play_out
 
 END = 11  # the default axis length
@@ -41,7 +43,11 @@ def advised(mine: Positions, theirs: Positions, d1: int, d2: int, searched: int)
     weighed.sort(key=lambda item: -item[0])
     if searched == 0 or len(weighed) == 1:
         return weighed[0][1]
-    deep = [(expectation(a, o, END, True), play) for _, play, a, o in weighed[:searched]]
+    own_throw = pawns_out(mine, END) <= advisor_traverse.DEEP_PAWNS
+    deep = [
+        (expectation(a, o, END, True, None, own_throw), play)
+        for _, play, a, o in weighed[:searched]
+    ]
     return max(deep, key=lambda item: item[0])[1]
 
 
@@ -75,7 +81,14 @@ def main() -> None:
         default="0,6",
         help="plays searched two plies deep, one variant per count (0: the weighing alone)",
     )
+    parser.add_argument(
+        "--deep",
+        type=int,
+        default=advisor_traverse.DEEP_PAWNS,
+        help="the mover's own next throw searched with at most this many pawns out",
+    )
     args = parser.parse_args()
+    advisor_traverse.DEEP_PAWNS = args.deep
     numbers = range(args.first, args.first + args.games)
     base: list[float] | None = None
     for searched in (int(s) for s in args.searched.split(",")):
