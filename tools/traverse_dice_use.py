@@ -20,7 +20,7 @@ from collections import Counter
 
 from advisor.traverse import reply_plays, worth
 from engines._traverse_plays import Play, notation, play_out
-from tools.traverse_paired import END, advised, greedy
+from tools.traverse_paired import END, advised, game_start, greedy
 
 
 def net(play: Play) -> int:
@@ -48,10 +48,7 @@ def main() -> None:
     count: Counter = Counter()
     shown = 0
     for number in range(args.games):
-        seed = number // 2 + 1000
-        dice, ties = random.Random(seed), random.Random(seed * 7 + 1)
-        seat, current = number % 2, seed % 2
-        positions = [bytes(END - 1), bytes(END - 1)]
+        dice, ties, seat, current, positions = game_start(number)
         for _ in range(2000):
             d1, d2 = dice.randint(1, 6), dice.randint(1, 6)
             mine, theirs = positions[current], positions[1 - current]

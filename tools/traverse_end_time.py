@@ -10,13 +10,12 @@ searched, no time budget).
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import time
 
 from advisor import traverse as advisor_traverse
 from engines._traverse_plays import play_out
-from tools.traverse_paired import END, advised, greedy
+from tools.traverse_paired import END, advised, game_start, greedy
 
 
 def main() -> None:
@@ -26,10 +25,7 @@ def main() -> None:
     deep = advisor_traverse.DEEP_PAWNS
     timings: dict[int, list[float]] = {0: [], deep: []}
     for number in range(args.games):
-        seed = number // 2 + 1000
-        dice, ties = random.Random(seed), random.Random(seed * 7 + 1)
-        seat, current = number % 2, seed % 2
-        positions = [bytes(END - 1), bytes(END - 1)]
+        dice, ties, seat, current, positions = game_start(number)
         for _ in range(2000):
             d1, d2 = dice.randint(1, 6), dice.randint(1, 6)
             mine, theirs = positions[current], positions[1 - current]

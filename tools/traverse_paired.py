@@ -51,13 +51,17 @@ def advised(mine: Positions, theirs: Positions, d1: int, d2: int, searched: int)
     return max(deep, key=lambda item: item[0])[1]
 
 
-def play_game(number: int, searched: int) -> float:
-    """1 if the advisor wins game `number`, 0 if it loses (0.5 past 2000 turns)."""
+def game_start(number: int) -> tuple[random.Random, random.Random, int, int, list[Positions]]:
+    """Game `number`'s dice, the bot's tie-breaks, the advisor's seat, who throws first and the
+    starting positions: games 2k and 2k+1 have the same dice, seats swapped."""
     seed = number // 2 + 1000
     dice, ties = random.Random(seed), random.Random(seed * 7 + 1)
-    seat = number % 2
-    positions = [bytes(END - 1), bytes(END - 1)]
-    current = seed % 2
+    return dice, ties, number % 2, seed % 2, [bytes(END - 1), bytes(END - 1)]
+
+
+def play_game(number: int, searched: int) -> float:
+    """1 if the advisor wins game `number`, 0 if it loses (0.5 past 2000 turns)."""
+    dice, ties, seat, current, positions = game_start(number)
     for _ in range(2000):
         d1, d2 = dice.randint(1, 6), dice.randint(1, 6)
         mine, theirs = positions[current], positions[1 - current]
