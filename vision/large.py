@@ -63,18 +63,21 @@ def with_large_dice(
     dice: list[Die],
     large: list[DieCandidate],
     read_squares: ReadSquares,
+    fits_its_squares: bool = False,
 ) -> list[Die]:
     """The dice read, with each large face (`find.find_large_faces`) that reads as a die more
     surely than the dice read inside it (its pips) in their place. `read_squares` reads
     candidate squares as dice (None for a square that is no die), as the reader reads its kind
-    of dice."""
+    of dice; when it `fits_its_squares` to the die's edges itself where unsure (a profile's
+    reading does), the squares are not fitted here first."""
     if not large or any(smaller_die_elsewhere(die, large) for die in dice):
         return dice
     large = [square for square in large if not read_already(square, dice)]
     if not large:
         return dice
     added: list[Die] = []
-    for square, die in zip(large, read_fitted(frame_bgr, large, read_squares), strict=True):
+    read = read_squares(large) if fits_its_squares else read_fitted(frame_bgr, large, read_squares)
+    for square, die in zip(large, read, strict=True):
         if die is None or die.value is None:
             continue
         parts = [d for d in dice if within(d.center, square)]

@@ -121,7 +121,11 @@ class DiceReader:
         if may_hold_large_dice(dice, heat_map.scale, finder.input_side):
             large = find_large_faces(frame_bgr, heat_map, threshold)
         dice = with_large_dice(
-            frame_bgr, dice, large, lambda squares: self.read_squares(frame_bgr, squares)
+            frame_bgr,
+            dice,
+            large,
+            lambda squares: self.read_squares(frame_bgr, squares),
+            fits_its_squares=self.profile is not None,  # read_candidates fits unsure squares
         )
         if self.profile is None:
             dice += seen_but_unread(candidates, dice)
