@@ -11,7 +11,7 @@ The plays that weigh best are then searched one throw further (expectimax): for 
 opponent's 21 throws (a double 1 in 36, the others 2 in 36) the opponent's best reply by the same
 weighing, the position after it weighed for the player, averaged. As many plays as the time
 budget allows (at most SEARCHED, best weighed first: the pruning) are searched; the others
-follow them in the order of their weighing. With DEEP_PAWNS or fewer of the player's pawns out (off)
+follow them in the order of their weighing. With DEEP_PAWNS or fewer of the player's pawns out
 (the end, where the exact count to enter and the compulsory use of both dice make some
 positions awkward to play from) the player's own next throw is searched too: its best play by
 the weighing for each of its 21 throws, averaged. A play that wins comes first.
@@ -159,14 +159,9 @@ def expectation(mine: Positions, theirs: Positions, end: int, compulsory: bool,
     for d1, d2, chance in THROWS:
         if deadline is not None and deadline.out_of_time():
             return None
-        best, after = None, (theirs, mine)
-        for play in reply_plays(theirs, mine, d1, d2, end, compulsory):
-            their_mine, their_theirs, _ = play_out(theirs, mine, play, end)
-            value = worth(their_mine, their_theirs, end)
-            if best is None or value > best:
-                best, after = value, (their_mine, their_theirs)
-        if own_throw and pawns_out(after[0], end):
-            total += chance * best_over_throws(after[1], after[0], end, compulsory)
+        best, their_after, my_after = best_play(theirs, mine, d1, d2, end, compulsory)
+        if own_throw and pawns_out(their_after, end):
+            total += chance * best_over_throws(my_after, their_after, end, compulsory)
         else:
             total += chance * -best
     return total
@@ -174,16 +169,23 @@ def expectation(mine: Positions, theirs: Positions, end: int, compulsory: bool,
 
 def best_over_throws(mine: Positions, theirs: Positions, end: int, compulsory: bool) -> float:
     """The mover's worth after its best play by the weighing, averaged over its 21 throws."""
-    total = 0.0
-    for d1, d2, chance in THROWS:
-        best = None
-        for play in reply_plays(mine, theirs, d1, d2, end, compulsory):
-            after_mine, after_theirs, _ = play_out(mine, theirs, play, end)
-            value = worth(after_mine, after_theirs, end)
-            if best is None or value > best:
-                best = value
-        total += chance * best
-    return total
+    return sum(
+        chance * best_play(mine, theirs, d1, d2, end, compulsory)[0] for d1, d2, chance in THROWS
+    )
+
+
+def best_play(mine: Positions, theirs: Positions, d1: int, d2: int, end: int,
+              compulsory: bool) -> tuple[float, Positions, Positions]:  # fmt: skip
+    """The mover's best play of the throw by the weighing: its worth and the positions after it
+    (the mover's, the other side's); the first of equal ones."""
+    best: tuple[float, Positions, Positions] | None = None
+    for play in reply_plays(mine, theirs, d1, d2, end, compulsory):
+        after_mine, after_theirs, _ = play_out(mine, theirs, play, end)
+        value = worth(after_mine, after_theirs, end)
+        if best is None or value > best[0]:
+            best = (value, after_mine, after_theirs)
+    assert best is not None  # a throw always has a play, if only passing
+    return best
 
 
 def reply_plays(mine: Positions, theirs: Positions, d1: int, d2: int, end: int,
