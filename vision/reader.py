@@ -106,16 +106,18 @@ class DiceReader:
         start = time.perf_counter()
         check_frame(frame_bgr)
         threshold = PROFILE_PEAK_THRESHOLD if self.profile is not None else WEAK_PEAK_THRESHOLD
+        adapted = self.adapter is not None and self.profile is None
         finder = PROFILE_FINDER if self.profile is not None else PIP_FINDER
         heat_map = look(frame_bgr, self.roi, finder)
-        candidates = candidates_in(frame_bgr, heat_map, self.peak_threshold())
+        faintest = ADAPTED_PEAK_THRESHOLD if adapted else threshold
+        candidates = candidates_in(frame_bgr, heat_map, faintest)
         if self.profile is not None:
             dice = read_profiled(
                 frame_bgr, heat_map, candidates, self.profile, self.min_confidence, self.judged
             )
         else:
             dice = [die for die in self.read_pips(frame_bgr, candidates) if strong(die, heat_map)]
-            if self.adapter is not None:
+            if adapted:
                 dice = faint_only_beside_their_like(dice, heat_map)
         large = []
         if may_hold_large_dice(dice, heat_map.scale, finder.input_side):
@@ -130,12 +132,6 @@ class DiceReader:
         if self.profile is None:
             dice += seen_but_unread(candidates, dice)
         return Reading(dice=tuple(dice), ms=(time.perf_counter() - start) * 1000.0)
-
-    def peak_threshold(self) -> float:
-        """The faintest finder peak taken as a candidate die."""
-        if self.profile is not None:
-            return PROFILE_PEAK_THRESHOLD
-        return ADAPTED_PEAK_THRESHOLD if self.adapter is not None else WEAK_PEAK_THRESHOLD
 
     def read_pips(self, frame_bgr: np.ndarray, candidates: list[DieCandidate]) -> list[Die]:
         """d6 dice: the face net reads each candidate; what it calls no die is dropped."""
@@ -245,12 +241,12 @@ def faint_only_beside_their_like(dice: list[Die], heat_map: HeatMap) -> list[Die
     """The dice, less those on a faint peak (under WEAK_PEAK_THRESHOLD) with no die of about
     their size on a firmer one: one table's dice are alike in a frame, the specks of a game
     board that a faint peak also finds are not (tiny ones, on frames with no die at all)."""
-    firm = [die.side for die in dice if heat_map.at(die.center) >= WEAK_PEAK_THRESHOLD]
+    firmly = [heat_map.at(die.center) >= WEAK_PEAK_THRESHOLD for die in dice]
+    firm = [die.side for die, on_firm in zip(dice, firmly, strict=True) if on_firm]
     return [
         die
-        for die in dice
-        if heat_map.at(die.center) >= WEAK_PEAK_THRESHOLD
-        or any(abs(math.log(die.side / side)) < math.log(SAME_SIZE) for side in firm)
+        for die, on_firm in zip(dice, firmly, strict=True)
+        if on_firm or any(abs(math.log(die.side / side)) < math.log(SAME_SIZE) for side in firm)
     ]
 
 
