@@ -2,8 +2,9 @@
 
 A player teaches a dice set either with the table's camera (dice small in the tray) or close up
 with a phone (one die filling much of the photo, any background). Either way the photo is shrunk
-to the table camera's size, the finder's usual look gives the small dice and its coarse looks
-(`vision.find.find_large_faces`) the large ones, and each die found is offered on several squares:
+to the table camera's size; a close-up's die is the patch standing out from the photo's border
+(`vision.close_up`), a tray photo's dice are the finder's usual look's (its coarse looks',
+`vision.find.find_large_faces`, where that sees none), and each die is offered on several squares:
 as found, a little smaller and larger, fitted to its body's colour and to its edges. Which of
 them is learned is left to the photos themselves (`vision.profile.learn_from_dir` keeps the one
 most like the other photos of its face), so nothing here knows any dice set's print.
