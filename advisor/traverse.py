@@ -15,6 +15,10 @@ follow them in the order of their weighing. With DEEP_PAWNS or fewer of the play
 (the end, where the exact count to enter and the compulsory use of both dice make some
 positions awkward to play from) the player's own next throw is searched too: its best play by
 the weighing for each of its 21 throws, averaged. A play that wins comes first.
+
+The search asks the engine for positions, not plays (`throw_outcomes`), and weighs each position
+and searches each throw in a position once an advice (`Memo`): half the time of listing plays
+and playing them out, the same choices.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from __future__ import annotations
 from functools import cache
 
 from advisor.core import Choice, Deadline, Reason, ranked
+from engines._traverse_outcomes import throw_outcomes
 from engines._traverse_plays import (
     BLOCKED,
     Positions,
@@ -42,6 +47,7 @@ WIN = 1e6  # a play that wins ends the game: no reply to weigh
 # standard deviations) for an advice p95 of 145-152 ms, within the 200 ms budget
 # (docs/games/traverse.md).
 DEEP_PAWNS = 3
+MEMO_LIMIT = 100_000  # positions one advice remembers, at most
 SEARCH_SHARE = 0.85  # of the time budget: no new search starts past it (one cut short is dropped)
 THROWS = tuple((d1, d2, (1 if d1 == d2 else 2) / 36) for d1 in range(1, 7) for d2 in range(d1, 7))
 
@@ -123,11 +129,12 @@ def advise(state: TraverseState, deadline: Deadline) -> list[Choice]:
         weighed.append((value, action.notation, params, after_mine, after_theirs))
     weighed.sort(key=lambda item: -item[0])
     deep: list[Choice] = []
+    memo = Memo()
     own_throw = pawns_out(state.positions[state.current], end) <= DEEP_PAWNS
     for _, notation, params, after_mine, after_theirs in weighed[:SEARCHED]:
         if len(weighed) == 1 or _late(deadline):
             break
-        value = expectation(after_mine, after_theirs, end, compulsory, deadline, own_throw)
+        value = expectation(after_mine, after_theirs, end, compulsory, deadline, own_throw, memo)
         if value is None:
             break  # out of time halfway: this play keeps its place among the weighed
         deep.append(Choice(notation, value, "value", Reason("traverse.play", params)))
@@ -145,9 +152,28 @@ def pawns_out(pawns: Positions, end: int) -> int:
     return len(pawns) - pawns.count(end)
 
 
+class Memo:
+    """What one advice has weighed already: a position that several throws or plays lead to is
+    weighed once, a throw met again in the same position is searched once. Bounded: emptied
+    when it holds MEMO_LIMIT positions (a few tens of megabytes), for a Pi's memory."""
+
+    def __init__(self) -> None:
+        self.worths: dict[tuple[Positions, Positions], float] = {}
+        self.bests: dict[tuple, tuple[float, Positions, Positions]] = {}
+
+    def worth(self, mine: Positions, theirs: Positions, end: int) -> float:
+        key = (mine, theirs)
+        value = self.worths.get(key)
+        if value is None:
+            if len(self.worths) >= MEMO_LIMIT:
+                self.worths.clear()
+            value = self.worths[key] = worth(mine, theirs, end)
+        return value
+
+
 def expectation(mine: Positions, theirs: Positions, end: int, compulsory: bool,
-                deadline: Deadline | None = None,
-                own_throw: bool = False) -> float | None:  # fmt: skip
+                deadline: Deadline | None = None, own_throw: bool = False,
+                memo: Memo | None = None) -> float | None:  # fmt: skip
     """The player's worth after the opponent's throw and best reply, averaged over the throws
     (the player then to throw: their own threats weigh as the opponent's risks did); with
     `own_throw`, the player's own next throw and best play by the weighing averaged in too.
@@ -155,36 +181,47 @@ def expectation(mine: Positions, theirs: Positions, end: int, compulsory: bool,
     throw."""
     if not pawns_out(mine, end):
         return WIN  # the game is over: no reply
+    memo = memo or Memo()
     total = 0.0
     for d1, d2, chance in THROWS:
         if deadline is not None and deadline.out_of_time():
             return None
-        best, their_after, my_after = best_play(theirs, mine, d1, d2, end, compulsory)
+        best, their_after, my_after = best_play(theirs, mine, d1, d2, end, compulsory, memo)
         if own_throw and pawns_out(their_after, end):
-            total += chance * best_over_throws(my_after, their_after, end, compulsory)
+            total += chance * best_over_throws(my_after, their_after, end, compulsory, memo)
         else:
             total += chance * -best
     return total
 
 
-def best_over_throws(mine: Positions, theirs: Positions, end: int, compulsory: bool) -> float:
+def best_over_throws(mine: Positions, theirs: Positions, end: int, compulsory: bool,
+                     memo: Memo | None = None) -> float:  # fmt: skip
     """The mover's worth after its best play by the weighing, averaged over its 21 throws."""
+    memo = memo or Memo()
     return sum(
-        chance * best_play(mine, theirs, d1, d2, end, compulsory)[0] for d1, d2, chance in THROWS
+        chance * best_play(mine, theirs, d1, d2, end, compulsory, memo)[0]
+        for d1, d2, chance in THROWS
     )
 
 
-def best_play(mine: Positions, theirs: Positions, d1: int, d2: int, end: int,
-              compulsory: bool) -> tuple[float, Positions, Positions]:  # fmt: skip
+def best_play(mine: Positions, theirs: Positions, d1: int, d2: int, end: int, compulsory: bool,
+              memo: Memo | None = None) -> tuple[float, Positions, Positions]:  # fmt: skip
     """The mover's best play of the throw by the weighing: its worth and the positions after it
-    (the mover's, the other side's); the first of equal ones."""
+    (the mover's, the other side's); the first of equal ones in the engine's order."""
+    memo = memo or Memo()
+    key = (mine, theirs, d1, d2)
+    found = memo.bests.get(key)
+    if found is not None:
+        return found
     best: tuple[float, Positions, Positions] | None = None
-    for play in reply_plays(mine, theirs, d1, d2, end, compulsory):
-        after_mine, after_theirs, _ = play_out(mine, theirs, play, end)
-        value = worth(after_mine, after_theirs, end)
+    for after_mine, after_theirs in throw_outcomes(mine, theirs, d1, d2, end, compulsory):
+        value = memo.worth(after_mine, after_theirs, end)
         if best is None or value > best[0]:
             best = (value, after_mine, after_theirs)
-    assert best is not None  # a throw always has a play, if only passing
+    assert best is not None  # a throw always has an outcome, if only a pass
+    if len(memo.bests) >= MEMO_LIMIT:
+        memo.bests.clear()
+    memo.bests[key] = best
     return best
 
 

@@ -404,6 +404,21 @@ def test_listed_plays_are_every_distinct_result_once(setup) -> None:
         after.check_invariants()
 
 
+@settings(max_examples=80, deadline=None)
+@given(positions(), st.booleans())
+def test_throw_outcomes_are_the_listed_plays_positions_in_their_order(setup, compulsory) -> None:
+    """The search's short cut (positions without plays) reaches what the engine lists, in the
+    same order, so a search keeping the first of equal positions chooses the same play."""
+    from engines._traverse_outcomes import throw_outcomes
+    from engines._traverse_plays import play_out
+
+    red, white, dice = setup
+    state = position(red, white, dice, compulsory_dice=compulsory)
+    mine, theirs = state._sides()
+    listed = [play_out(mine, theirs, a.data[0], 11)[:2] for a in state.legal_actions()]
+    assert throw_outcomes(mine, theirs, *dice, 11, compulsory) == listed
+
+
 def _dice_used(play, dice) -> int:
     if len(play) == 1 and abs(play[0][1]) == sum(dice):
         return 2
