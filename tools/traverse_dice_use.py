@@ -18,7 +18,7 @@ import argparse
 import random
 from collections import Counter
 
-from advisor.traverse import reply_plays, worth
+from advisor.traverse import pawns_out, reply_plays, worth
 from engines._traverse_plays import Play, notation, play_out
 from tools.traverse_paired import END, advised, game_start, greedy
 
@@ -78,7 +78,7 @@ def main() -> None:
                 count["bot dice"] += d1 + d2
                 count["bot net"] += net(play)
             positions[current], positions[1 - current], _ = play_out(mine, theirs, play, END)
-            if positions[current].count(END) == END - 1:
+            if not pawns_out(positions[current], END):
                 count["advisor won"] += current == seat
                 break
             current = 1 - current

@@ -41,7 +41,7 @@ def main() -> None:
                 advisor_traverse.DEEP_PAWNS = deep
                 play = advised(mine, theirs, d1, d2, 6)
             positions[current], positions[1 - current], _ = play_out(mine, theirs, play, END)
-            if positions[current].count(END) == END - 1:
+            if not advisor_traverse.pawns_out(positions[current], END):
                 break
             current = 1 - current
     for depth, spent in timings.items():

@@ -21,7 +21,7 @@ import time
 
 import numpy as np
 
-from advisor.traverse import REACH, reply_plays, risk_and_threat, worth
+from advisor.traverse import REACH, pawns_out, reply_plays, risk_and_threat, worth
 from engines._traverse_plays import Positions, play_out
 from tools.traverse_paired import END, greedy
 
@@ -81,7 +81,7 @@ def one_game(seed: int, explore: float) -> tuple[list[list[float]], list[float]]
         mine, theirs, _ = play_out(mine, theirs, play, END)
         positions[current], positions[1 - current] = mine, theirs
         rows.append((current, features(mine, theirs, END)))
-        if mine.count(END) == END - 1:
+        if not pawns_out(mine, END):
             return [x for _, x in rows], [float(side == current) for side, _ in rows]
         current = 1 - current
     return [], []

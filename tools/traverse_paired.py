@@ -70,7 +70,7 @@ def play_game(number: int, searched: int) -> float:
         else:
             play = greedy(mine, theirs, d1, d2, ties)
         positions[current], positions[1 - current], _ = play_out(mine, theirs, play, END)
-        if positions[current].count(END) == END - 1:
+        if not pawns_out(positions[current], END):
             return float(current == seat)
         current = 1 - current
     return 0.5
