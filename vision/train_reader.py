@@ -429,20 +429,22 @@ def finder_net(width: int = 24, layers: str = "full") -> nn.Module:
     )
 
 
-def face_net(size: int) -> nn.Module:
+def face_net(size: int, width: int = 16) -> nn.Module:
+    """Four poolings down to size/16; `width` channels first, doubled twice (16: the shipped
+    nets)."""
     return nn.Sequential(
-        conv(3, 16),
-        conv(16, 16),
+        conv(3, width),
+        conv(width, width),
         nn.MaxPool2d(2),
-        conv(16, 32),
-        conv(32, 32),
+        conv(width, 2 * width),
+        conv(2 * width, 2 * width),
         nn.MaxPool2d(2),
-        conv(32, 64),
+        conv(2 * width, 4 * width),
         nn.MaxPool2d(2),
-        conv(64, 64),
+        conv(4 * width, 4 * width),
         nn.MaxPool2d(2),
         nn.Flatten(),
-        nn.Linear(64 * (size // 16) ** 2, 64),
+        nn.Linear(4 * width * (size // 16) ** 2, 64),
         nn.ReLU(inplace=True),
         nn.Dropout(0.2),
         nn.Linear(64, 7),
@@ -528,6 +530,7 @@ def train_face_net(
     rng: np.random.Generator,
     size: int,
     hard_share: float = HARD_SHARE,
+    width: int = 16,
 ) -> nn.Module:
     hard: HardDice | None = None
     step = 0
@@ -544,7 +547,7 @@ def train_face_net(
         accuracy = (logits.argmax(1)[known] == labels[known]).float().mean().item()
         return face_loss(logits, labels), f"batch accuracy {accuracy:.3f}"
 
-    return fit(face_net(size), "face", steps, batch_loss)
+    return fit(face_net(size, width), "face", steps, batch_loss)
 
 
 def face_loss(logits: torch.Tensor, labels: torch.Tensor) -> torch.Tensor:
@@ -627,6 +630,12 @@ def main() -> None:
         default=CLASSIFIER_INPUT,
         help="the face net's crop side: 32 (faces.onnx) or 48 (faces48.onnx, the second opinion)",
     )
+    parser.add_argument(
+        "--face-width",
+        type=int,
+        default=16,
+        help="the face net's first channels, doubled twice further in (16: the shipped nets)",
+    )
     args = parser.parse_args()
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)
@@ -646,7 +655,9 @@ def main() -> None:
     if args.only in (None, "face"):
         mine_negatives(photos + rendered, args.mine_with or args.out)
         size = args.face_input
-        face = train_face_net(photos, rendered, args.face_steps, rng, size, args.hard_share)
+        face = train_face_net(
+            photos, rendered, args.face_steps, rng, size, args.hard_share, args.face_width
+        )
         export(face, args.out / face_model_name(size), (1, 3, size, size), False)
 
 
