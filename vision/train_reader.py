@@ -98,7 +98,7 @@ def pad_crop(image: np.ndarray, faces: np.ndarray) -> tuple[np.ndarray, np.ndarr
     return padded, moved
 
 
-def rendered_photos(count: int, seed: int) -> list[Photo]:
+def rendered_photos(count: int, seed: int, symbol_share: float = SYMBOL_SHARE) -> list[Photo]:
     """Scenes from the project's renderer (varied styles, d6 and poker, props, empty trays).
 
     They widen what the finder sees beyond the photo sets; poker dice are marked value -1
@@ -114,7 +114,7 @@ def rendered_photos(count: int, seed: int) -> list[Photo]:
     for number in range(count):
         kind = "poker" if number % 3 == 2 else "d6"
         style = SceneStyle.random(rng, kind)
-        if kind == "d6" and rng.random() < SYMBOL_SHARE:
+        if kind == "d6" and rng.random() < symbol_share:
             logo = str(rng.choice(LOGO_DESIGNS))
             style = replace(style, logo_faces=(int(rng.choice([1, 6])),), logo=logo)
         dice = int(rng.integers(0, 9))
@@ -636,13 +636,20 @@ def main() -> None:
         default=16,
         help="the face net's first channels, doubled twice further in (16: the shipped nets)",
     )
+    parser.add_argument(
+        "--symbol-share",
+        type=float,
+        default=SYMBOL_SHARE,
+        help="share of the rendered d6 scenes whose dice carry a maker's symbol (0: none)",
+    )
     args = parser.parse_args()
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)
     rng = np.random.default_rng(args.seed)
     photos = load_photos(args.shared)
     print(f"{len(photos)} development photos, {sum(len(p.faces) for p in photos)} dice")
-    rendered = rendered_photos(args.rendered, seed=1) if args.rendered else []
+    share = args.symbol_share
+    rendered = rendered_photos(args.rendered, 1, share) if args.rendered else []
     print(f"{len(rendered)} rendered scenes")
     args.out.mkdir(parents=True, exist_ok=True)
     if args.only in (None, "finder"):
