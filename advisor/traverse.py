@@ -24,6 +24,7 @@ and playing them out, the same choices.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any, TypeVar
 
 from advisor.core import Choice, Deadline, Reason, ranked
 from engines._traverse_outcomes import throw_outcomes
@@ -44,10 +45,11 @@ SEARCHED = 6  # plays looked at two plies deep, at most
 WIN = 1e6  # a play that wins ends the game: no reply to weigh
 # With at most this many of the mover's pawns out its own next throw is searched too; 0: never.
 # 3 won more on each of the three bench seeds and on the paired games (+52 of 2 400, 1.6
-# standard deviations) for an advice p95 of 145-152 ms, within the 200 ms budget
-# (docs/games/traverse.md).
+# standard deviations); 5 did not (370 of 600 paired games against 375) for 2.5 times the time.
+# The bench's advice p95 with 3: 96-110 ms, within the 200 ms budget (docs/games/traverse.md).
 DEEP_PAWNS = 3
 MEMO_LIMIT = 100_000  # positions one advice remembers, at most
+Kept = TypeVar("Kept")
 SEARCH_SHARE = 0.85  # of the time budget: no new search starts past it (one cut short is dropped)
 THROWS = tuple((d1, d2, (1 if d1 == d2 else 2) / 36) for d1 in range(1, 7) for d2 in range(d1, 7))
 
@@ -165,10 +167,16 @@ class Memo:
         key = (mine, theirs)
         value = self.worths.get(key)
         if value is None:
-            if len(self.worths) >= MEMO_LIMIT:
-                self.worths.clear()
-            value = self.worths[key] = worth(mine, theirs, end)
+            value = _kept(self.worths, key, worth(mine, theirs, end))
         return value
+
+
+def _kept(store: dict[Any, Kept], key: Any, value: Kept) -> Kept:
+    """`value`, stored under `key` in a memo's `store` (emptied first when full)."""
+    if len(store) >= MEMO_LIMIT:
+        store.clear()
+    store[key] = value
+    return value
 
 
 def expectation(mine: Positions, theirs: Positions, end: int, compulsory: bool,
@@ -219,10 +227,7 @@ def best_play(mine: Positions, theirs: Positions, d1: int, d2: int, end: int, co
         if best is None or value > best[0]:
             best = (value, after_mine, after_theirs)
     assert best is not None  # a throw always has an outcome, if only a pass
-    if len(memo.bests) >= MEMO_LIMIT:
-        memo.bests.clear()
-    memo.bests[key] = best
-    return best
+    return _kept(memo.bests, key, best)
 
 
 def reply_plays(mine: Positions, theirs: Positions, d1: int, d2: int, end: int,

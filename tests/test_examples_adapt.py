@@ -207,6 +207,7 @@ def test_an_adapted_reader_finds_a_die_the_finder_sees_only_faintly():
     faint = next(
         die for die in scene.dice if look(scene.frame).at(die.center) < WEAK_PEAK_THRESHOLD
     )
+
     def near(reading) -> list:
         return [d for d in reading.dice if np.hypot(*np.subtract(d.center, faint.center)) < 10]
 

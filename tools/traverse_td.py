@@ -1,7 +1,7 @@
 """Learn what each pawn's square is worth in Traverse by temporal differences (TD(0)) from
 self-play, then measure the learnt weighing on the paired games of tools.traverse_paired.
 
-    python -m tools.traverse_td learn --games 10000 --out /tmp/td.json
+    python -m tools.traverse_td learn --games 20000 --rate 10 --out /tmp/td.json
     python -m tools.traverse_td measure /tmp/td.json --games 2000            # one ply
     python -m tools.traverse_td measure /tmp/td.json --games 600 --searched 6 --deep 3
 
@@ -50,18 +50,24 @@ class Weighing:
         return sum(row[square] for row, square in zip(self.table, pawns, strict=True))
 
     def worth(self, mine: Positions, theirs: Positions, end: int = END) -> float:
-        risk, threat = advisor_traverse.risk_and_threat(mine, theirs, end)
+        return self._worth(*advisor_traverse.risk_and_threat(mine, theirs, end), mine, theirs)
+
+    def _worth(self, risk: float, threat: float, mine: Positions, theirs: Positions) -> float:
         return (self.progress(mine) - self.progress(theirs) - self.risk * risk
                 + self.threat * threat)  # fmt: skip
 
     def chance(self, mine: Positions, theirs: Positions) -> float:
-        return 1.0 / (1.0 + math.exp(-(SCALE * self.worth(mine, theirs) + self.bias)))
+        return self._logistic(*advisor_traverse.risk_and_threat(mine, theirs, END), mine, theirs)
 
-    def learn(self, mine: Positions, theirs: Positions, error: float, rate: float) -> None:
-        """One gradient step of the chance of (mine, theirs) towards `error` more."""
-        value = self.chance(mine, theirs)
-        step = rate * error * value * (1.0 - value)
+    def _logistic(self, risk: float, threat: float, mine: Positions, theirs: Positions) -> float:
+        worth = self._worth(risk, threat, mine, theirs)
+        return 1.0 / (1.0 + math.exp(-(SCALE * worth + self.bias)))
+
+    def learn(self, mine: Positions, theirs: Positions, target: float, rate: float) -> None:
+        """One gradient step of the chance of (mine, theirs) towards `target`."""
         risk, threat = advisor_traverse.risk_and_threat(mine, theirs, END)
+        value = self._logistic(risk, threat, mine, theirs)
+        step = rate * (target - value) * value * (1.0 - value)
         for pawn in range(PAWNS):
             self.table[pawn][mine[pawn]] += step * SCALE
             self.table[pawn][theirs[pawn]] -= step * SCALE
@@ -88,8 +94,7 @@ def self_play(weighing: Weighing, rng: random.Random, rate: float) -> None:
                     key=lambda outcome: weighing.worth(*outcome))  # fmt: skip
         won = not advisor_traverse.pawns_out(after[0], END)
         if left is not None:
-            target = 0.0 if won else 1.0 - weighing.chance(*after)
-            weighing.learn(*left, target - weighing.chance(*left), rate)
+            weighing.learn(*left, 0.0 if won else 1.0 - weighing.chance(*after), rate)
         if won:
             return
         positions[current], positions[1 - current] = after

@@ -648,8 +648,11 @@ def main() -> None:
     rng = np.random.default_rng(args.seed)
     photos = load_photos(args.shared)
     print(f"{len(photos)} development photos, {sum(len(p.faces) for p in photos)} dice")
-    share = args.symbol_share
-    rendered = rendered_photos(args.rendered, 1, share) if args.rendered else []
+    rendered = (
+        rendered_photos(args.rendered, seed=1, symbol_share=args.symbol_share)
+        if args.rendered
+        else []
+    )
     print(f"{len(rendered)} rendered scenes")
     args.out.mkdir(parents=True, exist_ok=True)
     if args.only in (None, "finder"):
