@@ -80,7 +80,10 @@ class Weighing:
 
     @classmethod
     def load(cls, path: Path) -> Weighing:
-        return cls(**json.loads(path.read_text()))
+        try:
+            return cls(**json.loads(path.read_text()))
+        except (TypeError, ValueError):
+            raise ValueError(f"{path}: not a table written by `learn`") from None
 
 
 def self_play(weighing: Weighing, rng: random.Random, rate: float) -> None:
@@ -148,7 +151,10 @@ def main() -> None:
     check.add_argument("--deep", type=int, default=0)
     check.set_defaults(run=measure)
     args = parser.parse_args()
-    args.run(args)
+    try:
+        args.run(args)
+    except (OSError, ValueError) as problem:  # a table missing, unreadable or not one
+        parser.exit(2, f"traverse_td: {problem}\n")
 
 
 if __name__ == "__main__":
