@@ -138,3 +138,26 @@ def test_a_phone_sized_photo_is_shrunk_to_the_cameras_size():
     assert shrunk(np.zeros((3000, 4000, 3), np.uint8)).shape == (480, PHOTO_SIDE, 3)
     small = np.zeros((100, 120, 3), np.uint8)
     assert shrunk(small) is small
+
+
+def test_a_close_ups_top_face_is_found_with_the_photo_zoomed_out():
+    """Shrunk until the die is a tray die's size, the finder gives the close-up's die (centre
+    and side near its top face's), and nothing where no die is."""
+    from vision.close_up import die_standing_out
+    from vision.teaching import die_zoomed_out
+
+    for seed in range(8):
+        kind = DESIGN_KINDS[seed % len(DESIGN_KINDS)]
+        design = PokerDesign.random(np.random.default_rng([seed, 6]), kind)
+        style = replace(SceneStyle(), poker_design=design)
+        scene = render_close_up(POKER_FACES[seed % 6], seed=seed, style=style, fill=0.45)
+        truth = scene.dice[0]
+        side = float(np.linalg.norm(truth.quad[0] - truth.quad[1]))
+        top = die_zoomed_out(scene.frame, die_standing_out(scene.frame))
+        assert top is not None
+        assert np.hypot(*np.subtract(top.center, truth.center)) < 0.15 * side
+        assert 0.8 < top.size / side < 1.3
+    rng = np.random.default_rng(4)
+    table = np.clip(rng.normal(120, 6, (480, 640, 3)), 0, 255).astype(np.uint8)
+    patch = die_standing_out(scene.frame)
+    assert die_zoomed_out(table, patch) is None

@@ -3,7 +3,8 @@
 A player teaches a dice set either with the table's camera (dice small in the tray) or close up
 with a phone (one die filling much of the photo, any background). Either way the photo is shrunk
 to the table camera's size; a close-up's die is the patch standing out from the photo's border
-(`vision.close_up`), a tray photo's dice are the finder's usual look's (its coarse looks',
+(`vision.close_up`), its top face found by the finder in the photo shrunk further until the die
+is a tray die's size, a tray photo's dice are the finder's usual look's (its coarse looks',
 `vision.find.find_large_faces`, where that sees none), and each die is offered on several squares:
 as found, a little smaller and larger, fitted to its body's colour and to its edges. Which of
 them is learned is left to the photos themselves (`vision.profile.learn_from_dir` keeps the one
@@ -35,7 +36,14 @@ SAME_SIZE = 1.2  # learning is offered squares within this ratio of the best squ
 # A photo shows one die: a square the finder is far less sure of than its surest one is a coin,
 # a pencil or a mark (on rendered teaching photos the die scored 0.6-0.7, props 0.2-0.45).
 SURE_SHARE = 0.75
-MOST_DICE = 4  # a teaching photo shows one die; beside it a coin or a second die, rarely more
+MOST_DICE = 4
+# A close-up is shrunk until its die's patch is TRAY_PATCH px (its top face with side faces and
+# shadow, about a tray die's size in the camera's FRAME), where the finder is at home; the
+# finder's side of such a die is about 0.89 of its top face's (71 rendered close-ups), hence
+# ZOOMED_SIZE.
+TRAY_PATCH = 55.0
+FRAME = (640, 480)
+ZOOMED_SIZE = 1.12  # a teaching photo shows one die; beside it a coin or a second die, rarely more
 
 
 def shrunk(photo_bgr: np.ndarray) -> np.ndarray:
@@ -52,7 +60,8 @@ def shrunk(photo_bgr: np.ndarray) -> np.ndarray:
 def dice_in_photo(photo_bgr: np.ndarray) -> list[DieCandidate]:
     """The dice in a (shrunk) teaching photo. A close-up's die is the patch shaped like one die
     that stands out from the photo's border (`vision.close_up`) with what the finder saw in it
-    (its print: a 9's loop, a crown); else the finder's usual look gives the dice (a tray photo;
+    (its print: a 9's loop, a crown), as its top face (`die_zoomed_out`) where the finder sees
+    one there; else the finder's usual look gives the dice (a tray photo;
     a die's own print may be seen inside it as a second, smaller die), and its coarse looks when
     the usual look sees none: at most MOST_DICE, surest first."""
     # The usual look through find_dice (looked up when called, so a test may stand in for it).
@@ -62,10 +71,42 @@ def dice_in_photo(photo_bgr: np.ndarray) -> list[DieCandidate]:
     if standing_out is not None and any(
         _inside(c, standing_out) or _agree(standing_out, c) for c in small + large
     ):
-        return [standing_out]
+        return [die_zoomed_out(photo_bgr, standing_out) or standing_out]
     found = small or large
     found = [c for c in found if c.score >= SURE_SHARE * max(c.score for c in found)]
     return sorted(found, key=lambda c: -c.score)[:MOST_DICE]
+
+
+def die_zoomed_out(photo_bgr: np.ndarray, patch: DieCandidate) -> DieCandidate | None:
+    """The top face of a close-up's die as the finder sees it with the photo shrunk until the
+    die is the size of a tray's (TRAY_PATCH), in a frame of the table camera's size: the patch
+    standing out holds the die's side faces and shadow too, the finder knows top faces."""
+    factor = TRAY_PATCH / patch.size
+    small = cv2.resize(photo_bgr, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+    height, width = small.shape[:2]
+    top, left = max(0, (FRAME[1] - height) // 2), max(0, (FRAME[0] - width) // 2)
+    canvas = cv2.copyMakeBorder(
+        small,
+        top,
+        max(0, FRAME[1] - height - top),
+        left,
+        max(0, FRAME[0] - width - left),
+        cv2.BORDER_REPLICATE,
+    )
+    centre = np.array(patch.center) * factor + (left, top)
+    found = [
+        c
+        for c in find.find_dice(canvas, threshold=PEAK_THRESHOLD, finder=PROFILE_FINDER)
+        if np.hypot(*(np.array(c.center) - centre)) < TRAY_PATCH / 2 and c.size > TRAY_PATCH / 2
+    ]
+    if not found:
+        return None
+    best = max(found, key=lambda c: c.score)
+    shift = np.array([left, top], np.float32)
+    center = (np.array(best.center) - shift) / factor
+    side = best.size / factor * ZOOMED_SIZE
+    quad = square_quad((float(center[0]), float(center[1])), side, candidate_angle(best))
+    return DieCandidate((float(center[0]), float(center[1])), quad, side, best.score)
 
 
 def squares_to_try(photo_bgr: np.ndarray, die: DieCandidate) -> list[DieCandidate]:
