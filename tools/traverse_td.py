@@ -21,7 +21,9 @@ import json
 import math
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import tools.traverse_paired as paired
 from advisor import traverse as advisor_traverse
@@ -133,28 +135,40 @@ def measure(args: argparse.Namespace) -> None:
     )
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def verbs_parser(doc: str, learn: Callable, measure: Callable, rate: float,
+                 learnt: str) -> tuple[argparse.ArgumentParser, Any, Any]:  # fmt: skip
+    """The `learn` and `measure` verbs the self-play tools share (traverse_td, traverse_net);
+    each tool adds its own options to the two sub-parsers returned with the parser."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     verbs = parser.add_subparsers(dest="verb", required=True)
     teach = verbs.add_parser("learn")
     teach.add_argument("--games", type=int, default=10000)
-    teach.add_argument("--rate", type=float, default=0.1)
+    teach.add_argument("--rate", type=float, default=rate)
     teach.add_argument("--seed", type=int, default=1)
-    teach.add_argument("--start", type=Path, help="a table to go on from")
+    teach.add_argument("--start", type=Path, help=f"a {learnt} to go on from")
     teach.add_argument("--out", type=Path, required=True)
     teach.set_defaults(run=learn)
     check = verbs.add_parser("measure")
-    check.add_argument("table", type=Path)
+    check.add_argument(learnt, type=Path)
     check.add_argument("--games", type=int, default=2000)
     check.add_argument("--first", type=int, default=0)
-    check.add_argument("--searched", type=int, default=0)
-    check.add_argument("--deep", type=int, default=0)
     check.set_defaults(run=measure)
+    return parser, teach, check
+
+
+def run_verb(parser: argparse.ArgumentParser, name: str) -> None:
     args = parser.parse_args()
     try:
         args.run(args)
-    except (OSError, ValueError) as problem:  # a table missing, unreadable or not one
-        parser.exit(2, f"traverse_td: {problem}\n")
+    except (OSError, ValueError) as problem:  # a file missing, unreadable or not one of ours
+        parser.exit(2, f"{name}: {problem}\n")
+
+
+def main() -> None:
+    parser, _, check = verbs_parser(__doc__, learn, measure, 0.1, "table")
+    check.add_argument("--searched", type=int, default=0)
+    check.add_argument("--deep", type=int, default=0)
+    run_verb(parser, "traverse_td")
 
 
 if __name__ == "__main__":
