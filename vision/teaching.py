@@ -36,14 +36,14 @@ SAME_SIZE = 1.2  # learning is offered squares within this ratio of the best squ
 # A photo shows one die: a square the finder is far less sure of than its surest one is a coin,
 # a pencil or a mark (on rendered teaching photos the die scored 0.6-0.7, props 0.2-0.45).
 SURE_SHARE = 0.75
-MOST_DICE = 4
+MOST_DICE = 4  # a teaching photo shows one die; beside it a coin or a second die, rarely more
 # A close-up is shrunk until its die's patch is TRAY_PATCH px (its top face with side faces and
 # shadow, about a tray die's size in the camera's FRAME), where the finder is at home; the
 # finder's side of such a die is about 0.89 of its top face's (71 rendered close-ups), hence
 # ZOOMED_SIZE.
 TRAY_PATCH = 55.0
 FRAME = (640, 480)
-ZOOMED_SIZE = 1.12  # a teaching photo shows one die; beside it a coin or a second die, rarely more
+ZOOMED_SIZE = 1.12
 
 
 def shrunk(photo_bgr: np.ndarray) -> np.ndarray:
