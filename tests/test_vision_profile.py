@@ -274,3 +274,21 @@ def test_a_poker_die_touching_a_read_one_without_a_candidate_is_read(seed, monke
     monkeypatch.setattr(reader_module, "candidates_in", lambda frame, heat, threshold: [only_first])
     reading = reader_module.DiceReader(kind="poker").read(scene.frame)
     assert sorted(reading.values) == ["9", "K"]
+
+
+def test_examples_of_one_photo_are_left_out_together_by_the_self_check(poker_profile, tmp_path):
+    """Two squares of one photo's die are learned as two examples of one source: the
+    self-check reads each photo with the other photos' examples only, and the sources are
+    kept in the file."""
+    doubled = {face: [crop for crop in crops for _ in (0, 1)]
+               for face, crops in poker_profile.examples.items()}  # fmt: skip
+    own = FaceProfile("poker", doubled)  # every example a photo of its own: its twin reads it
+    assert own.self_check() == 1.0 and own.photos()["9"] == 6
+    sources = {face: [n // 2 for n in range(len(crops))] for face, crops in doubled.items()}
+    paired = FaceProfile("poker", doubled, sources=sources)
+    assert paired.photos()["9"] == 3
+    assert paired.self_check() == pytest.approx(poker_profile.self_check())
+    loaded = FaceProfile.load(paired.save(tmp_path / "doubled.npz"))
+    assert loaded.photos() == paired.photos() and loaded.self_check() == paired.self_check()
+    with pytest.raises(ValueError, match="one photo for each example"):
+        FaceProfile("poker", doubled, sources={face: [0] for face in doubled})

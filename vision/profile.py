@@ -291,6 +291,9 @@ class FaceProfile:
     min_similarity: float | None = None  # None: the method's own (see thresholds_of)
     min_margin: float | None = None
     notes: list[str] = field(default_factory=list)  # what learning had to decide (e.g. which die)
+    # The photo each example was cut from, per face (examples of one photo share a number, so
+    # the self-check leaves them out together); None: each example a photo of its own.
+    sources: dict[Face, list[int]] | None = None
     _embedder: FaceEmbedder | None = field(init=False, repr=False)
     _sure_beyond: float = field(init=False, repr=False)
     _ink: tuple[np.ndarray, np.ndarray, np.ndarray] | None = field(init=False, repr=False)
@@ -309,6 +312,10 @@ class FaceProfile:
         if extra:
             raise ValueError(f"{extra} are not {self.kind} faces ({faces})")
         self.examples = {f: [_square(c) for c in self.examples[f]] for f in faces}
+        if self.sources is not None and any(
+            len(self.sources.get(f, ())) != len(self.examples[f]) for f in faces
+        ):
+            raise ValueError("a profile's sources name one photo for each example")
         self._embedder = embedder_for(self.kind)
         defaults = thresholds_of(self.method)
         if self.min_similarity is None:
@@ -336,7 +343,7 @@ class FaceProfile:
         """Ink-map templates, their faces (label) and examples (owner)."""
         templates, labels, owners = [], [], []
         examples = [(label, ex) for label, f in enumerate(self.faces) for ex in self.examples[f]]
-        for owner, (label, example) in enumerate(examples):
+        for owner, (label, example) in zip(self._sources(), examples, strict=True):
             variants = _variant_features(example)
             templates.extend(variants)
             labels.extend([label] * len(variants))
@@ -351,7 +358,19 @@ class FaceProfile:
         turns = turned.shape[1]
         self._templates = np.ascontiguousarray(turned.reshape(-1, turned.shape[2]))
         self._labels = np.repeat([label for label, _ in examples], turns)
-        self._owners = np.repeat(np.arange(len(examples)), turns)
+        self._owners = np.repeat(self._sources(), turns)
+
+    def _sources(self) -> list[int]:
+        """A number for the source (photo) of each example, in the order of the faces then their
+        examples: one number per face and photo."""
+        if self.sources is None:
+            return list(range(sum(len(self.examples[f]) for f in self.faces)))
+        numbers: dict[tuple[Face, int], int] = {}
+        return [
+            numbers.setdefault((f, source), len(numbers))
+            for f in self.faces
+            for source in self.sources[f]
+        ]
 
     @classmethod
     def learn(cls, examples: Mapping[Face | str, Sequence[np.ndarray]], kind: str) -> FaceProfile:
@@ -478,10 +497,10 @@ class FaceProfile:
         """The examples the self-check misreads, as (face, what it was read as; None for
         unreadable); None with one example per face."""
         examples = [(label, ex) for label, f in enumerate(self.faces) for ex in self.examples[f]]
-        if len(examples) <= len(self.faces):
+        if all(photos <= 1 for photos in self.photos().values()):
             return None
         misread = []
-        for owner, (label, example) in enumerate(examples):
+        for owner, (label, example) in zip(self._sources(), examples, strict=True):
             value, _ = self._decide(self.similarities(example, exclude_owner=owner))
             if value != self.faces[label]:
                 misread.append((self.faces[label], value))
@@ -489,6 +508,12 @@ class FaceProfile:
 
     def counts(self) -> dict[Face, int]:
         return {f: len(self.examples[f]) for f in self.faces}
+
+    def photos(self) -> dict[Face, int]:
+        """How many photos (sources) each face's examples were cut from."""
+        if self.sources is None:
+            return self.counts()
+        return {f: len(set(self.sources[f])) for f in self.faces}
 
     # --- one small file --------------------------------------------------------------------
 
@@ -506,6 +531,7 @@ class FaceProfile:
             crops=crops,
             thresholds=np.array([self.min_similarity, self.min_margin]),
             method=np.array(self.method),
+            sources=np.array(self._sources()),
         )
         path.write_bytes(buffer.getvalue())
         return path
@@ -537,13 +563,18 @@ class FaceProfile:
             raise ValueError(f"{path}: damaged profile (crops {crops.shape}, {len(faces)} labels)")
         kind = str(fields["kind"])
         examples: dict[Face, list[np.ndarray]] = {}
+        sources: dict[Face, list[int]] = {}
+        numbers = fields.get("sources", np.arange(len(faces)))  # older files: one photo each
         try:
-            for face, crop in zip(faces, crops, strict=True):
-                examples.setdefault(_face_key(kind, str(face)), []).append(crop.astype(np.uint8))
+            for face, crop, source in zip(faces, crops, numbers, strict=True):
+                key = _face_key(kind, str(face))
+                examples.setdefault(key, []).append(crop.astype(np.uint8))
+                sources.setdefault(key, []).append(int(source))
             min_similarity, min_margin = (float(v) for v in fields["thresholds"])
             if str(fields.get("method", INKED)) != _method_of(kind):
-                return cls(kind, examples)  # thresholds of another method: the defaults instead
-            return cls(kind, examples, min_similarity, min_margin)
+                # thresholds of another method: the defaults instead
+                return cls(kind, examples, sources=sources)
+            return cls(kind, examples, min_similarity, min_margin, sources=sources)
         except ValueError as error:
             raise ValueError(f"{path}: damaged profile: {error}") from error
 
@@ -619,6 +650,7 @@ def learn_from_dir(directory: str | Path, kind: str, finder: Finder | None = Non
             crops = [rectify(frame, c, CROP) for c in candidates]
             shots.append(_Shot(face, photo, candidates, crops, len(dice)))
     examples: dict[Face, list[np.ndarray]] = {}
+    sources: dict[Face, list[int]] = {}
     notes: list[str] = []
     owners = np.array([i for i, shot in enumerate(shots) for _ in shot.candidates])
     embedder = embedder_for(kind)
@@ -641,8 +673,12 @@ def learn_from_dir(directory: str | Path, kind: str, finder: Finder | None = Non
                 f"photo if it does show {shot.face}"
             )
             continue
-        examples.setdefault(shot.face, []).append(shot.crops[chosen])
-    profile = FaceProfile(kind, examples)
+        # With one die in the photo, its best-fitted square (offered first) is learned too: the
+        # square chosen to be like the other photos is sometimes cut as one of them was.
+        kept = [chosen] if shot.dice > 1 or chosen == 0 else [chosen, 0]
+        examples.setdefault(shot.face, []).extend(shot.crops[k] for k in kept)
+        sources.setdefault(shot.face, []).extend([index] * len(kept))
+    profile = FaceProfile(kind, examples, sources=sources)
     profile.notes = notes
     return profile
 
