@@ -16,6 +16,7 @@ from vision.train_reader import (  # noqa: E402
     SYMBOL,
     Photo,
     Teacher,
+    bare_views,
     face_net,
     face_targets,
     onnx_weights,
@@ -94,3 +95,12 @@ def test_a_set_weighed_three_times_is_drawn_three_times_as_often() -> None:
 
     chances = weighted_sets([photo("a"), photo("b"), photo("b")], {"a": 3.0})
     assert chances == pytest.approx([0.6, 0.2, 0.2])
+
+
+def test_bare_views_keep_away_from_the_dice() -> None:
+    image = np.zeros((600, 800, 3), np.uint8)
+    image[40:80, 40:80] = 255  # the one die, 40 px, at (60, 60)
+    photo = Photo(image, np.array([[60, 60, 40, 3]], np.float32), source="s")
+    views = bare_views([photo])
+    assert views and all(not view.image.any() for view in views)
+    assert all(view.source == "s" and not len(view.faces) for view in views)

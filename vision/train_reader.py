@@ -48,6 +48,7 @@ HARD_SHARE = 0.3  # default share of the face net's samples drawn from the hard 
 WHOLE_VIEW_SHARE = 0.25  # of the finder's samples tried as a whole photo shrunk (dice 12-44 px)
 SYMBOL = 7  # value code of a die whose top face is a maker's symbol: a die of no known value
 SYMBOL_SHARE = 0.35  # of the rendered d6 scenes whose dice carry a symbol on the 1 or the 6
+BARE_VIEW = 200  # side in photo pixels of the bare views (--bare-share), as the bench's crops
 PEAK_LR = 3e-3  # the one-cycle schedule's highest learning rate
 # The sets the shipped faces48.onnx was trained on: what a teacher net knows (--teacher).
 TEACHER_SETS = "mixed-tray-train,white-webcam-train,rendered"
@@ -79,6 +80,43 @@ def load_photos(shared: Path) -> list[Photo]:
                 image, faces = pad_crop(image, faces)
             photos.append(Photo(image, faces, source=photo_set.name, tight=tight))
     return photos
+
+
+def bare_views(photos: list[Photo], side: int = BARE_VIEW) -> list[Photo]:
+    """Squares of the photos more than a die's side from every labelled die, every third one:
+    board tokens, marks and table seen close up, as a camera near the board sees them (the
+    finder, given such a square at its full input, sees far more in them than in the photo)."""
+    views = []
+    for photo in photos:
+        if photo.tight is not None or not len(photo.faces):
+            continue
+        height, width = photo.image.shape[:2]
+        occupied = np.zeros((height, width), np.uint8)
+        for x, y, die_side, _ in photo.faces:
+            reach = 1.7 * die_side
+            occupied[
+                int(max(0, y - reach)) : int(y + reach), int(max(0, x - reach)) : int(x + reach)
+            ] = 1
+        squares = [
+            (x, y)
+            for y in range(0, height - side + 1, side // 2)
+            for x in range(0, width - side + 1, side // 2)
+            if not occupied[y : y + side, x : x + side].any()
+        ]
+        for x, y in squares[::3]:
+            crop = np.ascontiguousarray(photo.image[y : y + side, x : x + side])
+            views.append(Photo(crop, np.zeros((0, 4), np.float32), source=photo.source))
+    return views
+
+
+def bare_sample(
+    views: list[Photo], rng: np.random.Generator, size: int
+) -> tuple[np.ndarray, int, str]:
+    """A "no die" crop where the finder saw a die in a bare view."""
+    view = views[rng.integers(len(views))]
+    x, y, side = view.mined[rng.integers(len(view.mined))]
+    crop = random_face_crop(view, (x, y), side * rng.uniform(0.9, 1.1), rng, size)
+    return crop, 0, view.source
 
 
 def is_one_die_crop(image: np.ndarray, labelled) -> bool:
@@ -555,6 +593,8 @@ def train_face_net(
     peak_lr: float = PEAK_LR,
     teacher: Teacher | None = None,
     set_weights: dict[str, float] | None = None,
+    bare: list[Photo] | None = None,
+    bare_share: float = 0.0,
 ) -> nn.Module:
     hard: HardDice | None = None
     step = 0
@@ -566,7 +606,10 @@ def train_face_net(
         if hard_share > 0 and step == int(steps * HARD_FROM):
             hard = hard_dice(net, photos, size)
         samples = [
-            face_sample(photos, rendered, rng, size, hard, hard_share, chances) for _ in range(128)
+            bare_sample(bare, rng, size)
+            if bare and rng.random() < bare_share
+            else face_sample(photos, rendered, rng, size, hard, hard_share, chances)
+            for _ in range(128)
         ]
         inputs = to_tensor([s[0] for s in samples])
         logits = net(inputs)
@@ -707,6 +750,17 @@ def face_targets(labels: torch.Tensor, classes: int) -> torch.Tensor:
     return targets
 
 
+def sharpen(net: nn.Module, factor: float) -> None:
+    """The net's scores times `factor` (its last layer's weights and bias): the same value read,
+    more surely (factor > 1). The reader averages the two face nets' chances and keeps a value
+    only at 0.5 or more, so a net trained on hard sets, which hedges on dice it reads right,
+    makes dice unreadable that a surer net keeps."""
+    last = [m for m in net.modules() if isinstance(m, nn.Linear)][-1]
+    with torch.no_grad():
+        last.weight.mul_(factor)
+        last.bias.mul_(factor)
+
+
 def export(net: nn.Module, path: Path, shape: tuple[int, int, int, int], dynamic: bool) -> None:
     axes = {"input": {0: "batch", 2: "height", 3: "width"}} if dynamic else {"input": {0: "batch"}}
     torch.onnx.export(
@@ -831,6 +885,19 @@ def main() -> None:
         help="draw the face net's photos of SET FACTOR times as often (repeatable; default: "
         "every photo as often)",
     )
+    parser.add_argument(
+        "--bare-share",
+        type=float,
+        default=0.0,
+        help="share of the face net's samples that are 'no die' crops where the finder saw a die "
+        f"in {BARE_VIEW} px squares of the photos away from the dice (0: none)",
+    )
+    parser.add_argument(
+        "--face-sharpen",
+        type=float,
+        default=1.0,
+        help="multiply the trained face net's scores by this before export (1: as trained)",
+    )
     args = parser.parse_args()
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)
@@ -853,6 +920,11 @@ def main() -> None:
         export(finder, args.out / "finder.onnx", (1, 3, FINDER_PATCH, FINDER_PATCH), True)
     if args.only in (None, "face"):
         mine_negatives(photos + rendered, args.mine_with or args.out)
+        bare = bare_views(photos) if args.bare_share > 0 else []
+        if bare:
+            mine_negatives(bare, args.mine_with or args.out)
+            bare = [view for view in bare if len(view.mined)]
+            print(f"{len(bare)} bare views with false candidates")
         size = args.face_input
         face = train_face_net(
             photos,
@@ -874,7 +946,11 @@ def main() -> None:
             if args.teacher
             else None,
             set_weights=dict(parse_set_weight(item) for item in args.face_set_weight),
+            bare=bare,
+            bare_share=args.bare_share,
         )
+        if args.face_sharpen != 1.0:
+            sharpen(face, args.face_sharpen)
         export(face, args.out / face_model_name(size), (1, 3, size, size), False)
 
 
