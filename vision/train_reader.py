@@ -573,8 +573,10 @@ def train_finder(
 
 @dataclass
 class Teacher:
-    """A trained face net whose answers the new one learns beside the labels on the crops of the
-    sets it knew (distillation), so that it keeps the sureness it had there."""
+    """A trained face net whose answers the new one learns beside the labels on the dice of the
+    sets it knew (distillation), so that it keeps the sureness it had there. Only on dice: on
+    "no die" crops the label stands (the teacher's doubts there, such as a laptop's keys at the
+    edge of a webcam photo, are not taught)."""
 
     net: nn.Module
     sets: frozenset[str]
@@ -616,7 +618,7 @@ def train_face_net(
         labels = torch.tensor([s[1] for s in samples])
         targets = face_targets(labels, logits.shape[1])
         if teacher is not None:
-            taught = [s[2] in teacher.sets and s[1] < SYMBOL for s in samples]
+            taught = [s[2] in teacher.sets and 0 < s[1] < SYMBOL for s in samples]
             targets = with_teacher(targets, inputs, torch.tensor(taught), teacher)
         known = labels < SYMBOL
         accuracy = (logits.argmax(1)[known] == labels[known]).float().mean().item()
@@ -864,12 +866,12 @@ def main() -> None:
         type=Path,
         default=None,
         help="folder of a face net (of the same --face-input) whose chances the new one learns "
-        "beside the labels on the crops of --teacher-sets (distillation)",
+        "beside the labels on the dice of --teacher-sets (distillation)",
     )
     parser.add_argument(
         "--teacher-sets",
         default=TEACHER_SETS,
-        help="comma-separated photo sets (and 'rendered') the teacher's chances are learned on",
+        help="comma-separated photo sets (and 'rendered') on whose dice the teacher is learned",
     )
     parser.add_argument(
         "--teacher-weight",
