@@ -48,6 +48,10 @@ HARD_SHARE = 0.3  # default share of the face net's samples drawn from the hard 
 WHOLE_VIEW_SHARE = 0.25  # of the finder's samples tried as a whole photo shrunk (dice 12-44 px)
 SYMBOL = 7  # value code of a die whose top face is a maker's symbol: a die of no known value
 SYMBOL_SHARE = 0.35  # of the rendered d6 scenes whose dice carry a symbol on the 1 or the 6
+BARE_VIEW = 200  # side in photo pixels of the bare views (--bare-share), as the bench's crops
+PEAK_LR = 3e-3  # the one-cycle schedule's highest learning rate
+# The sets the shipped faces48.onnx was trained on: what a teacher net knows (--teacher).
+TEACHER_SETS = "mixed-tray-train,white-webcam-train,rendered"
 
 
 @dataclass
@@ -76,6 +80,43 @@ def load_photos(shared: Path) -> list[Photo]:
                 image, faces = pad_crop(image, faces)
             photos.append(Photo(image, faces, source=photo_set.name, tight=tight))
     return photos
+
+
+def bare_views(photos: list[Photo], side: int = BARE_VIEW) -> list[Photo]:
+    """Squares of the photos more than a die's side from every labelled die, every third one:
+    board tokens, marks and table seen close up, as a camera near the board sees them (the
+    finder, given such a square at its full input, sees far more in them than in the photo)."""
+    views = []
+    for photo in photos:
+        if photo.tight is not None or not len(photo.faces):
+            continue
+        height, width = photo.image.shape[:2]
+        occupied = np.zeros((height, width), np.uint8)
+        for x, y, die_side, _ in photo.faces:
+            reach = 1.7 * die_side
+            occupied[
+                int(max(0, y - reach)) : int(y + reach), int(max(0, x - reach)) : int(x + reach)
+            ] = 1
+        squares = [
+            (x, y)
+            for y in range(0, height - side + 1, side // 2)
+            for x in range(0, width - side + 1, side // 2)
+            if not occupied[y : y + side, x : x + side].any()
+        ]
+        for x, y in squares[::3]:
+            crop = np.ascontiguousarray(photo.image[y : y + side, x : x + side])
+            views.append(Photo(crop, np.zeros((0, 4), np.float32), source=photo.source))
+    return views
+
+
+def bare_sample(
+    views: list[Photo], rng: np.random.Generator, size: int
+) -> tuple[np.ndarray, int, str]:
+    """A "no die" crop where the finder saw a die in a bare view."""
+    view = views[rng.integers(len(views))]
+    x, y, side = view.mined[rng.integers(len(view.mined))]
+    crop = random_face_crop(view, (x, y), side * rng.uniform(0.9, 1.1), rng, size)
+    return crop, 0, view.source
 
 
 def is_one_die_crop(image: np.ndarray, labelled) -> bool:
@@ -332,22 +373,29 @@ def face_sample(
     size: int,
     hard: HardDice | None = None,
     hard_share: float = 0.0,
-) -> tuple[np.ndarray, int]:
-    """A size-square crop and its class: 0 not a die's top face, 1..6 the value."""
+    chances: np.ndarray | None = None,
+) -> tuple[np.ndarray, int, str]:
+    """A size-square crop, its class (0 not a die's top face, 1..6 the value, SYMBOL) and the set
+    it comes from; photos are drawn with `chances` (by default evenly)."""
     if hard is not None and rng.random() < hard_share:
         photo, (x, y, side, value) = hard.draw(rng)
-        return jittered_face_crop(photo, x, y, side, rng, size), int(value)
+        return jittered_face_crop(photo, x, y, side, rng, size), int(value), photo.source
     while True:
-        pool = rendered if rendered and rng.random() < RENDERED_SHARE else photos
-        photo = pool[rng.integers(len(pool))]
+        if rendered and rng.random() < RENDERED_SHARE:
+            photo = rendered[rng.integers(len(rendered))]
+        elif chances is None:
+            photo = photos[rng.integers(len(photos))]
+        else:
+            photo = photos[rng.choice(len(photos), p=chances)]
         if not len(photo.faces):
             continue
         x, y, side, value = photo.faces[rng.integers(len(photo.faces))]
         if rng.random() < 0.65 and value > 0:
-            return jittered_face_crop(photo, x, y, side, rng, size), int(value)
+            return jittered_face_crop(photo, x, y, side, rng, size), int(value), photo.source
         if len(photo.mined) and rng.random() < 0.3:
             mx, my, mside = photo.mined[rng.integers(len(photo.mined))]
-            return random_face_crop(photo, (mx, my), mside * rng.uniform(0.9, 1.1), rng, size), 0
+            crop = random_face_crop(photo, (mx, my), mside * rng.uniform(0.9, 1.1), rng, size)
+            return crop, 0, photo.source
         if rng.random() < 0.6:
             direction = rng.uniform(0, 2 * math.pi)
             distance = side * rng.uniform(0.5, 1.3)
@@ -359,7 +407,7 @@ def face_sample(
             point = rng.uniform((0, 0), (width, height))
         span = side * rng.uniform(0.7, 1.4)
         if far_from_dice(photo, point, span):
-            return random_face_crop(photo, tuple(point), span, rng, size), 0
+            return random_face_crop(photo, tuple(point), span, rng, size), 0, photo.source
 
 
 # ---------------------------------------------------------------- networks
@@ -489,10 +537,10 @@ def pick(
     return photos[rng.choice(len(photos), p=chances)]
 
 
-def fit(net: nn.Module, name: str, steps: int, batch_loss) -> nn.Module:
+def fit(net: nn.Module, name: str, steps: int, batch_loss, peak_lr: float = PEAK_LR) -> nn.Module:
     """AdamW with a one-cycle schedule; batch_loss(net) -> (loss, note) draws a fresh batch."""
-    optimiser = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, 3e-3, total_steps=steps)
+    optimiser = torch.optim.AdamW(net.parameters(), lr=peak_lr, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, peak_lr, total_steps=steps)
     start = time.time()
     for step in range(steps):
         loss, note = batch_loss(net)
@@ -523,6 +571,18 @@ def train_finder(
     return fit(net, "finder", steps, batch_loss)
 
 
+@dataclass
+class Teacher:
+    """A trained face net whose answers the new one learns beside the labels on the dice of the
+    sets it knew (distillation), so that it keeps the sureness it had there. Only on dice: on
+    "no die" crops the label stands (the teacher's doubts there, such as a laptop's keys at the
+    edge of a webcam photo, are not taught)."""
+
+    net: nn.Module
+    sets: frozenset[str]
+    weight: float  # of the teacher's chances in the target, the label's taking the rest
+
+
 def train_face_net(
     photos: list[Photo],
     rendered: list[Photo],
@@ -531,35 +591,176 @@ def train_face_net(
     size: int,
     hard_share: float = HARD_SHARE,
     width: int = 16,
+    init: Path | None = None,
+    peak_lr: float = PEAK_LR,
+    teacher: Teacher | None = None,
+    set_weights: dict[str, float] | None = None,
+    bare: list[Photo] | None = None,
+    bare_share: float = 0.0,
 ) -> nn.Module:
     hard: HardDice | None = None
     step = 0
+    chances = weighted_sets(photos, set_weights) if set_weights else None
 
     def batch_loss(net: nn.Module) -> tuple[torch.Tensor, str]:
         nonlocal step, hard
         step += 1
         if hard_share > 0 and step == int(steps * HARD_FROM):
             hard = hard_dice(net, photos, size)
-        samples = [face_sample(photos, rendered, rng, size, hard, hard_share) for _ in range(128)]
-        logits = net(to_tensor([s[0] for s in samples]))
+        samples = [
+            bare_sample(bare, rng, size)
+            if bare and rng.random() < bare_share
+            else face_sample(photos, rendered, rng, size, hard, hard_share, chances)
+            for _ in range(128)
+        ]
+        inputs = to_tensor([s[0] for s in samples])
+        logits = net(inputs)
         labels = torch.tensor([s[1] for s in samples])
+        targets = face_targets(labels, logits.shape[1])
+        if teacher is not None:
+            taught = [s[2] in teacher.sets and 0 < s[1] < SYMBOL for s in samples]
+            targets = with_teacher(targets, inputs, torch.tensor(taught), teacher)
         known = labels < SYMBOL
         accuracy = (logits.argmax(1)[known] == labels[known]).float().mean().item()
-        return face_loss(logits, labels), f"batch accuracy {accuracy:.3f}"
+        loss = nn.functional.cross_entropy(logits, targets)
+        return loss, f"batch accuracy {accuracy:.3f}"
 
-    return fit(face_net(size, width), "face", steps, batch_loss)
+    net = face_net(size, width)
+    if init is not None:
+        load_face_init(net, init, photos, rendered, size)
+    return fit(net, "face", steps, batch_loss, peak_lr)
+
+
+def weighted_sets(photos: list[Photo], set_weights: dict[str, float]) -> np.ndarray:
+    """Each photo's chance to be drawn: even, times its set's weight (1 unless named)."""
+    weights = np.array([set_weights.get(photo.source, 1.0) for photo in photos])
+    return weights / weights.sum()
+
+
+def with_teacher(
+    targets: torch.Tensor, inputs: torch.Tensor, taught: torch.Tensor, teacher: Teacher
+) -> torch.Tensor:
+    """The targets of the taught rows blended with the teacher's chances on the same crops."""
+    if not taught.any():
+        return targets
+    with torch.no_grad():
+        chances = torch.softmax(teacher.net(inputs[taught]), 1)
+    blended = targets.clone()
+    blended[taught] = (1 - teacher.weight) * targets[taught] + teacher.weight * chances
+    return blended
+
+
+def load_teacher(
+    folder: Path, sets: frozenset[str], weight: float, photos: list[Photo], size: int
+) -> Teacher:
+    net = face_net(size)
+    load_face_init(net, folder / face_model_name(size), photos, [], size)
+    return Teacher(net.eval(), sets, weight)
+
+
+def load_face_init(
+    net: nn.Module, path: Path, photos: list[Photo], rendered: list[Photo], size: int
+) -> None:
+    """Start the face net from trained weights: a .pt written beside an export, or a shipped
+    .onnx (its convolutions have their batch norms folded in: see unfold_batch_norms)."""
+    if path.suffix == ".pt":
+        net.load_state_dict(torch.load(path))
+        return
+    rng = np.random.default_rng(0)
+    calibration = [face_sample(photos, rendered, rng, size)[0] for _ in range(512)]
+    unfold_batch_norms(net, onnx_weights(path), to_tensor(calibration))
+    print(f"face net starts from {path}")
+
+
+def onnx_weights(path: Path) -> list[torch.Tensor]:
+    """An exported face net's initializers, in the order of the layers that use them."""
+    import onnx
+    from onnx import numpy_helper
+
+    model = onnx.load(str(path))
+    named = {item.name: numpy_helper.to_array(item) for item in model.graph.initializer}
+    used = [name for node in model.graph.node for name in node.input if name in named]
+    return [torch.from_numpy(named[name].copy()) for name in used]
+
+
+def unfold_batch_norms(net: nn.Module, weights: list[torch.Tensor], batch: torch.Tensor) -> None:
+    """Load an export's weights, where each convolution and its batch norm are one convolution
+    with a bias. Each batch norm is given its convolution's output statistics on `batch` as running
+    statistics and the scale and shift that undo them: the net computes exactly the exported
+    function in eval mode and nearly it in training mode (batch statistics near these), so
+    fine-tuning starts where the export left off."""
+    layers = [m for m in net.modules() if isinstance(m, nn.Conv2d | nn.BatchNorm2d | nn.Linear)]
+    pairs = []  # (layer, weight, bias for a following batch norm or None)
+    queue = list(weights)
+    for index, layer in enumerate(layers):
+        if isinstance(layer, nn.BatchNorm2d):
+            continue
+        weight = queue.pop(0)
+        if tuple(weight.shape) != tuple(layer.weight.shape):
+            raise ValueError(f"{weight.shape} does not fit {layer}: not this net's export")
+        bias = queue.pop(0)
+        followed = index + 1 < len(layers) and isinstance(layers[index + 1], nn.BatchNorm2d)
+        pairs.append((layer, weight, bias, layers[index + 1] if followed else None))
+    if queue:
+        raise ValueError("the export has more weights than the net")
+    outputs: dict[nn.Module, torch.Tensor] = {}
+    hooks = [
+        conv.register_forward_hook(lambda m, _, out: outputs.__setitem__(m, out))
+        for conv, _, _, norm in pairs
+        if norm is not None
+    ]
+    with torch.no_grad():
+        for layer, weight, bias, norm in pairs:
+            layer.weight.copy_(weight)
+            if norm is None:
+                layer.bias.copy_(bias)
+            else:  # a pass-through for now: eval mode with mean 0, variance 1 - eps
+                norm.running_mean.zero_()
+                norm.running_var.fill_(1.0 - norm.eps)
+                norm.weight.fill_(1.0)
+                norm.bias.copy_(bias)
+        net.eval()
+        net(batch)
+        for conv, _, bias, norm in pairs:
+            if norm is None:
+                continue
+            out = outputs[conv]  # the convolution without its bias
+            mean = out.mean(dim=(0, 2, 3))
+            var = out.var(dim=(0, 2, 3), unbiased=False)
+            norm.running_mean.copy_(mean)
+            norm.running_var.copy_(var)
+            norm.weight.copy_(torch.sqrt(var + norm.eps))
+            norm.bias.copy_(bias + mean)
+    for hook in hooks:
+        hook.remove()
+    net.train()
 
 
 def face_loss(logits: torch.Tensor, labels: torch.Tensor) -> torch.Tensor:
-    """Cross-entropy against each crop's chances: its class (slightly smoothed), or for a
-    maker's symbol an even spread over 1..6 (a die, of no value the net can know), so the
-    reader keeps the die and calls it unreadable."""
-    classes = logits.shape[1]
+    """Cross-entropy against each crop's chances (face_targets)."""
+    return nn.functional.cross_entropy(logits, face_targets(labels, logits.shape[1]))
+
+
+def face_targets(labels: torch.Tensor, classes: int) -> torch.Tensor:
+    """Each crop's chances: its class (slightly smoothed), or for a maker's symbol an even spread
+    over 1..6 (a die, of no value the net can know), so the reader keeps the die and calls it
+    unreadable."""
     targets = torch.full((len(labels), classes), 0.02 / classes)
     known = labels < SYMBOL
     targets[known, labels[known]] += 0.98
     targets[~known] = torch.tensor([0.0] + [1.0 / (classes - 1)] * (classes - 1))
-    return nn.functional.cross_entropy(logits, targets)
+    return targets
+
+
+def sharpen(net: nn.Module, factor: float) -> None:
+    """The net's scores times `factor` (its last layer's weights and bias): the same value read,
+    more surely (factor > 1). The reader averages the two face nets' chances and keeps a value
+    only at 0.5 or more, so a net trained on hard sets, which hedges on dice it reads right,
+    makes dice unreadable that a surer net keeps."""
+    last = [m for m in net.modules() if isinstance(m, nn.Linear)][-1]
+    with torch.no_grad():
+        last.weight.mul_(factor)
+        last.bias.mul_(factor)
 
 
 def export(net: nn.Module, path: Path, shape: tuple[int, int, int, int], dynamic: bool) -> None:
@@ -575,6 +776,11 @@ def export(net: nn.Module, path: Path, shape: tuple[int, int, int, int], dynamic
     )
     torch.save(net.state_dict(), path.with_suffix(".pt"))  # to resume from; not shipped
     print(f"wrote {path} ({path.stat().st_size / 1024:.0f} KiB)")
+
+
+def parse_set_weight(item: str) -> tuple[str, float]:
+    name, _, factor = item.partition("=")
+    return name, float(factor)
 
 
 def main() -> None:
@@ -642,6 +848,58 @@ def main() -> None:
         default=SYMBOL_SHARE,
         help="share of the rendered d6 scenes whose dice carry a maker's symbol (0: none)",
     )
+    parser.add_argument(
+        "--face-init",
+        type=Path,
+        default=None,
+        help="a face net to go on training from: a .pt written beside an export, or an exported "
+        ".onnx of the same --face-input and --face-width (the shipped faces48.onnx)",
+    )
+    parser.add_argument(
+        "--face-lr",
+        type=float,
+        default=PEAK_LR,
+        help="the face net's peak learning rate (lower when going on from --face-init)",
+    )
+    parser.add_argument(
+        "--teacher",
+        type=Path,
+        default=None,
+        help="folder of a face net (of the same --face-input) whose chances the new one learns "
+        "beside the labels on the dice of --teacher-sets (distillation)",
+    )
+    parser.add_argument(
+        "--teacher-sets",
+        default=TEACHER_SETS,
+        help="comma-separated photo sets (and 'rendered') on whose dice the teacher is learned",
+    )
+    parser.add_argument(
+        "--teacher-weight",
+        type=float,
+        default=0.5,
+        help="share of the teacher's chances in those crops' targets (the label has the rest)",
+    )
+    parser.add_argument(
+        "--face-set-weight",
+        action="append",
+        default=[],
+        metavar="SET=FACTOR",
+        help="draw the face net's photos of SET FACTOR times as often (repeatable; default: "
+        "every photo as often)",
+    )
+    parser.add_argument(
+        "--bare-share",
+        type=float,
+        default=0.0,
+        help="share of the face net's samples that are 'no die' crops where the finder saw a die "
+        f"in {BARE_VIEW} px squares of the photos away from the dice (0: none)",
+    )
+    parser.add_argument(
+        "--face-sharpen",
+        type=float,
+        default=1.0,
+        help="multiply the trained face net's scores by this before export (1: as trained)",
+    )
     args = parser.parse_args()
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)
@@ -664,10 +922,37 @@ def main() -> None:
         export(finder, args.out / "finder.onnx", (1, 3, FINDER_PATCH, FINDER_PATCH), True)
     if args.only in (None, "face"):
         mine_negatives(photos + rendered, args.mine_with or args.out)
+        bare = bare_views(photos) if args.bare_share > 0 else []
+        if bare:
+            mine_negatives(bare, args.mine_with or args.out)
+            bare = [view for view in bare if len(view.mined)]
+            print(f"{len(bare)} bare views with false candidates")
         size = args.face_input
         face = train_face_net(
-            photos, rendered, args.face_steps, rng, size, args.hard_share, args.face_width
+            photos,
+            rendered,
+            args.face_steps,
+            rng,
+            size,
+            args.hard_share,
+            args.face_width,
+            init=args.face_init,
+            peak_lr=args.face_lr,
+            teacher=load_teacher(
+                args.teacher,
+                frozenset(args.teacher_sets.split(",")),
+                args.teacher_weight,
+                photos,
+                size,
+            )
+            if args.teacher
+            else None,
+            set_weights=dict(parse_set_weight(item) for item in args.face_set_weight),
+            bare=bare,
+            bare_share=args.bare_share,
         )
+        if args.face_sharpen != 1.0:
+            sharpen(face, args.face_sharpen)
         export(face, args.out / face_model_name(size), (1, 3, size, size), False)
 
 
