@@ -143,19 +143,16 @@ def _most_agreed(squares: list[DieCandidate]) -> DieCandidate:
 
 def offered_squares(photo_bgr: np.ndarray, die: DieCandidate) -> list[DieCandidate]:
     """The squares a die is offered to learning on: `best_square` first, then every other square
-    of `squares_to_try` about its size or the die's as found (within SAME_SIZE of either), of
-    which learning keeps the one most like the other photos of its face. Where no two squares
-    agree, `best_square` is the edge fit, on a close-up often cut from part of the face.
-    Offering every square let a small die's far larger squares win (they showed alike trays);
-    offering only the best one learned dice cut a third off (rendered letter dice' A, of 3
-    photos all 3)."""
+    of `squares_to_try` about its size (within SAME_SIZE of it either way), of which learning
+    keeps the one most like the other photos of its face. Offering every square let a small
+    die's far larger squares win (they showed alike trays); offering only the best one learned
+    dice cut a third off (rendered letter dice' A, of 3 photos all 3)."""
     squares = squares_to_try(photo_bgr, die)
     best = _most_agreed(squares)
     return [best] + [
         square
         for square in squares
-        if square is not best
-        and any(1 / SAME_SIZE < square.size / other.size < SAME_SIZE for other in (best, die))
+        if square is not best and 1 / SAME_SIZE < square.size / best.size < SAME_SIZE
     ]
 
 
