@@ -41,7 +41,7 @@ from tools.traverse_td import run_verb, verbs_parser  # noqa: E402
 END = paired.END
 PAWNS = END - 1
 SQUARES = END + 1  # 0 (start) .. END (arrival box)
-HOME_BONUS = 2.0
+HOME_BONUS = advisor_traverse.HOME_BONUS
 REACH = np.array(advisor_traverse.REACH)  # the chance a throw moves a pawn 0..12 squares
 INPUTS = 2 * PAWNS * SQUARES + 2 * PAWNS
 _COLUMNS = np.arange(PAWNS)
@@ -121,12 +121,12 @@ class ValueNet:
         )
 
     def logits(self, mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:
-        x, terms = features(mine, theirs)
-        return np.tanh(x @ self.w + self.c) @ self.v + x @ self.u + terms @ self.a + self.b
+        return self.forward(*features(mine, theirs))[1]
 
-    def chances(self, outcomes: list[tuple[bytes, bytes]]) -> np.ndarray:
-        """The chance that the mover wins, for each outcome (mover's positions, other's)."""
-        return 1.0 / (1.0 + np.exp(-self.logits(*as_arrays(outcomes))))
+    def forward(self, x: np.ndarray, terms: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The hidden units and the logit of the chance to win, for inputs (x, terms)."""
+        hidden = np.tanh(x @ self.w + self.c)
+        return hidden, hidden @ self.v + x @ self.u + terms @ self.a + self.b
 
     def save(self, path: Path) -> None:
         np.savez(path, w=self.w, c=self.c, v=self.v, u=self.u, a=self.a, b=np.float32(self.b))
@@ -145,18 +145,15 @@ WEIGHING_RATE = 1e-5  # the weighing's terms are squares (tens), the hidden unit
 def best_outcome(net: ValueNet, outcomes: list) -> tuple[int, np.ndarray, np.ndarray]:
     """The index of the outcome the net values most, with its inputs (x, terms)."""
     x, terms = features(*as_arrays(outcomes))
-    hidden = np.tanh(x @ net.w + net.c)
-    logits = hidden @ net.v + x @ net.u + terms @ net.a + net.b
-    best = int(np.argmax(logits))
+    best = int(np.argmax(net.forward(x, terms)[1]))
     return best, x[best], terms[best]
 
 
 def learn_step(net: ValueNet, x: np.ndarray, terms: np.ndarray, target: float,
                rate: float) -> None:  # fmt: skip
     """One gradient step of the log loss of the chance of inputs (x, terms) against `target`."""
-    hidden = np.tanh(x @ net.w + net.c)
-    chance = 1.0 / (1.0 + np.exp(-(hidden @ net.v + x @ net.u + terms @ net.a + net.b)))
-    error = target - chance
+    hidden, logit = net.forward(x, terms)
+    error = target - _logistic(logit)
     back = error * net.v * (1.0 - hidden**2)
     net.v += rate * error * hidden
     net.u += rate * LINEAR_RATE * error * x
@@ -167,8 +164,11 @@ def learn_step(net: ValueNet, x: np.ndarray, terms: np.ndarray, target: float,
 
 
 def chance_of(net: ValueNet, x: np.ndarray, terms: np.ndarray) -> float:
-    hidden = np.tanh(x @ net.w + net.c)
-    return float(1.0 / (1.0 + np.exp(-(hidden @ net.v + x @ net.u + terms @ net.a + net.b))))
+    return float(_logistic(net.forward(x, terms)[1]))
+
+
+def _logistic(logit: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-logit))
 
 
 def self_play(net: ValueNet, rng: random.Random, rate: float) -> int:
@@ -250,9 +250,9 @@ def linear_worth(net: ValueNet, scale: float = 0.04):
             if 0 < theirs[pawn] < end:
                 chance = hit(theirs, mine, pawn, end)
                 total, threat = total + threat_of[pawn] * chance, threat + chance * theirs[pawn]
-        progress = sum(mine) + HOME_BONUS * mine.count(end)
-        other = sum(theirs) + HOME_BONUS * theirs.count(end)
-        return total + a[0] * progress + a[1] * other + a[2] * risk + a[3] * threat
+        progress = advisor_traverse.progress
+        return (total + a[0] * progress(mine, end) + a[1] * progress(theirs, end) + a[2] * risk
+                + a[3] * threat)  # fmt: skip
 
     return worth
 
