@@ -495,7 +495,7 @@ class FaceProfile:
 
     def self_check_misreads(self) -> list[tuple[Face, Face | None]] | None:
         """The examples the self-check misreads, as (face, what it was read as; None for
-        unreadable); None with one example per face."""
+        unreadable); None with one photo per face."""
         examples = [(label, ex) for label, f in enumerate(self.faces) for ex in self.examples[f]]
         if all(photos <= 1 for photos in self.photos().values()):
             return None

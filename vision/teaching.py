@@ -20,7 +20,7 @@ from vision import find
 from vision._nets import PROFILE_FINDER
 from vision.body_fit import fit_body
 from vision.close_up import die_standing_out
-from vision.find import candidate_angle, find_large_faces, look, square_quad
+from vision.find import candidate_angle, find_large_faces, look, near, square_quad
 from vision.outline import fit_outline
 from vision.types import DieCandidate
 
@@ -93,11 +93,11 @@ def die_zoomed_out(photo_bgr: np.ndarray, patch: DieCandidate) -> DieCandidate |
         max(0, FRAME[0] - width - left),
         cv2.BORDER_REPLICATE,
     )
-    centre = np.array(patch.center) * factor + (left, top)
+    centre = (patch.center[0] * factor + left, patch.center[1] * factor + top)
     found = [
         c
         for c in find.find_dice(canvas, threshold=PEAK_THRESHOLD, finder=PROFILE_FINDER)
-        if np.hypot(*(np.array(c.center) - centre)) < TRAY_PATCH / 2 and c.size > TRAY_PATCH / 2
+        if near(c.center, centre, TRAY_PATCH / 2) and c.size > TRAY_PATCH / 2
     ]
     if not found:
         return None
