@@ -381,12 +381,7 @@ def face_sample(
         photo, (x, y, side, value) = hard.draw(rng)
         return jittered_face_crop(photo, x, y, side, rng, size), int(value), photo.source
     while True:
-        if rendered and rng.random() < RENDERED_SHARE:
-            photo = rendered[rng.integers(len(rendered))]
-        elif chances is None:
-            photo = photos[rng.integers(len(photos))]
-        else:
-            photo = photos[rng.choice(len(photos), p=chances)]
+        photo = pick(photos, rendered, rng, chances)
         if not len(photo.faces):
             continue
         x, y, side, value = photo.faces[rng.integers(len(photo.faces))]
@@ -532,8 +527,12 @@ def pick(
     rng: np.random.Generator,
     chances: np.ndarray | None = None,
 ) -> Photo:
+    """A rendered scene (RENDERED_SHARE of the draws) or a photo, drawn with `chances` (by
+    default evenly)."""
     if rendered and rng.random() < RENDERED_SHARE:
         return rendered[rng.integers(len(rendered))]
+    if chances is None:
+        return photos[rng.integers(len(photos))]
     return photos[rng.choice(len(photos), p=chances)]
 
 
@@ -734,11 +733,6 @@ def unfold_batch_norms(net: nn.Module, weights: list[torch.Tensor], batch: torch
     for hook in hooks:
         hook.remove()
     net.train()
-
-
-def face_loss(logits: torch.Tensor, labels: torch.Tensor) -> torch.Tensor:
-    """Cross-entropy against each crop's chances (face_targets)."""
-    return nn.functional.cross_entropy(logits, face_targets(labels, logits.shape[1]))
 
 
 def face_targets(labels: torch.Tensor, classes: int) -> torch.Tensor:
