@@ -133,9 +133,14 @@ class ValueNet:
 
     @classmethod
     def load(cls, path: Path) -> ValueNet:
-        with np.load(path) as saved:
-            names = ("w", "c", "v", "u", "a")
-            return cls(*(saved[name] for name in names), float(saved["b"]))
+        if not Path(path).is_file():
+            raise ValueError(f"{path}: no such file")
+        try:
+            with np.load(path) as saved:
+                names = ("w", "c", "v", "u", "a")
+                return cls(*(saved[name] for name in names), float(saved["b"]))
+        except (KeyError, ValueError, OSError, AttributeError):
+            raise ValueError(f"{path}: not a net written by `learn`") from None
 
 
 LINEAR_RATE = 1.0
