@@ -119,6 +119,29 @@ def bare_sample(
     return crop, 0, view.source
 
 
+def cut_short_sample(
+    photos: list[Photo],
+    rendered: list[Photo],
+    rng: np.random.Generator,
+    size: int,
+    chances: np.ndarray | None = None,
+) -> tuple[np.ndarray, int, str]:
+    """A die's crop cut short as the finder may give it (0.55-0.75 of its side, off its centre),
+    labelled SYMBOL: a die whose value the crop cannot show (a pip may be cut off), so the net
+    doubts and the reader refits the square rather than reading a 3 as a 2."""
+    while True:
+        photo = pick(photos, rendered, rng, chances)
+        dice = photo.faces[(photo.faces[:, 3] > 0) & (photo.faces[:, 3] < SYMBOL)]
+        if len(dice):
+            break
+    x, y, side, _ = dice[rng.integers(len(dice))]
+    direction = rng.uniform(0, 2 * math.pi)
+    shift = side * rng.uniform(0.12, 0.2)
+    center = (x + shift * math.cos(direction), y + shift * math.sin(direction))
+    crop = random_face_crop(photo, center, side * rng.uniform(0.55, 0.75), rng, size)
+    return crop, SYMBOL, photo.source
+
+
 def is_one_die_crop(image: np.ndarray, labelled) -> bool:
     """A photo that is a crop around one die (translucent-felt-crops): its box is the image."""
     if len(labelled.dice) != 1:
@@ -596,22 +619,26 @@ def train_face_net(
     set_weights: dict[str, float] | None = None,
     bare: list[Photo] | None = None,
     bare_share: float = 0.0,
+    cut_share: float = 0.0,
 ) -> nn.Module:
     hard: HardDice | None = None
     step = 0
     chances = weighted_sets(photos, set_weights) if set_weights else None
+
+    def one_sample() -> tuple[np.ndarray, int, str]:
+        draw = rng.random()
+        if draw < bare_share and bare:
+            return bare_sample(bare, rng, size)
+        if bare_share <= draw < bare_share + cut_share:
+            return cut_short_sample(photos, rendered, rng, size, chances)
+        return face_sample(photos, rendered, rng, size, hard, hard_share, chances)
 
     def batch_loss(net: nn.Module) -> tuple[torch.Tensor, str]:
         nonlocal step, hard
         step += 1
         if hard_share > 0 and step == int(steps * HARD_FROM):
             hard = hard_dice(net, photos, size)
-        samples = [
-            bare_sample(bare, rng, size)
-            if bare and rng.random() < bare_share
-            else face_sample(photos, rendered, rng, size, hard, hard_share, chances)
-            for _ in range(128)
-        ]
+        samples = [one_sample() for _ in range(128)]
         inputs = to_tensor([s[0] for s in samples])
         logits = net(inputs)
         labels = torch.tensor([s[1] for s in samples])
@@ -773,8 +800,15 @@ def export(net: nn.Module, path: Path, shape: tuple[int, int, int, int], dynamic
 
 
 def parse_set_weight(item: str) -> tuple[str, float]:
+    """SET=FACTOR, for argparse: a bad item is one line naming it."""
     name, _, factor = item.partition("=")
-    return name, float(factor)
+    try:
+        weight = float(factor)
+    except ValueError:
+        weight = -1.0
+    if not name or weight < 0:
+        raise argparse.ArgumentTypeError(f"expected SET=FACTOR (a number >= 0), not {item!r}")
+    return name, weight
 
 
 def main() -> None:
@@ -876,6 +910,7 @@ def main() -> None:
     parser.add_argument(
         "--face-set-weight",
         action="append",
+        type=parse_set_weight,
         default=[],
         metavar="SET=FACTOR",
         help="draw the face net's photos of SET FACTOR times as often (repeatable; default: "
@@ -887,6 +922,13 @@ def main() -> None:
         default=0.0,
         help="share of the face net's samples that are 'no die' crops where the finder saw a die "
         f"in {BARE_VIEW} px squares of the photos away from the dice (0: none)",
+    )
+    parser.add_argument(
+        "--cut-share",
+        type=float,
+        default=0.0,
+        help="share of the face net's samples that are dice cut short (0.55-0.75 of their side, "
+        "off centre), taught as dice of no readable value (0: none)",
     )
     parser.add_argument(
         "--face-sharpen",
@@ -941,9 +983,10 @@ def main() -> None:
             )
             if args.teacher
             else None,
-            set_weights=dict(parse_set_weight(item) for item in args.face_set_weight),
+            set_weights=dict(args.face_set_weight),
             bare=bare,
             bare_share=args.bare_share,
+            cut_share=args.cut_share,
         )
         if args.face_sharpen != 1.0:
             sharpen(face, args.face_sharpen)
