@@ -219,3 +219,21 @@ def test_no_second_look_lifts_a_value_above_what_a_join_trial_is_skipped_for(log
         patch.setattr(pips, "classify_crops", lambda crops, size=32: np.array([next(answers)]))
         final = pips.looked_again(np.zeros((80, 80, 3), np.uint8), first)[0]
     assert final[1:].max() <= pips.best_after_second_looks(looks[0]) + 1e-6
+
+
+class _FaintHeat:
+    """A finder's heat of 0.35 everywhere: over the weak peak threshold, under the usual one."""
+
+    def at(self, point):
+        return 0.35
+
+
+def test_a_die_on_a_faint_peak_stands_when_plainly_a_die_however_unsure_of_its_value():
+    from vision.reader import strong
+    from vision.types import Die
+
+    unsure = Die(None, (10.0, 10.0), 0.45, reason="unsure: 5 (0.45) or 6")
+    sure = Die(5, (10.0, 10.0), 0.97)
+    assert strong(unsure, _FaintHeat(), no_die=0.01)  # reported unreadable, not lost
+    assert not strong(unsure, _FaintHeat(), no_die=0.1)  # a board token's kind of doubt
+    assert strong(sure, _FaintHeat(), no_die=0.1)
