@@ -488,9 +488,12 @@ class FaceProfile:
 
     def self_check(self) -> float:
         """Leave-one-out accuracy: each example read by the templates of all the others."""
-        misread = self.self_check_misreads()
+        return self.share_read_right(self.self_check_misreads())
+
+    def share_read_right(self, misread: list[tuple[Face, Face | None]] | None) -> float:
+        """The self-check's accuracy from its misreads (`self_check_misreads`)."""
         if misread is None:
-            return float("nan")  # one example per face leaves nothing to compare against
+            return float("nan")  # one photo per face leaves nothing to compare against
         return 1.0 - len(misread) / sum(self.counts().values())
 
     def self_check_misreads(self) -> list[tuple[Face, Face | None]] | None:

@@ -131,7 +131,7 @@ def cut_short_sample(
     doubts and the reader refits the square rather than reading a 3 as a 2."""
     while True:
         photo = pick(photos, rendered, rng, chances)
-        dice = photo.faces[(photo.faces[:, 3] > 0) & (photo.faces[:, 3] < SYMBOL)]
+        dice = photo.faces[pip_dice(photo.faces)]
         if len(dice):
             break
     x, y, side, _ = dice[rng.integers(len(dice))]
@@ -369,8 +369,13 @@ class HardDice:
         return photo, photo.faces[index]
 
 
+def pip_dice(faces: np.ndarray) -> np.ndarray:
+    """Which labelled faces (x, y, side, value rows) are dice of a pip value 1..6."""
+    return (faces[:, 3] > 0) & (faces[:, 3] < SYMBOL)
+
+
 def hard_dice(net: nn.Module, photos: list[Photo], size: int) -> HardDice:
-    dice = [(p, i) for p in photos for i in range(len(p.faces)) if 0 < p.faces[i, 3] < SYMBOL]
+    dice = [(p, int(i)) for p in photos for i in np.flatnonzero(pip_dice(p.faces))]
     crops = [
         crop_face(p.image, tuple(p.faces[i, :2]), float(p.faces[i, 2]), size=size) for p, i in dice
     ]

@@ -73,16 +73,17 @@ def run(args: argparse.Namespace) -> int:
         return 1
     for note in profile.notes:
         print(f"note: {note}")
-    photos = ", ".join(f"{face}: {n}" for face, n in profile.photos().items())
+    photos = profile.photos()
     print(
-        f"learned {profile.kind} faces from {sum(profile.photos().values())} photos "
-        f"({sum(profile.counts().values())} examples): {photos}"
+        f"learned {profile.kind} faces from {sum(photos.values())} photos "
+        f"({sum(profile.counts().values())} examples): "
+        + ", ".join(f"{face}: {n}" for face, n in photos.items())
     )
     misread = profile.self_check_misreads()
     if misread is None:
         print("self-check: needs 2+ photos per face (each is read by the others)")
     else:
-        accuracy = 1.0 - len(misread) / sum(profile.counts().values())
+        accuracy = profile.share_read_right(misread)
         print(f"self-check (each example read by the other photos'): {accuracy:.1%}")
         if misread:
             said = ", ".join(f"{face} as {'unreadable' if v is None else v}" for face, v in misread)
