@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -135,3 +136,20 @@ def test_a_refit_that_lands_on_a_die_read_already_is_not_taken(monkeypatch):
     moved = rough(die.center, side, angle, 1.0, 0.02)  # its refit lands on the die read already
     monkeypatch.setattr(pips, "fit_outline", lambda frame, cand: moved if cand is below else cand)
     assert pips.refit_unsure(scene.frame, pairs) == pairs
+
+
+def test_a_die_of_the_tables_own_colour_gets_no_body_square():
+    """Ivory on an ivory cloth: the body's colour runs on into the table, so no square is fitted
+    to it (it filled the whole patch looked at, and teaching learned a square of bare table)."""
+    from vision.body_fit import fit_body
+
+    rng = np.random.default_rng(0)
+    frame = np.clip(rng.normal((200, 215, 225), 3, (480, 640, 3)), 0, 255).astype(np.uint8)
+    cv2.putText(frame, "K", (305, 255), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (40, 40, 160), 3)
+    die = DieCandidate((320.0, 240.0), square_quad((320.0, 240.0), 40.0, 0.0), 40.0, 0.8)
+    assert fit_body(frame, die) is None
+    cv2.rectangle(frame, (0, 0), (639, 479), (60, 90, 40), -1)  # the same die on green felt
+    cv2.rectangle(frame, (300, 220), (340, 260), (200, 215, 225), -1)
+    cv2.putText(frame, "K", (308, 252), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (40, 40, 160), 2)
+    fitted = fit_body(frame, die)
+    assert fitted is not None and abs(fitted.size / 41 - 1) < 0.15

@@ -187,3 +187,77 @@ def test_a_close_ups_top_face_is_turned_as_the_die_is():
             offs.append(min(off, 90 - off))
     assert len(offs) >= 20
     assert sum(off < 5 for off in offs) >= len(offs) - 2, np.round(offs)
+
+
+def _bench_close_up(kind: str, seed: int, face: str, photo: int):
+    """The close-up `tabletop bench poker` teaches design `seed` of `kind` from: photo `photo`
+    of `face` (its random numbers drawn in the bench's order)."""
+    from companion.bench.poker import _style
+
+    design = PokerDesign.random(np.random.default_rng([seed, 1]), kind)
+    rng = np.random.default_rng([seed, 2])
+    for number, each in enumerate(POKER_FACES):
+        for index in range(3):
+            style, fill = _style(rng, design), float(rng.uniform(0.3, 0.6))
+            if (each, index) == (face, photo):
+                scene_seed = 70_000 + 1000 * seed + 10 * number + index
+                return render_close_up(face, seed=scene_seed, style=style, fill=fill)
+    raise ValueError(face)
+
+
+@pytest.mark.parametrize(
+    ("kind", "seed", "face", "photo"),
+    [("letters", 1, "A", 0), ("letters", 1, "Q", 2), ("figures", 2, "J", 0), ("pips", 1, "Q", 2)],
+)
+def test_an_ivory_die_on_a_pale_table_lit_from_one_side_stands_out(kind, seed, face, photo):
+    """The table is taken as a smooth surface of colour, not one colour: with one colour, the
+    lit side's gradient counted as the table's spread, and these dice stood out only by their
+    print (no square, or a third of the die)."""
+    from vision.close_up import die_standing_out
+
+    scene = _bench_close_up(kind, seed, face, photo)
+    truth = scene.dice[0]
+    side = float(np.linalg.norm(truth.quad[0] - truth.quad[1]))
+    found = die_standing_out(scene.frame)
+    assert found is not None
+    assert np.hypot(*np.subtract(found.center, truth.center)) < 0.2 * side
+    assert 0.9 < found.size / side < 1.3
+
+
+def test_a_pencils_end_beside_the_die_in_two_photos_of_a_face_is_not_learned(tmp_path):
+    """Design 13 of the bench's figures, taught in the tray: two of the K photos show the end of
+    the same yellow pencil beside the die, and the two ends were more alike than the dice, so K
+    was learned as a pencil and no K was read. The dice of a set show about one size in the
+    tray photos; the pencil's end is half of it."""
+    cv2.setNumThreads(1)
+    design = PokerDesign.random(np.random.default_rng([13, 1]), "figures")
+    write_teaching_photos(tmp_path, design, "tray", seed=13)
+    reader = DiceReader("poker", profile=learn_from_dir(tmp_path, "poker"))
+    kings = read = 0
+    for tray in range(10):
+        rng = np.random.default_rng([13, 3, tray])
+        style = replace(SceneStyle.random(rng, "poker"), poker_design=design)
+        scene = render_scene(["K", "Q", "A"], kind="poker", seed=95_000 + tray, style=style)
+        reading = reader.read(scene.frame)
+        king = next(d for d in scene.dice if d.value == "K")
+        kings += 1
+        read += any(
+            d.value == "K" and np.hypot(*np.subtract(d.center, king.center)) < 15
+            for d in reading.dice
+        )
+    assert read >= 9, f"{read} of {kings} kings read"
+
+
+def test_dice_far_from_the_sets_usual_size_are_not_offered_to_learning():
+    from vision.find import square_quad
+    from vision.profile import _of_usual_size, _usual_size
+    from vision.types import DieCandidate
+
+    def die(side: float, score: float) -> DieCandidate:
+        return DieCandidate((100.0, 100.0), square_quad((100.0, 100.0), side, 0.0), side, score)
+
+    photos = [[die(50, 0.6), die(24, 0.5)], [die(47, 0.5)], [die(22, 0.7), die(48, 0.5)]]
+    usual = _usual_size(photos)
+    assert usual == 47
+    assert [d.size for d in _of_usual_size(photos[0], usual)] == [50]
+    assert [d.size for d in _of_usual_size([die(20, 0.4), die(21, 0.3)], usual)] == [20, 21]

@@ -3,10 +3,11 @@
 A phone's close-up of one die shows the die large in the middle and the table all around it.
 The finder, trained on dice a tenth of the frame or smaller, sees such a die's print (a 9's
 loop, a club, a crown) as small dice and often misses the die itself. Here the photo's border
-gives the table's colour; the largest compact patch that departs from it is the die with its
-shadow and side faces, and its square is offered to teaching beside the finder's (learning keeps
-whichever looks most like the other photos of the face: on a tray photo the patch is the tray,
-unlike them all).
+gives the table's colour, as a smooth surface across the photo (a lamp or a window lights one
+side of a table more than the other); the largest compact patch that departs from it is the
+die with its shadow and side faces, and its square is offered to teaching beside the finder's
+(learning keeps whichever looks most like the other photos of the face: on a tray photo the
+patch is the tray, unlike them all).
 """
 
 from __future__ import annotations
@@ -53,14 +54,29 @@ def die_standing_out(photo_bgr: np.ndarray) -> DieCandidate | None:
 
 
 def _standing_out(photo_bgr: np.ndarray, border: int) -> np.ndarray:
-    """1 where the photo departs from its border's colour, specks opened away, holes closed."""
+    """1 where the photo departs from its table (`_table_colour`), specks opened away, holes
+    closed."""
     lab = cv2.cvtColor(cv2.GaussianBlur(photo_bgr, (5, 5), 0), cv2.COLOR_BGR2LAB)
     lab = lab.astype(np.float32)
-    strips = [lab[:border], lab[-border:], lab[:, :border], lab[:, -border:]]
-    edge = np.concatenate([strip.reshape(-1, 3) for strip in strips])
-    table = np.median(edge, axis=0)
-    spread = float(np.percentile(np.linalg.norm(edge - table, axis=1), 95))
-    mask = (np.linalg.norm(lab - table, axis=2) > max(SPREAD * spread, FLOOR)).astype(np.uint8)
+    ring = np.zeros(lab.shape[:2], bool)
+    ring[:border] = ring[-border:] = True
+    ring[:, :border] = ring[:, -border:] = True
+    departure = np.linalg.norm(lab - _table_colour(lab, ring), axis=2)
+    spread = float(np.percentile(departure[ring], 95))
+    mask = (departure > max(SPREAD * spread, FLOOR)).astype(np.uint8)
     k = max(3, min(photo_bgr.shape[:2]) // 60) | 1
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
     return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3 * k, 3 * k), np.uint8))
+
+
+def _table_colour(lab: np.ndarray, ring: np.ndarray) -> np.ndarray:
+    """The table's colour at every pixel: a quadratic surface in x and y (per Lab channel)
+    fitted to the border `ring`. One colour for the whole table (the border's median) took a
+    lit side's gradient for spread: ivory dice on pale tables stood out only by their print
+    (30 of 324 rendered close-ups got no good square, 14 with the surface)."""
+    height, width = lab.shape[:2]
+    ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
+    xs, ys = xs / width - 0.5, ys / height - 0.5
+    terms = np.stack([np.ones_like(xs), xs, ys, xs * xs, xs * ys, ys * ys], axis=-1)
+    weights, *_ = np.linalg.lstsq(terms[ring], lab[ring], rcond=None)
+    return terms @ weights

@@ -115,6 +115,9 @@ INK_FROM = 0.4  # a crop whose embedding is under this for every face skips the 
 # Teaching: an example whose embedding is this unlike every other of its face is left out (when
 # two others of its face are alike), as OUTLIER_BELOW for ink maps.
 EMBEDDED_OUTLIER_BELOW = 0.3
+# Teaching: of a photo's dice, those whose side is within this ratio of the set's usual side
+# (`_usual_size`) are offered, where it has any.
+USUAL_SIZE = 1.5
 DEFAULT_PROFILES = Path(__file__).resolve().parent / "profiles"
 
 
@@ -635,23 +638,29 @@ def learn_from_dir(directory: str | Path, kind: str, finder: Finder | None = Non
     from vision.reader import load_image
     from vision.teaching import dice_in_photo, offered_squares, shrunk
 
-    shots: list[_Shot] = []
+    found: list[tuple[Face, Path, np.ndarray, list[DieCandidate]]] = []
     for face, photos in _face_folders(Path(directory), kind).items():
         for photo in photos:
             frame = load_image(photo)
-            if finder is None:  # the finder's squares are rough; a caller's own finder is trusted
-                frame = shrunk(frame)
-                dice = dice_in_photo(frame)
-                candidates = [sq for die in dice for sq in offered_squares(frame, die)]
-            else:
-                candidates = dice = finder(frame)
-            if not candidates:
+            # the finder's squares are rough; a caller's own finder is trusted
+            frame = shrunk(frame) if finder is None else frame
+            dice = dice_in_photo(frame) if finder is None else finder(frame)
+            if not dice:
                 raise ValueError(
                     f"{photo}: no die found in this photo (one die of the face, whole and in "
                     "focus, on a plain surface)"
                 )
-            crops = [rectify(frame, c, CROP) for c in candidates]
-            shots.append(_Shot(face, photo, candidates, crops, len(dice)))
+            found.append((face, photo, frame, dice))
+    usual = _usual_size([dice for *_, dice in found])
+    shots: list[_Shot] = []
+    for face, photo, frame, dice in found:
+        if finder is None:
+            dice = _of_usual_size(dice, usual)
+            candidates = [sq for die in dice for sq in offered_squares(frame, die)]
+        else:
+            candidates = dice
+        crops = [rectify(frame, c, CROP) for c in candidates]
+        shots.append(_Shot(face, photo, candidates, crops, len(dice)))
     examples: dict[Face, list[np.ndarray]] = {}
     sources: dict[Face, list[int]] = {}
     notes: list[str] = []
@@ -684,6 +693,20 @@ def learn_from_dir(directory: str | Path, kind: str, finder: Finder | None = Non
     profile = FaceProfile(kind, examples, sources=sources)
     profile.notes = notes
     return profile
+
+
+def _usual_size(dice_per_photo: list[list[DieCandidate]]) -> float:
+    """The side of the set's dice as the photos show them: the median of each photo's surest
+    die (one set, one camera: tray photos show its dice about one size)."""
+    return float(np.median([max(dice, key=lambda d: d.score).size for dice in dice_per_photo]))
+
+
+def _of_usual_size(dice: list[DieCandidate], usual: float) -> list[DieCandidate]:
+    """The dice of a photo within USUAL_SIZE of the usual side, where it shows any: a pencil's
+    end or a coin beside the die is far smaller (two photos of a K with the same pencil beside
+    the die taught the pencil), a second die of the set is not."""
+    kept = [d for d in dice if 1 / USUAL_SIZE <= d.size / usual <= USUAL_SIZE]
+    return kept or dice
 
 
 @dataclass
