@@ -189,3 +189,35 @@ def test_a_dot_on_the_tray_rim_is_not_read_as_a_large_die(shared_dir: Path, d6_r
 def test_a_die_knows_the_side_of_the_square_it_was_read_on():
     assert die((50.0, 50.0), 37.5, 2, 0.9).side == pytest.approx(37.5)
     assert Die(2, (50.0, 50.0), 0.9).side == 0.0
+
+
+def _bench_sweep_scene(share: float, number: int) -> render.RenderedScene:
+    """Scene `number` of `tabletop bench vision`'s rendered scale sweep at `share`."""
+    from companion.bench.scale import dice_values, style_at
+
+    rng = np.random.default_rng(5 + int(share * 1000))
+    for _ in range(number + 1):
+        values = dice_values(rng, share)
+        style = style_at(render.SceneStyle.random(rng, "d6"), share)
+    seed = 40_000 + int(share * 1000) * 100 + number
+    return render.render_scene(values, kind="d6", seed=seed, style=style)
+
+
+@pytest.mark.parametrize("number", [13, 18])
+def test_a_die_filling_half_the_frame_is_read_though_its_pips_peak_above_it(d6_reader, number):
+    """A plain die at 45% of the frame's height: the half look's peaks on its pips were stronger
+    than the quarter look's on its face, which was dropped as their rival (nothing was read).
+    Peaks under PIP_SIZED of a face's side at its place are its pips, kept beside it."""
+    scene = _bench_sweep_scene(0.45, number)
+    assert list(d6_reader.read(scene.frame).values) == [d.value for d in scene.dice]
+
+
+def test_a_pip_sized_peak_is_no_rival_to_the_face_around_it():
+    from vision.find import suppress_rivals
+
+    face, pip, twin = (
+        (300.0, 240.0, 240.0, 0.45),
+        (290.0, 230.0, 80.0, 0.5),
+        (310.0, 240.0, 200.0, 0.4),
+    )
+    assert sorted(suppress_rivals([face, pip, twin])) == sorted([face, pip])

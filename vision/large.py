@@ -77,14 +77,30 @@ def with_large_dice(
         return dice
     added: list[Die] = []
     read = read_squares(large) if fits_its_squares else read_fitted(frame_bgr, large, read_squares)
-    for square, die in zip(large, read, strict=True):
-        if die is None or die.value is None:
-            continue
+    pairs = zip(large, read, strict=True)
+    found = [(sq, die) for sq, die in pairs if die is not None and die.value is not None]
+    for square, die in without_surer_inside(found):
         parts = [d for d in dice if within(d.center, square)]
         if die.confidence > max((d.confidence for d in parts), default=0.0):
             dice = [d for d in dice if not any(d is part for part in parts)] + [die]
             added.append(die)
     return without_unsure_small_dice(dice, added)
+
+
+def without_surer_inside(found: list[tuple[DieCandidate, Die]]) -> list[tuple[DieCandidate, Die]]:
+    """The large squares read as dice, less those holding a smaller one read more surely: the
+    coarse looks keep a face beside the smaller peaks at its place (`find.suppress_rivals`), and
+    a square the size of the frame around two close dice read as a third, unsurely."""
+    return [
+        (square, die)
+        for square, die in found
+        if not any(
+            other.confidence > die.confidence
+            and inner.size < square.size
+            and within(other.center, square)
+            for inner, other in found
+        )
+    ]
 
 
 def read_already(square: DieCandidate, dice: list[Die]) -> bool:
