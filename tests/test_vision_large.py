@@ -221,3 +221,5 @@ def test_a_pip_sized_peak_is_no_rival_to_the_face_around_it():
         (310.0, 240.0, 200.0, 0.4),
     )
     assert sorted(suppress_rivals([face, pip, twin])) == sorted([face, pip])
+    weaker_pip = (290.0, 230.0, 80.0, 0.3)  # a weaker peak inside a stronger face: no die
+    assert suppress_rivals([face, weaker_pip]) == [face]

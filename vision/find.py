@@ -261,15 +261,15 @@ def find_large_faces(
 def suppress_rivals(
     found: list[tuple[float, float, float, float]],
 ) -> list[tuple[float, float, float, float]]:
-    """`suppress_close` among peaks of one die's size: a peak at most PIP_SIZED times the side of
-    another at its place is one of that face's pips (or its print) and is kept beside it, the
-    reading deciding which is a die. (A close die's pips peaked above its face in the half look,
-    and the face was dropped: real dice zoomed to 60% of the frame read 47% right, 82% so.)"""
+    """`suppress_close`, except that a face is kept beside stronger peaks at its place of at most
+    PIP_SIZED times its side: its pips (or print), the reading deciding which is a die. (A close
+    die's pips peaked above its face in the half look, and the face was dropped: real dice zoomed
+    to 60% of the frame read 47% right, 82% so. Weaker small peaks inside a stronger face are
+    still dropped: kept too, they were number tokens of a game board read as dice.)"""
     kept: list[tuple[float, float, float, float]] = []
     for x, y, side, score in sorted(found, key=lambda f: -f[3]):
         if all(
-            math.hypot(x - kx, y - ky) > SAME_DIE * max(side, ks)
-            or min(side, ks) <= PIP_SIZED * max(side, ks)
+            math.hypot(x - kx, y - ky) > SAME_DIE * max(side, ks) or ks <= PIP_SIZED * side
             for kx, ky, ks, _ in kept
         ):
             kept.append((x, y, side, score))
