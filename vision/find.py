@@ -261,19 +261,23 @@ def find_large_faces(
 def suppress_rivals(
     found: list[tuple[float, float, float, float]],
 ) -> list[tuple[float, float, float, float]]:
-    """`suppress_close`, except that a face is kept beside stronger peaks at its place of at most
-    PIP_SIZED times its side: its pips (or print), the reading deciding which is a die. (A close
-    die's pips peaked above its face in the half look, and the face was dropped: real dice zoomed
-    to 60% of the frame read 47% right, 82% so. Weaker small peaks inside a stronger face are
-    still dropped: kept too, they were number tokens of a game board read as dice.)"""
-    kept: list[tuple[float, float, float, float]] = []
-    for x, y, side, score in sorted(found, key=lambda f: -f[3]):
-        if all(
-            math.hypot(x - kx, y - ky) > SAME_DIE * max(side, ks) or ks <= PIP_SIZED * side
-            for kx, ky, ks, _ in kept
-        ):
-            kept.append((x, y, side, score))
-    return kept
+    """`suppress_close`, and besides its peaks each face it dropped only for stronger peaks at its
+    place of at most PIP_SIZED times its side: its pips (or print); the reading decides which is
+    a die. (A close die's pips peaked above its face in the half look, and the face was dropped:
+    real dice zoomed to 60% of the frame read 47% right, 84% so. A face kept beside them drops
+    nothing itself: weaker small peaks inside a stronger face dropped too were the faces of
+    drawn dice inside the framed look's square of the whole frame.)"""
+    kept = suppress_close(found)
+    return kept + [
+        (x, y, side, score)
+        for x, y, side, score in found
+        if (x, y, side, score) not in kept
+        and all(
+            math.hypot(x - ox, y - oy) > SAME_DIE * max(side, other) or other <= PIP_SIZED * side
+            for ox, oy, other, stronger in found
+            if stronger > score
+        )
+    ]
 
 
 def find_dice(
