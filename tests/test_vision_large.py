@@ -193,13 +193,9 @@ def test_a_die_knows_the_side_of_the_square_it_was_read_on():
 
 def _bench_sweep_scene(share: float, number: int) -> render.RenderedScene:
     """Scene `number` of `tabletop bench vision`'s rendered scale sweep at `share`."""
-    from companion.bench.scale import dice_values, style_at
+    from companion.bench.scale import sweep_draws
 
-    rng = np.random.default_rng(5 + int(share * 1000))
-    for _ in range(number + 1):
-        values = dice_values(rng, share)
-        style = style_at(render.SceneStyle.random(rng, "d6"), share)
-    seed = 40_000 + int(share * 1000) * 100 + number
+    values, seed, style = sweep_draws(share, number + 1)[number]
     return render.render_scene(values, kind="d6", seed=seed, style=style)
 
 

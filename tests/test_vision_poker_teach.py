@@ -191,18 +191,13 @@ def test_a_close_ups_top_face_is_turned_as_the_die_is():
 
 def _bench_close_up(kind: str, seed: int, face: str, photo: int):
     """The close-up `tabletop bench poker` teaches design `seed` of `kind` from: photo `photo`
-    of `face` (its random numbers drawn in the bench's order)."""
-    from companion.bench.poker import _style
+    of `face`."""
+    from companion.bench.poker import teaching_photos
 
     design = PokerDesign.random(np.random.default_rng([seed, 1]), kind)
-    rng = np.random.default_rng([seed, 2])
-    for number, each in enumerate(POKER_FACES):
-        for index in range(3):
-            style, fill = _style(rng, design), float(rng.uniform(0.3, 0.6))
-            if (each, index) == (face, photo):
-                scene_seed = 70_000 + 1000 * seed + 10 * number + index
-                return render_close_up(face, seed=scene_seed, style=style, fill=fill)
-    raise ValueError(face)
+    photos = teaching_photos(design, "close-up", seed)
+    (chosen,) = [p for p in photos if (p.face, p.index) == (face, photo)]
+    return chosen.render()
 
 
 @pytest.mark.parametrize(

@@ -192,21 +192,45 @@ def write_teaching_photos(folder: Path, design: Any, way: str, seed: int) -> Non
     showing)."""
     import cv2
 
-    from vision.render import render_close_up, render_scene
+    for photo in teaching_photos(design, way, seed):
+        if photo.index == 0:
+            (folder / photo.face).mkdir()
+        cv2.imwrite(str(folder / photo.face / f"{photo.index}.png"), photo.render().frame)
+
+
+@dataclass(frozen=True)
+class TeachingPhoto:
+    """One teaching photo as drawn (rendered only when asked, by `render`)."""
+
+    face: str
+    index: int
+    way: str
+    seed: int
+    style: Any
+    fill: float
+
+    def render(self) -> Any:
+        from vision.render import render_close_up, render_scene
+
+        if self.way == "close-up":
+            return render_close_up(self.face, seed=self.seed, style=self.style, fill=self.fill)
+        return render_scene([self.face], kind="poker", seed=self.seed, style=self.style)
+
+
+def teaching_photos(design: Any, way: str, seed: int) -> list[TeachingPhoto]:
+    """The teaching photos of design `seed`, face by face, in the order their random numbers
+    are drawn (a test may render one of them alone)."""
     from vision.types import POKER_FACES
 
     rng = np.random.default_rng([seed, 2])
+    photos = []
     for number, face in enumerate(POKER_FACES):
-        (folder / face).mkdir()
         for index in range(PHOTOS_PER_FACE):
-            scene_seed = 70_000 + 1000 * seed + 10 * number + index
             style = _style(rng, design)
-            if way == "close-up":
-                fill = float(rng.uniform(0.3, 0.6))
-                scene = render_close_up(face, seed=scene_seed, style=style, fill=fill)
-            else:
-                scene = render_scene([face], kind="poker", seed=scene_seed, style=style)
-            cv2.imwrite(str(folder / face / f"{index}.png"), scene.frame)
+            fill = float(rng.uniform(0.3, 0.6)) if way == "close-up" else 0.0
+            scene_seed = 70_000 + 1000 * seed + 10 * number + index
+            photos.append(TeachingPhoto(face, index, way, scene_seed, style, fill))
+    return photos
 
 
 def read_tray(reader: Any, design: Any, seed: int, tray: int, tally: Tally) -> None:

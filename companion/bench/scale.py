@@ -30,18 +30,27 @@ def rendered_sweep(reader: Any, scenes: int, seed: int = 5) -> dict[str, dict[st
 
     figures = {}
     for share in SWEEP:
-        rng = np.random.default_rng(seed + int(share * 1000))
         score = Score()
-        for number in range(scenes):
-            scene = render.render_scene(
-                dice_values(rng, share),
-                kind="d6",
-                seed=40_000 + int(share * 1000) * 100 + number,
-                style=style_at(render.SceneStyle.random(rng, "d6"), share),
-            )
+        for number, (values, scene_seed, style) in enumerate(sweep_draws(share, scenes, seed)):
+            scene = render.render_scene(values, kind="d6", seed=scene_seed, style=style)
             score.add(score_rendered(scene, reader.read(scene.frame), f"{share} scene {number}"))
         figures[f"{share:.2f}"] = score.figures()
     return figures
+
+
+def sweep_draws(share: float, scenes: int, seed: int = 5) -> list[tuple[list[int], int, Any]]:
+    """The rendered sweep's scenes at `share` as drawn: (dice values, scene seed, style) each."""
+    from vision import render
+
+    rng = np.random.default_rng(seed + int(share * 1000))
+    return [
+        (
+            dice_values(rng, share),
+            40_000 + int(share * 1000) * 100 + number,
+            style_at(render.SceneStyle.random(rng, "d6"), share),
+        )
+        for number in range(scenes)
+    ]
 
 
 def dice_values(rng: np.random.Generator, share: float) -> list[int]:
