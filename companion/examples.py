@@ -324,9 +324,7 @@ class TableAdaptation:
             )  # fmt: skip
             adaptation = None if outcome.adaptation is base_profile else outcome.adaptation
         else:
-            outcome = adapt.checked_adaptation(
-                examples, adapt.pip_adapter, adapt.pip_reads, current
-            )
+            outcome = adapt.checked_pip_adaptation(examples, current)
             adaptation = outcome.adaptation
         if len(examples) < adapt.MIN_EXAMPLES:
             adaptation = None  # forgotten (reset), or too few yet: read as shipped

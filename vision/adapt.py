@@ -3,9 +3,11 @@
 Every confirmed roll is a labelled example of this table's dice under this table's light: a crop
 of each die (`example_crop`) with the value the players confirmed. Nothing is retrained:
 
-* pip dice read by the faces net: `PipAdapter` keeps the net's inner features (the layer before
+* pip dice read by the faces net: `pip_adapter` keeps the net's inner features (the layer before
   its last, 64 numbers a crop) of the table's examples and reads a die by its nearest examples
   there, where a die is close enough to them; elsewhere the net's own answer stands.
+  `counted_pip_adapter` compares the pips counted on a crop as well (vision/pip_count.py), and
+  `checked_pip_adaptation` keeps whichever of the two reads the newest examples better.
 * dice read with a face profile (poker dice, unusual d6): `AdaptedProfile` reads a die by its
   nearest table examples in colour (`colour_description`) where they vouch for it, by the
   profile elsewhere.
@@ -17,8 +19,8 @@ then keeps what it had. Pure: numpy and the reader's own nets, no files.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -27,6 +29,7 @@ import numpy as np
 
 from vision._nets import CLASSIFIER_INPUT, NOT_A_DIE, crop_face, face_model_name, load_net, to_blob
 from vision.find import candidate_angle, rectify
+from vision.pip_count import PipCount
 from vision.types import DieCandidate, Face
 
 EXAMPLE_SIDE = 64  # examples are kept as this-square BGR crops
@@ -226,6 +229,35 @@ def pip_adapter(examples: Sequence[Example]) -> NearestExamples:
     )
 
 
+# In a counted description, the share of closeness that is the pip count's (the rest the net's).
+COUNT_SHARE = 0.5
+
+
+def counted_pip_adapter(examples: Sequence[Example]) -> NearestExamples:
+    """Nearest examples by the faces net's features and the pips counted on the crop, with the
+    count's threshold fitted to the examples (vision/pip_count.py): a face the net takes for
+    another because of a highlight where a pip would be is near its own face's examples here."""
+    count = PipCount.fit([e.crop for e in examples], [int(e.value) for e in examples])
+
+    def describe(crops: Sequence[np.ndarray]) -> np.ndarray:
+        return np.hstack(
+            [
+                net_features(crops)[0] * np.sqrt(1.0 - COUNT_SHARE),
+                count.described(crops) * np.sqrt(COUNT_SHARE),
+            ]
+        )
+
+    return NearestExamples.build(examples, describe, turns=4, margin=VOTE_MARGIN)
+
+
+# The ways pip dice adapt, by what they compare, tried in turn by `best_checked_adaptation`
+# (the first wins a tie).
+PIP_ADAPTERS = {
+    "the net's features": pip_adapter,
+    "the net's features and the pips counted": counted_pip_adapter,
+}
+
+
 def net_verdicts(crops: Sequence[np.ndarray]) -> list[Verdict]:
     """The faces net's own answer for example crops (its no-die verdict as None)."""
     _, chances = net_features(crops)
@@ -403,3 +435,30 @@ def checked_adaptation(
         f"{after.wrong} wrong (before: {before.right} right, {before.wrong} wrong)"
     )
     return Outcome(build(examples), True, reason, before, after)
+
+
+def best_checked_adaptation(
+    examples: Sequence[Example],
+    builds: Mapping[str, Callable[[Sequence[Example]], Any]],
+    reads: Callable[[Any], Callable[[Sequence[np.ndarray]], list[Verdict]]],
+    current: Any,
+    min_confidence: float = 0.5,
+) -> Outcome:
+    """`checked_adaptation` of each way of building one (by name), the accepted one that reads
+    the newest examples best kept (fewest wrong, then most right; the earlier way on a tie),
+    its reason naming the way; the first way's refusal where none is accepted."""
+    outcomes = {
+        name: checked_adaptation(examples, build, reads, current, min_confidence)
+        for name, build in builds.items()
+    }
+    accepted = [(name, o) for name, o in outcomes.items() if o.accepted and o.after is not None]
+    if not accepted:
+        return next(iter(outcomes.values()))
+    name, best = min(accepted, key=lambda pair: (pair[1].after.wrong, -pair[1].after.right))
+    return replace(best, reason=f"{best.reason}; by {name}")
+
+
+def checked_pip_adaptation(examples: Sequence[Example], current: Any) -> Outcome:
+    """The pip dice's adaptation to `examples`, the best of PIP_ADAPTERS that passes the
+    held-out check against `current` (the adapter in use, None for none)."""
+    return best_checked_adaptation(examples, PIP_ADAPTERS, pip_reads, current)

@@ -142,8 +142,7 @@ class TableReader:
         from vision.adapt import (
             adapted_profile,
             checked_adaptation,
-            pip_adapter,
-            pip_reads,
+            checked_pip_adaptation,
             profile_reads,
         )
         from vision.reader import DiceReader
@@ -155,7 +154,7 @@ class TableReader:
             )
             self.reader = DiceReader(self.kind, profile=outcome.adaptation)
         else:
-            outcome = checked_adaptation(examples, pip_adapter, pip_reads, self.adaptation)
+            outcome = checked_pip_adaptation(examples, self.adaptation)
             self.reader = DiceReader(self.kind, adapter=outcome.adaptation)
         self.adaptation = outcome.adaptation
         self.notes.append(outcome.reason)
