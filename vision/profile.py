@@ -636,7 +636,7 @@ def learn_from_dir(directory: str | Path, kind: str, finder: Finder | None = Non
     """
     from vision.find import rectify
     from vision.reader import load_image
-    from vision.teaching import dice_in_photo, offered_squares, shrunk
+    from vision.teaching import dice_in_photo, offered_squares, photographed_large, shrunk
 
     found: list[tuple[Face, Path, np.ndarray, list[DieCandidate]]] = []
     for face, photos in _face_folders(Path(directory), kind).items():
@@ -688,11 +688,29 @@ def learn_from_dir(directory: str | Path, kind: str, finder: Finder | None = Non
         # With one die in the photo, its best-fitted square (offered first) is learned too: the
         # square chosen to be like the other photos is sometimes cut as one of them was.
         kept = [chosen] if shot.dice > 1 or chosen == 0 else [chosen, 0]
-        examples.setdefault(shot.face, []).extend(shot.crops[k] for k in kept)
-        sources.setdefault(shot.face, []).extend([index] * len(kept))
+        crops = [shot.crops[k] for k in kept]
+        crops += [
+            as_the_table_sees(shot.crops[k]) for k in kept if photographed_large(shot.candidates[k])
+        ]
+        examples.setdefault(shot.face, []).extend(crops)
+        sources.setdefault(shot.face, []).extend([index] * len(crops))
     profile = FaceProfile(kind, examples, sources=sources)
     profile.notes = notes
     return profile
+
+
+def as_the_table_sees(crop: np.ndarray) -> np.ndarray:
+    """A crop of a die photographed close, as blurred as the table's camera shows a die (its
+    face TABLE_SIDE px across), at the crop's own size. Such a die is learned both ways: a tray
+    die is too small to show a close-up's fine print, and taught from close-ups alone, a pip
+    design's 9s were less like their templates than the threshold and never found (bench
+    poker: 12 of design 0's 171 dice). Dice of tray photos learned twice too (those over 1.5
+    times TABLE_SIDE) read rank letters worse."""
+    side = crop.shape[0]
+    from vision.teaching import TABLE_SIDE
+
+    small = cv2.resize(crop, (TABLE_SIDE, TABLE_SIDE), interpolation=cv2.INTER_AREA)
+    return cv2.resize(small, (side, side), interpolation=cv2.INTER_LINEAR)
 
 
 def _usual_size(dice_per_photo: list[list[DieCandidate]]) -> float:

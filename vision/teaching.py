@@ -33,6 +33,14 @@ INSIDE = 0.6
 SMALLER = 0.8
 AGREE = 0.08
 SAME_SIZE = 1.2  # learning is offered squares within this ratio of the best square's side
+# A die's face is about TABLE_SIDE to 50 px across in the table camera's 640 x 480 frame; a die
+# over LARGE times that was photographed close.
+TABLE_SIDE = 36
+LARGE = 2.0
+# On a die photographed close, a fit under this share of its side as found is its print, not
+# its face: a 9's edges were fitted to its clubs, and the three photos' prints, being alike,
+# were learned. (On tray photos the finder's square is rougher: letter dice read worse.)
+PRINT_SIZED = 0.75
 # A photo shows one die: a square the finder is far less sure of than its surest one is a coin,
 # a pencil or a mark (on rendered teaching photos the die scored 0.6-0.7, props 0.2-0.45).
 SURE_SHARE = 0.75
@@ -115,7 +123,7 @@ def die_zoomed_out(photo_bgr: np.ndarray, patch: DieCandidate) -> DieCandidate |
 
 def squares_to_try(photo_bgr: np.ndarray, die: DieCandidate) -> list[DieCandidate]:
     """The squares one die is offered on: as found, GROWN times its side, fitted to its body and
-    fitted to its edges (distinct ones only)."""
+    fitted to its edges (distinct ones only; on a die photographed large, none PRINT_SIZED)."""
     angle = candidate_angle(die)
     squares = [die] + [
         DieCandidate(
@@ -129,7 +137,14 @@ def squares_to_try(photo_bgr: np.ndarray, die: DieCandidate) -> list[DieCandidat
     edges = fit_outline(photo_bgr, die)
     if edges is not die:
         squares.append(edges)
-    return squares
+    if not photographed_large(die):
+        return squares
+    return [square for square in squares if square.size >= PRINT_SIZED * die.size]
+
+
+def photographed_large(die: DieCandidate) -> bool:
+    """The die shows over LARGE times a tray die's side (a phone's close-up, not a tray photo)."""
+    return die.size > LARGE * TABLE_SIDE
 
 
 def best_square(photo_bgr: np.ndarray, die: DieCandidate) -> DieCandidate:

@@ -233,16 +233,21 @@ def teaching_photos(design: Any, way: str, seed: int) -> list[TeachingPhoto]:
     return photos
 
 
-def read_tray(reader: Any, design: Any, seed: int, tray: int, tally: Tally) -> None:
-    """Render one tray of 1-7 dice of the design, read it, and count."""
+def tray_scene(design: Any, seed: int, tray: int) -> Any:
+    """Tray `tray` of design `seed`: 1-7 dice of the design, rendered."""
     from vision.render import render_scene
     from vision.types import POKER_FACES
 
     rng = np.random.default_rng([seed, 3, tray])
     faces = [POKER_FACES[i] for i in rng.integers(0, 6, int(rng.integers(1, 8)))]
-    scene = render_scene(
+    return render_scene(
         faces, kind="poker", seed=90_000 + 1000 * seed + tray, style=_style(rng, design)
     )
+
+
+def read_tray(reader: Any, design: Any, seed: int, tray: int, tally: Tally) -> None:
+    """Render one tray of 1-7 dice of the design, read it, and count."""
+    scene = tray_scene(design, seed, tray)
     tally.trays += 1
     tally.dice += len(scene.dice)
     if reader is None:
