@@ -359,3 +359,17 @@ def test_a_tables_examples_add_few_phantom_dice_on_game_boards(shared_dir):
             adapted.adapt(examples)
     shipped = bench_phantoms(DiceReader("d6"), boards, None)["phantom_dice"]
     assert bench_phantoms(adapted.reader, boards, None)["phantom_dice"] <= shipped + 3
+
+
+def test_examples_read_each_other_left_one_out():
+    from vision.adapt import Check, NearestExamples
+
+    rng = np.random.default_rng(0)
+    ones, twos = rng.normal([1, 0, 0], 0.02, (6, 3)), rng.normal([0, 1, 0], 0.02, (6, 3))
+    features = np.vstack([ones, twos])
+    features /= np.linalg.norm(features, axis=1, keepdims=True)
+    values = np.array([1] * 6 + [2] * 6, dtype=object)
+    examples = NearestExamples(features, values, trust=0.5, describe=lambda crops: features)
+    assert examples.leave_one_out() == Check(12, 0, 12)
+    values[0] = 2  # one example confirmed wrong: the others outvote it
+    assert NearestExamples(features, values, 0.5, lambda c: features).leave_one_out().wrong == 1

@@ -166,6 +166,20 @@ class NearestExamples:
         closeness = self.describe(crops) @ self.features.T
         return [self.verdict(row) for row in closeness]
 
+    def leave_one_out(self) -> Check:
+        """Each example read by the others' vote (its own turns left out): right and wrong where
+        they vouch for a value."""
+        closeness = self.features @ self.features.T
+        owners = np.arange(len(self.features)) // self.turns
+        closeness[owners[:, None] == owners[None, :]] = -1.0
+        right = wrong = 0
+        for row in range(0, len(self.features), self.turns):
+            verdict = self.verdict(closeness[row])
+            if vouched(verdict):
+                right += verdict[0] == self.values[row]  # type: ignore[index]
+                wrong += verdict[0] != self.values[row]  # type: ignore[index]
+        return Check(right, wrong, len(self.features) // self.turns)
+
     def verdict(self, closeness: np.ndarray) -> Verdict | None:
         """The nearest examples' vote, given a crop's closeness to each example; a doubt
         (confidence under DOUBT_CONFIDENCE) where the crop is only nearly close enough; None
@@ -439,14 +453,15 @@ def checked_adaptation(
 
 def best_checked_adaptation(
     examples: Sequence[Example],
-    builds: Mapping[str, Callable[[Sequence[Example]], Any]],
+    builds: Mapping[str, Callable[[Sequence[Example]], NearestExamples]],
     reads: Callable[[Any], Callable[[Sequence[np.ndarray]], list[Verdict]]],
     current: Any,
     min_confidence: float = 0.5,
 ) -> Outcome:
     """`checked_adaptation` of each way of building one (by name), the accepted one that reads
-    the newest examples best kept (fewest wrong, then most right; the earlier way on a tie),
-    its reason naming the way; the first way's refusal where none is accepted."""
+    the newest examples best kept (fewest wrong, then most right), on a tie the one whose
+    examples read each other best (`leave_one_out`), then the earlier way; its reason names the
+    way. The first way's refusal where none is accepted."""
     outcomes = {
         name: checked_adaptation(examples, build, reads, current, min_confidence)
         for name, build in builds.items()
@@ -454,7 +469,13 @@ def best_checked_adaptation(
     accepted = [(name, o) for name, o in outcomes.items() if o.accepted and o.after is not None]
     if not accepted:
         return next(iter(outcomes.values()))
-    name, best = min(accepted, key=lambda pair: (pair[1].after.wrong, -pair[1].after.right))
+
+    def rank(pair: tuple[str, Outcome]) -> tuple[int, int, int, int]:
+        after, among = pair[1].after, pair[1].adaptation.leave_one_out()
+        assert after is not None
+        return after.wrong, -after.right, among.wrong, -among.right
+
+    name, best = min(accepted, key=rank)
     return replace(best, reason=f"{best.reason}; by {name}")
 
 
