@@ -175,9 +175,10 @@ class NearestExamples:
         right = wrong = 0
         for row in range(0, len(self.features), self.turns):
             verdict = self.verdict(closeness[row])
-            if vouched(verdict):
-                right += verdict[0] == self.values[row]  # type: ignore[index]
-                wrong += verdict[0] != self.values[row]  # type: ignore[index]
+            if verdict is None or not vouched(verdict):
+                continue
+            right += verdict[0] == self.values[row]
+            wrong += verdict[0] != self.values[row]
         return Check(right, wrong, len(self.features) // self.turns)
 
     def verdict(self, closeness: np.ndarray) -> Verdict | None:

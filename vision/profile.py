@@ -706,9 +706,9 @@ def as_the_table_sees(crop: np.ndarray) -> np.ndarray:
     design's 9s were less like their templates than the threshold and never found (bench
     poker: 12 of design 0's 171 dice). Dice of tray photos learned twice too (those over 1.5
     times TABLE_SIDE) read rank letters worse."""
-    side = crop.shape[0]
     from vision.teaching import TABLE_SIDE
 
+    side = crop.shape[0]
     small = cv2.resize(crop, (TABLE_SIDE, TABLE_SIDE), interpolation=cv2.INTER_AREA)
     return cv2.resize(small, (side, side), interpolation=cv2.INTER_LINEAR)
 
