@@ -55,6 +55,36 @@ def test_a_sure_peak_away_from_every_die_read_is_an_unreadable_die() -> None:
     read = Die(3, (50.0, 50.0), 0.99, square_quad((50.0, 50.0), 40.0))
     pip_of_read_die = candidate(60, 0.9)
     faint, sure = candidate(150, SEEN_SURELY - 0.1), candidate(250, SEEN_SURELY + 0.1)
-    unread = seen_but_unread([pip_of_read_die, faint, sure, sure], [read])
+    frame = np.zeros((100, 300, 3), np.uint8)
+    frame[30:70, 30:70] = 230  # the die read is white; where the faint peak is, the table
+    unread = seen_but_unread(frame, [pip_of_read_die, faint, sure, sure], [read])
     assert [(die.value, die.center) for die in unread] == [(None, (250.0, 50.0))]
     assert "symbol" in unread[0].reason
+
+
+def test_a_weaker_peak_like_the_dice_read_is_an_unreadable_die() -> None:
+    """A symbol die beside the other dice of its set: two of their size and their body's
+    colour (one alone might be a number token read as a die, beside another token)."""
+    from vision.find import square_quad
+    from vision.reader import AROUND_A_LIKE, SEEN_BESIDE_ITS_LIKE, seen_but_unread
+    from vision.types import Die, DieCandidate
+
+    def candidate(x: float, side: float, score: float) -> DieCandidate:
+        return DieCandidate((x, 50.0), square_quad((x, 50.0), side), side, score)
+
+    def die(x: float) -> Die:
+        return Die(3, (x, 50.0), 0.99, square_quad((x, 50.0), 40.0))
+
+    frame = np.full((100, 600, 3), 60, np.uint8)
+    for x in (50, 150, 250, 350, 450):
+        frame[30:70, x - 20 : x + 20] = (40, 40, 200)  # red dice of one set
+    read = [die(50), die(150)]
+    weak = SEEN_BESIDE_ITS_LIKE + 0.05
+    symbol, smaller = candidate(250, 40, weak), candidate(350, 20, weak)
+    too_weak = candidate(450, 40, SEEN_BESIDE_ITS_LIKE - 0.05)
+    close = candidate(150 + 0.5 * AROUND_A_LIKE * 40 - 2, 40, weak)
+    unread = seen_but_unread(frame, [symbol, smaller, too_weak, close], read)
+    assert [die.center for die in unread] == [(250.0, 50.0)]
+    assert seen_but_unread(frame, [symbol], read[:1]) == []  # one die like it is not enough
+    frame[30:70, 230:270] = 230  # a white thing of a die's size beside the red dice
+    assert seen_but_unread(frame, [symbol], read) == []

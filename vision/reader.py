@@ -12,6 +12,7 @@ import numpy as np
 
 from vision._nets import PIP_FINDER, PROFILE_FINDER
 from vision.adapt import NearestExamples, Verdict, example_crop, vouched, with_doubt
+from vision.body_fit import body_colour
 from vision.find import (
     PEAK_THRESHOLD,
     HeatMap,
@@ -57,6 +58,17 @@ SAME_SIZE = 1.3  # ... and it must be within this factor of the side of a die on
 # (8 reached 0.6).
 SEEN_SURELY = 0.7
 AROUND_A_DIE = 1.2
+# ... and from SEEN_BESIDE_ITS_LIKE where LIKE_DICE dice read in the frame are of its size
+# (SAME_SIZE) and its body's colour (SAME_BODY apart in Lab at most), outside every die read by
+# AROUND_A_LIKE times its square: a symbol die beside the other dice of its set (the symbol
+# bench's lost ones lay on peaks of 0.38-0.78). Beside any one die of its size, Catan boats by
+# the board photos' dice were counted too (unreadable dice where none is 27 -> 131); beside one
+# like it, a second number token by a token read as a die (phantoms on the boards' bare crops
+# 6 -> 10); and 1.2 times the square let a die read off its centre be counted twice.
+SEEN_BESIDE_ITS_LIKE = 0.45
+LIKE_DICE = 2
+SAME_BODY = 12.0
+AROUND_A_LIKE = 1.6
 # An unsure d6 candidate given at least this chance of being no die is not reported.
 UNSURE_NO_DIE = 0.15
 # ... when read less surely than this: a die read at 0.56 with 0.25 on "no die" was a white tag.
@@ -143,7 +155,7 @@ class DiceReader:
             fits_its_squares=self.profile is not None,  # read_candidates fits unsure squares
         )
         if self.profile is None:
-            dice += seen_but_unread(candidates, dice)
+            dice += seen_but_unread(frame_bgr, candidates, dice)
         return Reading(dice=tuple(dice), ms=(time.perf_counter() - start) * 1000.0)
 
     def read_pips(
@@ -247,14 +259,36 @@ class DiceReader:
         return Die(value, cand.center, confidence, cand.quad)
 
 
-def seen_but_unread(candidates: list[DieCandidate], dice: list[Die]) -> list[Die]:
-    """Unreadable dice where the finder is sure of a die (SEEN_SURELY) that the face net took
-    for none, away from every die read: a maker's symbol, or a face the net does not know."""
+def seen_but_unread(
+    frame_bgr: np.ndarray, candidates: list[DieCandidate], dice: list[Die]
+) -> list[Die]:
+    """Unreadable dice where the finder sees a die that the face net took for none: surely
+    (SEEN_SURELY) away from every die read, or less surely (SEEN_BESIDE_ITS_LIKE) like a die
+    read and further from every die read. A maker's symbol, or a face the net does not know."""
+    weak = any(SEEN_BESIDE_ITS_LIKE <= cand.score < SEEN_SURELY for cand in candidates)
+    read = [
+        (die.side, body_colour(frame_bgr, die.center, die.side))
+        for die in (dice if weak else [])
+        if die.value is not None
+    ]
+
+    def like_those_read(cand: DieCandidate) -> bool:
+        colour = body_colour(frame_bgr, cand.center, cand.size)
+        alike = sum(
+            of_a_size(cand.size, side) and float(np.linalg.norm(colour - body)) <= SAME_BODY
+            for side, body in read
+        )
+        return alike >= LIKE_DICE
+
     unread: list[Die] = []
     for cand in candidates:
-        if cand.score < SEEN_SURELY or any(
-            within(cand.center, as_candidate(die), AROUND_A_DIE) for die in dice + unread
-        ):
+        if cand.score >= SEEN_SURELY:
+            around = AROUND_A_DIE
+        elif cand.score >= SEEN_BESIDE_ITS_LIKE and like_those_read(cand):
+            around = AROUND_A_LIKE
+        else:
+            continue
+        if any(within(cand.center, as_candidate(die), around) for die in dice + unread):
             continue
         reason = "the finder sees a die here but its face is not read (a symbol, or unusual dice)"
         unread.append(Die(None, cand.center, 0.0, cand.quad, reason))
