@@ -179,3 +179,10 @@ def test_learn_can_check_itself_on_whole_rendered_trays(tmp_path, capsys):
     code, lines, err = run_cli(capsys, *argv, "--out", str(out))
     assert code == 0, err
     assert any(line.startswith("check on 5 new rendered dice:") for line in lines)
+
+
+def test_the_self_checks_misreads_are_said_once_each_with_how_often():
+    from companion.commands.learn import misreads_said
+
+    misread = [("9", None)] * 8 + [("10", "J"), ("10", None), ("10", None)]
+    assert misreads_said(misread) == "9 as unreadable ×8, 10 as J, 10 as unreadable ×2"

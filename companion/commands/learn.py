@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections import Counter
 from pathlib import Path
 
 
@@ -86,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
         accuracy = profile.share_read_right(misread)
         print(f"self-check (each example read by the other photos'): {accuracy:.1%}")
         if misread:
-            said = ", ".join(f"{face} as {'unreadable' if v is None else v}" for face, v in misread)
+            said = misreads_said(misread)
             print(f"self-check misread: {said}; retake the photos of these faces if it persists")
     path = profile.save(args.out)
     print(f"wrote {path} ({path.stat().st_size / 1024:.0f} KB)")
@@ -100,3 +101,12 @@ def run(args: argparse.Namespace) -> int:
             f"{check.refused} refused ({refusal}), {check.wrong} wrong"
         )
     return 0
+
+
+def misreads_said(misread: list[tuple[object, object | None]]) -> str:
+    """The self-check's misreads, each kind once with how often: "9 as unreadable ×8, 10 as J"."""
+    said = []
+    for (face, value), times in Counter(misread).items():
+        read = "unreadable" if value is None else value
+        said.append(f"{face} as {read}" + (f" ×{times}" if times > 1 else ""))
+    return ", ".join(said)
