@@ -373,3 +373,23 @@ def test_examples_read_each_other_left_one_out():
     assert examples.leave_one_out() == Check(12, 0, 12)
     values[0] = 2  # one example confirmed wrong: the others outvote it
     assert NearestExamples(features, values, 0.5, lambda c: features).leave_one_out().wrong == 1
+
+
+def test_choosing_an_adaptation_puts_each_example_through_the_net_once(monkeypatch):
+    from vision import adapt
+
+    examples = rendered_examples("d6-engraved", range(4))
+    seen: list[int] = []
+    real = adapt.net_features
+
+    def counting(crops):
+        seen.append(len(crops))
+        return real(crops)
+
+    monkeypatch.setattr(adapt, "net_features", counting)
+    adapt.checked_pip_adaptation(examples, None)
+    through_the_net = sum(seen)
+    newest = round(len(examples) * adapt.HELD_OUT_SHARE)
+    # the examples' four turns once, and the newest read by the reader in use and by each way
+    # built from the older ones (plain reads, not remembered)
+    assert through_the_net <= 4 * len(examples) + 3 * 2 * newest

@@ -19,9 +19,10 @@ then keeps what it had. Pure: numpy and the reader's own nets, no files.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 import cv2
@@ -148,10 +149,12 @@ class NearestExamples:
         turns: int = 1,
         margin: float = 0.0,
         floor: float = -1.0,
+        described: Describe | None = None,
     ) -> Any:
-        """`floor`: the least closeness the examples vouch from (see TRUST_FLOOR)."""
+        """`floor`: the least closeness the examples vouch from (see TRUST_FLOOR); `described`:
+        `describe` for the examples' crops where it is cheaper for them (remembered ones)."""
         crops = [np.rot90(e.crop, turn) for e in examples for turn in range(turns)]
-        features = describe(crops)
+        features = (described or describe)(crops)
         values = np.array([e.value for e in examples for _ in range(turns)], dtype=object)
         trust = max(_trust(features, values, turns), floor)
         return cls(features, values, trust, describe, turns, margin)
@@ -233,14 +236,45 @@ def _trust(features: np.ndarray, values: np.ndarray, turns: int) -> float:
 # ------------------------------------------------------------------------------- pip dice
 
 
-def pip_adapter(examples: Sequence[Example]) -> NearestExamples:
+class RememberedFeatures:
+    """The faces net's features of example crops (`net_features`), each crop through the net
+    once however often it is asked: choosing an adaptation builds two ways, each twice (from
+    the older examples, then from all), on the same examples."""
+
+    def __init__(self) -> None:
+        self._known: dict[bytes, np.ndarray] = {}
+
+    def __call__(self, crops: Sequence[np.ndarray]) -> np.ndarray:
+        if not len(crops):
+            return net_features(crops)[0]
+        keys = [_content_key(crop) for crop in crops]
+        pairs = zip(keys, crops, strict=True)
+        missing = {key: crop for key, crop in pairs if key not in self._known}
+        if missing:
+            features = net_features(list(missing.values()))[0]
+            self._known.update(zip(missing, features, strict=True))
+        return np.array([self._known[key] for key in keys], np.float32)
+
+
+def _content_key(crop: np.ndarray) -> bytes:
+    return hashlib.blake2b(np.ascontiguousarray(crop).tobytes(), digest_size=16).digest()
+
+
+def _net_description(crops: Sequence[np.ndarray]) -> np.ndarray:
+    return net_features(crops)[0]
+
+
+def pip_adapter(
+    examples: Sequence[Example], remembered: RememberedFeatures | None = None
+) -> NearestExamples:
     """Nearest examples in the faces net's feature space (the crops as the net sees them)."""
     return NearestExamples.build(
         examples,
-        lambda crops: net_features(crops)[0],
+        _net_description,
         turns=4,
         margin=VOTE_MARGIN,
         floor=TRUST_FLOOR,
+        described=remembered,
     )
 
 
@@ -248,21 +282,32 @@ def pip_adapter(examples: Sequence[Example]) -> NearestExamples:
 COUNT_SHARE = 0.5
 
 
-def counted_pip_adapter(examples: Sequence[Example]) -> NearestExamples:
+def counted_pip_adapter(
+    examples: Sequence[Example], remembered: RememberedFeatures | None = None
+) -> NearestExamples:
     """Nearest examples by the faces net's features and the pips counted on the crop, with the
     count's threshold fitted to the examples (vision/pip_count.py): a face the net takes for
     another because of a highlight where a pip would be is near its own face's examples here."""
     count = PipCount.fit([e.crop for e in examples], [int(e.value) for e in examples])
 
-    def describe(crops: Sequence[np.ndarray]) -> np.ndarray:
-        return np.hstack(
-            [
-                net_features(crops)[0] * np.sqrt(1.0 - COUNT_SHARE),
-                count.described(crops) * np.sqrt(COUNT_SHARE),
-            ]
-        )
+    def counted(features_of: Describe) -> Describe:
+        def describe(crops: Sequence[np.ndarray]) -> np.ndarray:
+            return np.hstack(
+                [
+                    features_of(crops) * np.sqrt(1.0 - COUNT_SHARE),
+                    count.described(crops) * np.sqrt(COUNT_SHARE),
+                ]
+            )
 
-    return NearestExamples.build(examples, describe, turns=4, margin=VOTE_MARGIN)
+        return describe
+
+    return NearestExamples.build(
+        examples,
+        counted(_net_description),
+        turns=4,
+        margin=VOTE_MARGIN,
+        described=counted(remembered) if remembered is not None else None,
+    )
 
 
 # The ways pip dice adapt, by what they compare, tried in turn by `best_checked_adaptation`
@@ -483,4 +528,6 @@ def best_checked_adaptation(
 def checked_pip_adaptation(examples: Sequence[Example], current: Any) -> Outcome:
     """The pip dice's adaptation to `examples`, the best of PIP_ADAPTERS that passes the
     held-out check against `current` (the adapter in use, None for none)."""
-    return best_checked_adaptation(examples, PIP_ADAPTERS, pip_reads, current)
+    remembered = RememberedFeatures()
+    builds = {name: partial(build, remembered=remembered) for name, build in PIP_ADAPTERS.items()}
+    return best_checked_adaptation(examples, builds, pip_reads, current)
