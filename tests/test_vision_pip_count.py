@@ -80,3 +80,20 @@ def test_any_crop_gives_strengths_and_a_count_description(pixels):
     assert strengths.shape == (1, 8) and np.all(strengths <= 0.0) and np.isfinite(strengths).all()
     described = PipCount("dark pips", -0.5).described([crop])
     assert described.shape == (1, 9) and abs(float(np.linalg.norm(described)) - 1.0) < 1e-3
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(1, 6), st.integers(0, 2**32 - 1), st.floats(0.0, 120.0)),
+        min_size=1,
+        max_size=12,
+    )
+)
+def test_a_fit_to_any_examples_counts_within_a_face(examples):
+    from vision.pip_count import LOOKS, STRONGEST
+
+    crops = [face(value, highlight=lit, noise=1 + seed % 5) for value, seed, lit in examples]
+    count = PipCount.fit(crops, [value for value, _, _ in examples])
+    assert count.look in LOOKS and -3.0 <= count.threshold <= 0.0
+    assert all(0 <= n <= STRONGEST for n in count.counts(crops))
