@@ -172,9 +172,7 @@ class NearestExamples:
     def leave_one_out(self) -> Check:
         """Each example read by the others' vote (its own turns left out): right and wrong where
         they vouch for a value."""
-        closeness = self.features @ self.features.T
-        owners = np.arange(len(self.features)) // self.turns
-        closeness[owners[:, None] == owners[None, :]] = -1.0
+        closeness = _closeness_to_others(self.features, self.turns)
         right = wrong = 0
         for row in range(0, len(self.features), self.turns):
             verdict = self.verdict(closeness[row])
@@ -222,15 +220,21 @@ def with_doubt(verdict: Verdict | None, own: Verdict) -> Verdict:
 def _trust(features: np.ndarray, values: np.ndarray, turns: int) -> float:
     """The closeness from which the examples vouch for a die: how close each example is to its
     nearest other example of the same face (not to itself turned), low end, less a margin."""
-    closeness = features @ features.T
-    owners = np.arange(len(features)) // turns
-    closeness[owners[:, None] == owners[None, :]] = -1.0
+    closeness = _closeness_to_others(features, turns)
     same = values[:, None] == values[None, :]
     nearest_same = np.where(same, closeness, -1.0).max(axis=1)
     nearest_same = nearest_same[nearest_same > -1.0]
     if not len(nearest_same):
         return 1.01  # one example per face: nothing vouches yet
     return float(np.percentile(nearest_same, TRUST_PERCENTILE)) - TRUST_MARGIN
+
+
+def _closeness_to_others(features: np.ndarray, turns: int) -> np.ndarray:
+    """Each example row's closeness to every other example's rows, -1 to its own turns."""
+    closeness = features @ features.T
+    owners = np.arange(len(features)) // turns
+    closeness[owners[:, None] == owners[None, :]] = -1.0
+    return closeness
 
 
 # ------------------------------------------------------------------------------- pip dice

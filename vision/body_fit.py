@@ -78,7 +78,13 @@ def body_colour(frame_bgr: np.ndarray, center: tuple[float, float], side: float)
     if not middle.size:
         return np.full(3, np.nan, np.float32)
     lab = cv2.cvtColor(middle.astype(np.uint8), cv2.COLOR_BGR2LAB)[0].astype(np.float32)
-    return np.median(lab[lab[:, 0] >= np.median(lab[:, 0])], axis=0)
+    return _median_of_brighter_half(lab, lab[:, 0])
+
+
+def _median_of_brighter_half(pixels: np.ndarray, brightness: np.ndarray) -> np.ndarray:
+    """The median colour of the pixels at least as bright as their median: a face's body, its
+    print being the smaller part."""
+    return np.median(pixels[brightness >= np.median(brightness)], axis=0)
 
 
 def _body_mask(patch: np.ndarray, half_side: float) -> np.ndarray:
@@ -87,8 +93,7 @@ def _body_mask(patch: np.ndarray, half_side: float) -> np.ndarray:
     middle = WORK / 2
     r0, r1 = int(middle - 0.8 * half_side), int(middle + 0.8 * half_side) + 1
     inner = patch[r0:r1, r0:r1].reshape(-1, 3)
-    brightness = inner.sum(axis=1)
-    body = np.median(inner[brightness >= np.median(brightness)], axis=0)
+    body = _median_of_brighter_half(inner, inner.sum(axis=1))
     departure = np.abs(patch - body).max(axis=2)
     mask = (departure < max(BODY_FLOOR, BODY_SHARE * float(body.mean()))).astype(np.uint8)
     close = max(3, int(round(half_side * 0.5)) | 1)
