@@ -27,6 +27,8 @@ import numpy as np
 
 WAYS = ("tray", "close-up")
 PHOTOS_PER_FACE = 3
+# a set's finish, drawn as often as `vision.render.SceneStyle.random` draws each
+BODY_FINISHES = ("opaque", "opaque", "opaque", "marbled", "translucent")
 
 
 def add_parser(bench_subparsers: argparse._SubParsersAction) -> None:
@@ -181,9 +183,22 @@ def bench_design(kind: str, way: str, seed: int, trays: int, tally: Tally) -> No
 
 
 def _style(rng: np.random.Generator, design: Any) -> Any:
+    """A random tray's look (light, surface, blur, camera) for dice of the design: the dice
+    themselves keep the set's one body (`set_body`) in every photo and tray."""
     from vision.render import SceneStyle
 
-    return replace(SceneStyle.random(rng, "poker"), poker_design=design)
+    colour, finish = set_body(design)
+    return replace(
+        SceneStyle.random(rng, "poker"), poker_design=design, die_colors=(colour,), finish=finish
+    )
+
+
+def set_body(design: Any) -> tuple[str, str]:
+    """The body colour and finish of a maker's dice of this design: one for the whole set, as
+    a real set is (until 2026-11-26 each photo and tray drew its own, so a set was taught on
+    white dice and read on marbled ivory ones). Drawn as `SceneStyle.random` draws them."""
+    rng = np.random.default_rng([design.seed, 4])
+    return str(rng.choice(["white", "ivory"])), str(rng.choice(BODY_FINISHES))
 
 
 def write_teaching_photos(folder: Path, design: Any, way: str, seed: int) -> None:
