@@ -292,3 +292,33 @@ def test_examples_of_one_photo_are_left_out_together_by_the_self_check(poker_pro
     assert loaded.photos() == paired.photos() and loaded.self_check() == paired.self_check()
     with pytest.raises(ValueError, match="one photo for each example"):
         FaceProfile("poker", doubled, sources={face: [0] for face in doubled})
+
+
+def test_a_crop_as_like_two_faces_is_an_unreadable_die_not_no_die(poker_profile):
+    """A set that prints two faces alike (here K taught with the A's photos): a crop of an A is
+    like a face, but no more like one than the other. It is unreadable, with the confidence of
+    a die (the reader then counts it), never read as either face."""
+    from vision.profiled import PROFILE_NO_FACE
+
+    examples = dict(poker_profile.examples)
+    examples["K"] = examples["A"]
+    torn = FaceProfile("poker", examples)
+    aces = [crop for value, crop in rendered_dice("poker", scenes=4, seed=70_000) if value == "A"]
+    assert aces
+    for crop in aces:
+        read, confidence = torn.classify(crop)
+        assert read is None and PROFILE_NO_FACE <= confidence < 0.5
+
+
+def test_faces_printed_alike_need_less_margin_than_faces_printed_unlike():
+    from vision.profile import MARGIN_SCALE_RANGE, margin_scales
+
+    def unit(*values: float) -> np.ndarray:
+        vector = np.array(values, np.float32)
+        return vector / np.linalg.norm(vector)
+
+    # Faces 0 and 1 nearly alike, face 2 far from both.
+    templates = np.array([unit(1, 0.1, 0), unit(1, 0.05, 0), unit(1, -0.1, 0), unit(0, 0, 1)])
+    scale = margin_scales(templates, np.array([0, 0, 1, 2]), faces=3)
+    assert scale[0, 1] == scale[1, 0] < scale[0, 2]
+    assert MARGIN_SCALE_RANGE[0] <= scale.min() and scale.max() <= MARGIN_SCALE_RANGE[1]

@@ -110,6 +110,10 @@ INK_THRESHOLDS = {
     "min_margin": DEFAULT_MIN_MARGIN,
     "sure_beyond": SURE_BEYOND,
 }
+# The confidence of a crop as like one face as another: the lowest that still counts as a die
+# (vision.profiled.PROFILE_NO_FACE is 0.4), unreadable. Without it such a die was dropped as no
+# die at all (a K as like a taught A of its suit as its own K examples: 0.84 each).
+TORN = 0.45
 INK_WEIGHT = 0.5  # share of the ink maps' similarity in an embedded profile's likeness
 INK_FROM = 0.4  # a crop whose embedding is under this for every face skips the ink maps
 # Teaching: an example whose embedding is this unlike every other of its face is left out (when
@@ -520,6 +524,8 @@ class FaceProfile:
         by_margin = 0.5 + 0.5 * (margin - needed) / self._sure_beyond
         confidence = float(np.clip(min(by_match, by_margin), 0.0, 1.0))
         if top < self.min_similarity or margin < needed:
+            if top >= self.min_similarity:  # like a face, but as like another: still a die
+                confidence = max(confidence, TORN)
             return None, min(confidence, 0.49)
         return self.faces[int(order[0])], max(confidence, 0.5)
 
