@@ -322,3 +322,17 @@ def test_faces_printed_alike_need_less_margin_than_faces_printed_unlike():
     scale = margin_scales(templates, np.array([0, 0, 1, 2]), faces=3)
     assert scale[0, 1] == scale[1, 0] < scale[0, 2]
     assert MARGIN_SCALE_RANGE[0] <= scale.min() and scale.max() <= MARGIN_SCALE_RANGE[1]
+
+
+def test_the_squares_tried_on_an_unsure_die_keep_its_centre():
+    """Grown, shrunk and turned an eighth of a turn, about the same centre."""
+    from vision.find import candidate_angle, square_quad
+    from vision.profiled import FITTED_SHRUNK, half_turned, shrunk_tries
+
+    square = DieCandidate((100.0, 80.0), square_quad((100.0, 80.0), 40.0, 10.0), 40.0)
+    for smaller, factor in zip(shrunk_tries(square), FITTED_SHRUNK, strict=True):
+        assert smaller.center == square.center and smaller.size == pytest.approx(40.0 * factor)
+        assert np.linalg.norm(smaller.quad[0] - smaller.quad[1]) == pytest.approx(40 * factor)
+        assert candidate_angle(smaller) == pytest.approx(10.0, abs=0.01)
+    turned = half_turned(square)
+    assert turned.size == square.size and candidate_angle(turned) == pytest.approx(55.0, abs=0.01)
