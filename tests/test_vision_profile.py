@@ -336,3 +336,28 @@ def test_the_squares_tried_on_an_unsure_die_keep_its_centre():
         assert candidate_angle(smaller) == pytest.approx(10.0, abs=0.01)
     turned = half_turned(square)
     assert turned.size == square.size and candidate_angle(turned) == pytest.approx(55.0, abs=0.01)
+
+
+def test_a_die_read_unsurely_on_a_larger_square_is_unreadable_where_its_edges_say_otherwise():
+    """Refitting: a die read only on a square larger than the finder's (sides and all) is checked
+    on its edges' squares; another face read there surely makes it unreadable, not a guess. An
+    unsure die takes the surest answer of those squares."""
+    from vision.profiled import DISPUTED, refit, resized
+
+    scene = render_scene(["K", "A"], kind="poker", seed=5)
+    true_squares = [
+        DieCandidate(
+            d.center, np.asarray(d.quad, np.float32), float(np.linalg.norm(d.quad[1] - d.quad[0]))
+        )
+        for d in scene.dice
+    ]
+    candidates = [resized(square, 0.8) for square in true_squares]  # the finder's: a fifth small
+    squares = [resized(c, 1.12) for c in candidates]
+    verdicts = [("A", 0.7), (None, 0.3)]
+
+    def edges_say(crops):  # the refitted squares read K, surely
+        return [("K", 0.9) for _ in crops]
+
+    refit(scene.frame, candidates, squares, verdicts, edges_say, unsure=[1], checked=[0])
+    assert verdicts[0] == (None, DISPUTED)
+    assert verdicts[1] == ("K", 0.9)
