@@ -340,8 +340,8 @@ def test_the_squares_tried_on_an_unsure_die_keep_its_centre():
 
 def test_a_die_read_unsurely_on_a_larger_square_is_unreadable_where_its_edges_say_otherwise():
     """Refitting: a die read only on a square larger than the finder's (sides and all) is checked
-    on its edges' squares; another face read there surely makes it unreadable, not a guess. An
-    unsure die takes the surest answer of those squares."""
+    on its edges' squares. Another face read there less surely makes it unreadable, not a
+    guess; read there more surely, that face. An unsure die takes the surest answer there."""
     from vision.profiled import DISPUTED, refit, resized
 
     scene = render_scene(["K", "A"], kind="poker", seed=5)
@@ -352,12 +352,20 @@ def test_a_die_read_unsurely_on_a_larger_square_is_unreadable_where_its_edges_sa
         for d in scene.dice
     ]
     candidates = [resized(square, 0.8) for square in true_squares]  # the finder's: a fifth small
-    squares = [resized(c, 1.12) for c in candidates]
-    verdicts = [("A", 0.7), (None, 0.3)]
 
-    def edges_say(crops):  # the refitted squares read K, surely
-        return [("K", 0.9) for _ in crops]
+    def refitted(edges_read: tuple[str, float]) -> list[tuple[str | None, float]]:
+        squares = [resized(c, 1.12) for c in candidates]
+        verdicts = [("A", 0.7), (None, 0.3)]
+        refit(
+            scene.frame,
+            candidates,
+            squares,
+            verdicts,
+            lambda crops: [edges_read for _ in crops],
+            unsure=[1],
+            checked=[0],
+        )
+        return verdicts
 
-    refit(scene.frame, candidates, squares, verdicts, edges_say, unsure=[1], checked=[0])
-    assert verdicts[0] == (None, DISPUTED)
-    assert verdicts[1] == ("K", 0.9)
+    assert refitted(("K", 0.6)) == [(None, DISPUTED), ("K", 0.6)]
+    assert refitted(("K", 0.9)) == [("K", 0.9), ("K", 0.9)]

@@ -166,21 +166,27 @@ def refit(
     checked: list[int],
 ) -> None:
     """Cut the `unsure` candidates and the `checked` ones again on the square fitted to their
-    edges and on it shrunk (FITTED_SHRUNK), in place: each takes the surest answer, but a checked
-    one is disputed (unreadable) where one of those squares reads another face."""
+    edges and on it shrunk (FITTED_SHRUNK), in place: each takes the surest of those answers where
+    it is surer. A checked one those squares read as another face takes that face only if they
+    read it more surely than it was read and do not dispute it among themselves (they are cut
+    on the die's own outline); otherwise it is disputed: unreadable."""
     fitted = [(i, fit_outline(frame_bgr, candidates[i])) for i in unsure + checked]
     fitted = [(i, square) for i, square in fitted if square is not candidates[i]]
     fitted += [(i, smaller) for i, square in fitted for smaller in shrunk_tries(square)]
     tried = classify([rectify(frame_bgr, square, RECTIFIED_SIZE) for _, square in fitted])
-    settled: set[int] = set()
-    for (i, square), verdict in zip(fitted, tried, strict=True):
-        if i in settled:
-            continue
-        if i in checked and disputed(verdicts[i], [verdict]):
-            verdicts[i] = (None, DISPUTED)
-            settled.add(i)
-        elif verdict[1] > verdicts[i][1]:
-            verdicts[i], squares[i] = verdict, square
+    for i in dict.fromkeys(i for i, _ in fitted):
+        own = [
+            (square, verdict) for (k, square), verdict in zip(fitted, tried, strict=True) if k == i
+        ]
+        square, best = max(own, key=lambda pair: pair[1][1])
+        agreed = not disputed(best, [verdict for _, verdict in own])
+        if i in checked and disputed(verdicts[i], [verdict for _, verdict in own]):
+            if best[1] > verdicts[i][1] and agreed:
+                verdicts[i], squares[i] = best, square
+            else:
+                verdicts[i] = (None, DISPUTED)
+        elif best[1] > verdicts[i][1]:
+            verdicts[i], squares[i] = best, square
 
 
 def read_squares(
