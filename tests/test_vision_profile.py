@@ -342,7 +342,8 @@ def test_a_die_read_unsurely_on_a_larger_square_is_unreadable_where_its_edges_sa
     """Refitting: a die read only on a square larger than the finder's (sides and all) is checked
     on its edges' squares. Another face read there less surely makes it unreadable, not a
     guess; read there more surely, that face. An unsure die takes the surest answer there."""
-    from vision.profiled import DISPUTED, refit, resized
+    from vision.find import resized
+    from vision.profiled import DISPUTED, refit
 
     scene = render_scene(["K", "A"], kind="poker", seed=5)
     true_squares = [

@@ -346,3 +346,10 @@ def beside(cand: DieCandidate, side_factor: float, distance: float) -> list[DieC
         center = tuple(float(v) for v in np.add(cand.center, distance * side * step))
         squares.append(DieCandidate(center, square_quad(center, side, angle), side, cand.score))
     return squares
+
+
+def resized(square: DieCandidate, factor: float, turned: float = 0.0) -> DieCandidate:
+    """The square `factor` times its side about its centre, turned by `turned` degrees more."""
+    angle = candidate_angle(square) + turned
+    side = square.size * factor
+    return DieCandidate(square.center, square_quad(square.center, side, angle), side, square.score)

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from vision.body_fit import fit_body
-from vision.find import HeatMap, as_candidate, beside, candidate_angle, near, rectify, square_quad
+from vision.find import HeatMap, as_candidate, beside, near, rectify, resized
 from vision.outline import fit_outline
 from vision.types import Die, DieCandidate, Face
 
@@ -42,10 +42,10 @@ BESIDE_HEAT = 0.1
 DISPUTED = 0.45  # the confidence of a die whose squares were read as two faces (unreadable)
 # A die read surely enough on a square larger than the finder's (GROWN, or fitted to its body),
 # but under this, is checked on the square fitted to its edges too: the larger square holds the
-# die's sides, which a letter design
-# read as another letter (an A as K at 0.82, the true face's own cut read A 0.91). Checking every
-# such die cost 3.7 ms a tray; those under 0.8, 0.1 ms: on `tabletop bench poker --designs 4
-# --trays 20`, seeds 10 and 20, wrong 10 -> 7 and 10 -> 9 dice, the dice read right unchanged.
+# die's sides, which a letter design read as another letter (an A as K at 0.82, the true face's
+# own cut read A 0.91). Checking every such die cost 3.7 ms a tray; those under 0.8, 0.1 ms: on
+# `tabletop bench poker --designs 4 --trays 20`, seeds 10 and 20, wrong 10 -> 7 and 10 -> 9
+# dice, the dice read right unchanged.
 CHECK_GROWN_BELOW = 0.8
 # A candidate read at least this surely on its square as found or fitted to its body is not
 # read on its grown and shrunk squares too (half the crops of a tray; see read_candidates).
@@ -129,11 +129,7 @@ def read_candidates(
     unsure = [
         i for i, (value, conf) in enumerate(verdicts) if value is None or conf < min_confidence
     ]
-    larger = [
-        i
-        for i in not_sure_on_larger(candidates, squares, verdicts)
-        if verdicts[i][1] >= min_confidence
-    ]
+    larger = not_sure_on_larger(candidates, squares, verdicts, min_confidence)
     refit(frame_bgr, candidates, squares, verdicts, classifier(profile, moved=True), unsure, larger)
     dice = [
         judged_or_none(square, value, confidence, judge)
@@ -143,15 +139,18 @@ def read_candidates(
 
 
 def not_sure_on_larger(
-    candidates: list[DieCandidate], squares: list[DieCandidate], verdicts: list[Verdict]
+    candidates: list[DieCandidate],
+    squares: list[DieCandidate],
+    verdicts: list[Verdict],
+    min_confidence: float,
 ) -> list[int]:
-    """The candidates read as a face under CHECK_GROWN_BELOW on a square larger than the
-    finder's (grown, or fitted to a body)."""
+    """The candidates read as a face from min_confidence to under CHECK_GROWN_BELOW on a square
+    larger than the finder's (grown, or fitted to a body)."""
     return [
         i
         for i, (value, confidence) in enumerate(verdicts)
         if value is not None
-        and confidence < CHECK_GROWN_BELOW
+        and min_confidence <= confidence < CHECK_GROWN_BELOW
         and squares[i].size > 1.05 * candidates[i].size
     ]
 
@@ -174,14 +173,14 @@ def refit(
     fitted = [(i, square) for i, square in fitted if square is not candidates[i]]
     fitted += [(i, smaller) for i, square in fitted for smaller in shrunk_tries(square)]
     tried = classify([rectify(frame_bgr, square, RECTIFIED_SIZE) for _, square in fitted])
-    for i in dict.fromkeys(i for i, _ in fitted):
-        own = [
-            (square, verdict) for (k, square), verdict in zip(fitted, tried, strict=True) if k == i
-        ]
+    per_die: dict[int, list[tuple[DieCandidate, Verdict]]] = {}
+    for (i, square), verdict in zip(fitted, tried, strict=True):
+        per_die.setdefault(i, []).append((square, verdict))
+    for i, own in per_die.items():
         square, best = max(own, key=lambda pair: pair[1][1])
-        agreed = not disputed(best, [verdict for _, verdict in own])
-        if i in checked and disputed(verdicts[i], [verdict for _, verdict in own]):
-            if best[1] > verdicts[i][1] and agreed:
+        read = [verdict for _, verdict in own]
+        if i in checked and disputed(verdicts[i], read):
+            if best[1] > verdicts[i][1] and not disputed(best, read):
                 verdicts[i], squares[i] = best, square
             else:
                 verdicts[i] = (None, DISPUTED)
@@ -254,13 +253,6 @@ def half_turned(cand: DieCandidate) -> DieCandidate:
     design 10 of `tabletop bench poker --seed 10` made it 47 degrees off a square die), and the
     die's face then fills only the middle of its crop."""
     return resized(cand, 1.0, turned=45.0)
-
-
-def resized(square: DieCandidate, factor: float, turned: float = 0.0) -> DieCandidate:
-    """The square `factor` times its side about its centre, turned by `turned` degrees more."""
-    angle = candidate_angle(square) + turned
-    side = square.size * factor
-    return DieCandidate(square.center, square_quad(square.center, side, angle), side)
 
 
 def judged_or_none(

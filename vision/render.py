@@ -33,7 +33,9 @@ __all__ = [
 
 Size = tuple[int, int]
 _DISTRACTORS = ("hand", "coin", "pencil")
-_LIGHT_DIE_COLORS = ("white", "ivory")
+LIGHT_DIE_COLORS = ("white", "ivory")  # a poker die's body
+# A random style's finish, each as often as it is listed
+FINISH_DRAWS = ("opaque", "opaque", "opaque", "marbled", "translucent")
 
 
 @dataclass(frozen=True)
@@ -97,9 +99,9 @@ class SceneStyle:
     @classmethod
     def random(cls, rng: np.random.Generator, kind: str = "d6") -> SceneStyle:
         """A varied but realistic style, for benchmark scenes."""
-        finish = str(rng.choice(["opaque", "opaque", "opaque", "marbled", "translucent"]))
+        finish = str(rng.choice(FINISH_DRAWS))
         if kind == "poker":
-            colors: tuple[str, ...] = (str(rng.choice(_LIGHT_DIE_COLORS)),)
+            colors: tuple[str, ...] = (str(rng.choice(LIGHT_DIE_COLORS)),)
         elif rng.random() < 0.3:
             colors = tuple(str(c) for c in rng.choice(list(draw.DIE_COLORS), size=3))
         else:

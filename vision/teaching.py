@@ -20,7 +20,7 @@ from vision import find
 from vision._nets import PROFILE_FINDER
 from vision.body_fit import fit_body
 from vision.close_up import die_standing_out
-from vision.find import candidate_angle, find_large_faces, look, near, square_quad
+from vision.find import candidate_angle, find_large_faces, look, near, resized, square_quad
 from vision.outline import fit_outline
 from vision.types import DieCandidate
 
@@ -124,13 +124,7 @@ def die_zoomed_out(photo_bgr: np.ndarray, patch: DieCandidate) -> DieCandidate |
 def squares_to_try(photo_bgr: np.ndarray, die: DieCandidate) -> list[DieCandidate]:
     """The squares one die is offered on: as found, GROWN times its side, fitted to its body and
     fitted to its edges (distinct ones only; on a die photographed large, none PRINT_SIZED)."""
-    angle = candidate_angle(die)
-    squares = [die] + [
-        DieCandidate(
-            die.center, square_quad(die.center, die.size * k, angle), die.size * k, die.score
-        )
-        for k in GROWN
-    ]
+    squares = [die] + [resized(die, k) for k in GROWN]
     body = fit_body(photo_bgr, die)
     if body is not None:
         squares.append(body)

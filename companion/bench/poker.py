@@ -27,8 +27,6 @@ import numpy as np
 
 WAYS = ("tray", "close-up")
 PHOTOS_PER_FACE = 3
-# a set's finish, drawn as often as `vision.render.SceneStyle.random` draws each
-BODY_FINISHES = ("opaque", "opaque", "opaque", "marbled", "translucent")
 
 
 def add_parser(bench_subparsers: argparse._SubParsersAction) -> None:
@@ -197,8 +195,10 @@ def set_body(design: Any) -> tuple[str, str]:
     """The body colour and finish of a maker's dice of this design: one for the whole set, as
     a real set is (until 2026-11-26 each photo and tray drew its own, so a set was taught on
     white dice and read on marbled ivory ones). Drawn as `SceneStyle.random` draws them."""
+    from vision.render import FINISH_DRAWS, LIGHT_DIE_COLORS
+
     rng = np.random.default_rng([design.seed, 4])
-    return str(rng.choice(["white", "ivory"])), str(rng.choice(BODY_FINISHES))
+    return str(rng.choice(LIGHT_DIE_COLORS)), str(rng.choice(FINISH_DRAWS))
 
 
 def write_teaching_photos(folder: Path, design: Any, way: str, seed: int) -> None:
