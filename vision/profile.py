@@ -1,10 +1,7 @@
 """Learned face profiles: read a dice set (poker dice, or unusual d6) from a few example pictures.
 
 A profile keeps a few square top-face crops per face (one small .npz file). Each crop becomes an
-"ink map": where its colour departs strongly from the face's body colour, split into colourful
-and neutral ink, so black-on-white and white-on-black read alike and red art differs from black.
-The map is centred on its ink and reduced to strokes over the whole face but its very edge
-(playing-card dice print indices in the corners). Crops are read as cut along the face's square
+"ink map" reduced to strokes (vision/ink_maps.py). Crops are read as cut along the face's square
 (and, when their edges lie well off the crop's sides, turned square to them), so at load time
 every example is turned only through the four quarter turns, each slightly turned and rescaled,
 giving the templates; reading a crop is nearest-template matching by correlation. A crop that
@@ -36,7 +33,7 @@ import cv2
 import numpy as np
 
 from vision.face_embedding import FaceEmbedder
-from vision.find import edge_turn
+from vision.ink_maps import CROP, face_turn, features_many, square_crop
 from vision.types import D6_FACES, POKER_FACES, DieCandidate, Face
 
 Finder = Callable[[np.ndarray], list[DieCandidate]]
@@ -50,11 +47,6 @@ __all__ = [
     "learn_rendered",
 ]
 
-CROP = 64  # examples are stored at this size
-_FEATURE = 24  # side of the ink map compared
-# The compared square, as a fraction of the crop side: the whole face but its very edge (corner
-# indices of playing-card dice sit near the corners; a disc left them out).
-_INSET = 0.92
 # Every crop is first turned square to its face (the strongest edge direction, modulo 90 degrees:
 # the die's outline and the print's strokes), so templates need only the four quarter turns,
 # each slightly turned and rescaled for what that estimate and the finder's square leave over.
@@ -86,10 +78,6 @@ _QUERY_WARPS = tuple(
     if (scale, dx, dy) != (1.0, 0, 0)
 )
 _CLEAR_MATCH = (0.9, 0.15)  # best similarity and margin that need no trying of moved crops
-_STROKE_BLUR = 0.7  # sigma, in feature pixels
-_SHADING_BLUR = 3.0
-_CENTRE_RADIUS = 0.4  # ink centring: where to look for the ink, and how far it may move it
-_MAX_SHIFT = 0.15
 _FORMAT = 1
 DEFAULT_MIN_SIMILARITY = 0.8  # below this best match, a crop is refused
 DEFAULT_MIN_MARGIN = 0.03  # best face must beat the runner-up face by this much
@@ -142,118 +130,6 @@ def _face_key(kind: str, face: Face | str) -> Face:
     raise ValueError(f"{face!r} is not a {kind} face; {kind} faces are {allowed}")
 
 
-def _face_mask(side: int) -> np.ndarray:
-    centre = (side - 1) / 2
-    ys, xs = np.mgrid[0:side, 0:side]
-    return np.maximum(abs(xs - centre), abs(ys - centre)) <= _INSET * side / 2
-
-
-_MASK = _face_mask(_FEATURE)
-_MASK_INDEX = np.flatnonzero(_MASK)
-_P99 = int(0.99 * (len(_MASK_INDEX) - 1))
-_YS, _XS = np.mgrid[0:_FEATURE, 0:_FEATURE].astype(np.float32)
-_NEAR_MIDDLE = (
-    np.hypot(_XS - (_FEATURE - 1) / 2, _YS - (_FEATURE - 1) / 2) <= _CENTRE_RADIUS * _FEATURE
-).astype(np.float32)
-
-
-def _square(crop_bgr: np.ndarray) -> np.ndarray:
-    """The crop as CROP x CROP BGR uint8; ValueError for anything that is not a colour image."""
-    crop = np.asarray(crop_bgr)
-    if crop.ndim == 2:
-        crop = cv2.cvtColor(crop.astype(np.uint8), cv2.COLOR_GRAY2BGR)
-    if crop.ndim != 3 or crop.shape[2] != 3 or min(crop.shape[:2]) < 8:
-        raise ValueError(f"a face crop is an HxWx3 BGR image of at least 8x8, not {crop.shape}")
-    if crop.dtype != np.uint8:
-        crop = np.clip(crop, 0, 255).astype(np.uint8)
-    if crop.shape[:2] == (CROP, CROP):
-        return crop
-    return cv2.resize(crop, (CROP, CROP), interpolation=cv2.INTER_AREA)
-
-
-def ink_map(crop_bgr: np.ndarray) -> np.ndarray:
-    """_FEATURE x _FEATURE x 2 map, 0..1, of where the face's colour departs strongly from its
-    body colour: colourful ink (red, gold, blue) in channel 0, neutral ink (black, white) in 1."""
-    image = cv2.resize(_square(crop_bgr), (_FEATURE, _FEATURE), interpolation=cv2.INTER_AREA)
-    image = image.astype(np.float32)
-    inside = image.reshape(-1, 3)[_MASK_INDEX]
-    middle = len(inside) // 2  # the median by partition: np.median costs four times as much
-    body = np.partition(inside, middle, axis=0)[middle]
-    blue, green, red = image[..., 0], image[..., 1], image[..., 2]
-    distance = np.sqrt((blue - body[0]) ** 2 + (green - body[1]) ** 2 + (red - body[2]) ** 2)
-    # Pips and ink are the strongest departures from the body; marbling and shading are weaker,
-    # so keep only what comes near the strongest (a soft threshold relative to it).
-    inside = distance.ravel()[_MASK_INDEX]
-    strongest = float(np.partition(inside, _P99)[_P99]) + 1e-3
-    ink = np.clip((distance / strongest - 0.35) / 0.5, 0.0, 1.0)
-    # Channel by channel: numpy's max over a last axis of three is ten times slower.
-    brightest = np.maximum(np.maximum(blue, green), red)
-    darkest = np.minimum(np.minimum(blue, green), red)
-    saturation = (brightest - darkest) / (brightest + 1.0)
-    colourful = np.clip((saturation - 0.15) / 0.2, 0.0, 1.0)
-    return np.dstack([ink * colourful, ink * (1 - colourful)])
-
-
-def stroke_features(ink: np.ndarray) -> np.ndarray:
-    """The compared vector: the ink map's strokes inside the disc, zero-mean, unit length.
-
-    Subtracting a blurred copy keeps the strokes (pips, rank, art) and drops slow shading, so faces
-    differ by shape rather than by where their ink mass sits.
-    """
-    small = cv2.GaussianBlur(ink, (0, 0), _STROKE_BLUR)
-    strokes = small - cv2.GaussianBlur(small, (0, 0), _SHADING_BLUR)
-    # Channel by channel, each a contiguous row: numpy takes and averages rows far faster than
-    # columns (60 -> 15 us; the templates are made by this same function, so the order is theirs).
-    strokes = strokes.transpose(2, 0, 1).reshape(2, -1)[:, _MASK_INDEX]
-    strokes = (strokes - strokes.mean(axis=1, keepdims=True)).ravel()
-    norm = float(np.linalg.norm(strokes))
-    return strokes / norm if norm > 1e-6 else strokes
-
-
-def face_turn(crop_bgr: np.ndarray) -> float:
-    """The turn of the face in the crop, -45..45 degrees: the strongest edge direction modulo
-    90 (vision.find.edge_turn, as the finder turns its candidates)."""
-    return edge_turn(_square(crop_bgr))
-
-
-def _features(crop: np.ndarray, angle: float, scale: float, dx: float, dy: float) -> np.ndarray:
-    """Features of the crop turned by `angle` degrees, rescaled and moved (crop pixels)."""
-    return stroke_features(_centred(ink_map(_warped(crop, angle, scale, dx, dy))))
-
-
-def _warped(crop: np.ndarray, angle: float, scale: float, dx: float, dy: float) -> np.ndarray:
-    if angle == 0 and scale == 1 and dx == 0 and dy == 0:
-        return crop
-    matrix = _warp_matrix(round(angle, 1), scale, dx, dy)
-    return cv2.warpAffine(crop, matrix, (CROP, CROP), borderMode=cv2.BORDER_REPLICATE)
-
-
-@functools.lru_cache(maxsize=4096)  # the same few hundred turns and moves, over and over
-def _warp_matrix(angle: float, scale: float, dx: float, dy: float) -> np.ndarray:
-    centre = ((CROP - 1) / 2, (CROP - 1) / 2)
-    matrix = cv2.getRotationMatrix2D(centre, angle, scale)
-    matrix[:, 2] += (dx, dy)
-    matrix.flags.writeable = False
-    return matrix
-
-
-def _centred(ink: np.ndarray) -> np.ndarray:
-    """The ink map moved so that the centre of mass of its ink (looked for near the middle) sits in
-    the middle. Templates are centred the same way, so a finder's slightly-off crop still lines up;
-    the move is bounded so a lopsided face is moved no more than a finder's error."""
-    side = ink.shape[0]
-    centre = (side - 1) / 2
-    weights = (ink[..., 0] + ink[..., 1]) * _NEAR_MIDDLE  # both channels' ink, near the middle
-    mass = float(weights.sum())
-    if mass < 1e-3:
-        return ink
-    limit = _MAX_SHIFT * side
-    dx = min(max(centre - float((weights * _XS).sum()) / mass, -limit), limit)
-    dy = min(max(centre - float((weights * _YS).sum()) / mass, -limit), limit)
-    matrix = np.array([[1.0, 0, dx], [0, 1.0, dy]])
-    return cv2.warpAffine(ink, matrix, (side, side), borderMode=cv2.BORDER_REPLICATE)
-
-
 def _query_turns(crop: np.ndarray) -> tuple[float, ...]:
     """The turns a crop is read at: as cut (the reader cuts along the face's square, whose turn
     came from the die's outline), and turned square to its strongest edges when those lie well
@@ -262,11 +138,6 @@ def _query_turns(crop: np.ndarray) -> tuple[float, ...]:
     rendered dice right, against 98.5%)."""
     turn = face_turn(crop)
     return (0.0,) if abs(turn) < OFF_SQUARE else (0.0, turn)
-
-
-def _variant_features(crop: np.ndarray) -> list[np.ndarray]:
-    """Features of the crop at every quarter turn, slightly turned and rescaled."""
-    return [_features(crop, angle, scale, 0.0, 0.0) for angle, scale in _JITTER]
 
 
 def _dot(templates: np.ndarray, features: np.ndarray) -> np.ndarray:
@@ -285,8 +156,7 @@ def _clear(best: np.ndarray) -> np.ndarray:
 def _moved_features(crop: np.ndarray, turn: float) -> np.ndarray:
     """Features of a crop turned by `turn`, slightly moved and rescaled (a finder's quad is
     rarely exact)."""
-    rows = [_features(crop, turn, scale, dx, dy) for scale, dx, dy in _QUERY_WARPS]
-    return np.array(rows, np.float32)
+    return features_many([(crop, turn, scale, dx, dy) for scale, dx, dy in _QUERY_WARPS])
 
 
 # A pair of faces a set prints alike (a K and an A of one suit) needs less margin than this
@@ -347,7 +217,7 @@ class FaceProfile:
         extra = [f for f in self.examples if f not in faces]
         if extra:
             raise ValueError(f"{extra} are not {self.kind} faces ({faces})")
-        self.examples = {f: [_square(c) for c in self.examples[f]] for f in faces}
+        self.examples = {f: [square_crop(c) for c in self.examples[f]] for f in faces}
         if self.sources is not None and any(
             len(self.sources.get(f, ())) != len(self.examples[f]) for f in faces
         ):
@@ -379,14 +249,12 @@ class FaceProfile:
 
     def _ink_templates(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Ink-map templates, their faces (label) and examples (owner)."""
-        templates, labels, owners = [], [], []
         examples = [(label, ex) for label, f in enumerate(self.faces) for ex in self.examples[f]]
-        for owner, (label, example) in zip(self._sources(), examples, strict=True):
-            variants = _variant_features(example)
-            templates.extend(variants)
-            labels.extend([label] * len(variants))
-            owners.extend([owner] * len(variants))
-        return np.array(templates, np.float32), np.array(labels), np.array(owners)
+        warps = [(ex, angle, scale, 0.0, 0.0) for _, ex in examples for angle, scale in _JITTER]
+        templates = features_many(warps)
+        labels = np.repeat([label for label, _ in examples], len(_JITTER))
+        owners = np.repeat(self._sources(), len(_JITTER))
+        return templates, labels, owners
 
     def _build_embedded(self) -> None:
         """Templates: each example's embedding at its four quarter turns."""
@@ -439,7 +307,7 @@ class FaceProfile:
         from memory once, not once per crop (five crops 4 times faster than one by one)."""
         if not len(crops_bgr):
             return np.zeros((0, len(self.faces)))
-        squares = [_square(crop) for crop in crops_bgr]
+        squares = [square_crop(crop) for crop in crops_bgr]
         if self._embedder is not None:  # the embedding learned cut-off squares: no moved tries
             scores = _dot(self._templates, self._embedder.embed(squares))
             best = self._best_per_face(scores, exclude_owner).T
@@ -456,9 +324,7 @@ class FaceProfile:
                 best[like] = (1 - INK_WEIGHT) * best[like] + INK_WEIGHT * ink
             return best
         tries = [(index, turn) for index, crop in enumerate(squares) for turn in _query_turns(crop)]
-        features = np.array(
-            [_features(squares[index], turn, 1.0, 0.0, 0.0) for index, turn in tries], np.float32
-        )
+        features = features_many([(squares[index], turn, 1.0, 0.0, 0.0) for index, turn in tries])
         scores = np.full((len(self._templates), len(squares)), -1.0, np.float32)
         for column, (index, _) in zip(_dot(self._templates, features).T, tries, strict=True):
             scores[:, index] = np.maximum(scores[:, index], column)
@@ -481,17 +347,24 @@ class FaceProfile:
         assert self._ink is not None
         templates, labels, owners = self._ink
         starts = np.searchsorted(labels, np.arange(len(self.faces) + 1))
+        tries = [(index, turn) for index, crop in enumerate(squares) for turn in _query_turns(crop)]
+        features = features_many([(squares[index], turn, 1.0, 0.0, 0.0) for index, turn in tries])
+        of_square = np.array([index for index, _ in tries])
         out = np.full((len(squares), len(self.faces)), -1.0)
-        for index, crop in enumerate(squares):
-            features = np.array(
-                [_features(crop, turn, 1.0, 0.0, 0.0) for turn in _query_turns(crop)], np.float32
-            )
-            for face in faces[index]:
-                block = slice(starts[face], starts[face + 1])
-                scores = _dot(templates[block], features).max(axis=1)
-                if exclude_owner is not None:
-                    scores = np.where(owners[block] == exclude_owner, -1.0, scores)
-                out[index, face] = float(scores.max())
+        # Face by face, every square that asks for it at once: a face's templates are read from
+        # memory once per call, not once per square.
+        for face in range(len(self.faces)):
+            asking = np.flatnonzero((faces == face).any(axis=1))
+            if not len(asking):
+                continue
+            rows = np.flatnonzero(np.isin(of_square, asking))
+            block = slice(starts[face], starts[face + 1])
+            scores = _dot(templates[block], features[rows])
+            if exclude_owner is not None:
+                scores[owners[block] == exclude_owner] = -1.0
+            best = np.full(len(squares), -np.inf)
+            np.maximum.at(best, of_square[rows], scores.max(axis=0))
+            out[asking, face] = best[asking]
         return out
 
     def _best_per_face(self, scores: np.ndarray, exclude_owner: int | None) -> np.ndarray:
@@ -831,16 +704,12 @@ def _likeness(crops: list[np.ndarray], embedder: FaceEmbedder | None = None) -> 
     """N x N similarity of crops as faces, at the best of a full circle of turns (of their
     four quarter turns with the embedding), -1..1."""
     if embedder is not None:
-        embedded = embedder.embed_turned([_square(crop) for crop in crops])
+        embedded = embedder.embed_turned([square_crop(crop) for crop in crops])
         scores = np.einsum("itd,jd->ijt", embedded, embedded[:, 0]).max(axis=2)
         return np.maximum(scores, scores.T)
-    turned = np.array(
-        [
-            [_features(crop, angle, 1.0, 0.0, 0.0) for angle in _TURNS]
-            for crop in (_square(crop) for crop in crops)
-        ],
-        np.float32,
-    )
+    squares = [square_crop(crop) for crop in crops]
+    warps = [(crop, angle, 1.0, 0.0, 0.0) for crop in squares for angle in _TURNS]
+    turned = features_many(warps).reshape(len(squares), len(_TURNS), -1)
     upright = turned[:, _TURNS.index(0)]
     scores = np.einsum("itd,jd->ijt", turned, upright).max(axis=2)
     return np.maximum(scores, scores.T)
