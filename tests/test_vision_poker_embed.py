@@ -10,7 +10,8 @@ import pytest
 from companion.bench.poker import Tally, read_tray, write_teaching_photos
 from vision.face_embedding import MODEL, FaceEmbedder
 from vision.poker_designs import PokerDesign
-from vision.profile import EMBEDDED, INKED, FaceProfile, learn_from_dir
+from vision.profile import EMBEDDED, INKED, FaceProfile
+from vision.profile_learning import learn_from_dir
 from vision.reader import DiceReader
 from vision.render import rectify_truth, render_scene
 from vision.types import POKER_FACES

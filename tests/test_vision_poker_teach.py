@@ -12,7 +12,7 @@ import pytest
 from companion.bench.poker import Tally, read_tray, tray_scene, write_teaching_photos
 from vision.find import candidate_angle
 from vision.poker_designs import DESIGN_KINDS, PokerDesign
-from vision.profile import learn_from_dir
+from vision.profile_learning import learn_from_dir
 from vision.reader import DiceReader
 from vision.render import SceneStyle, render_close_up, render_scene
 from vision.types import POKER_FACES
@@ -245,7 +245,7 @@ def test_a_pencils_end_beside_the_die_in_two_photos_of_a_face_is_not_learned(tmp
 
 def test_dice_far_from_the_sets_usual_size_are_not_offered_to_learning():
     from vision.find import square_quad
-    from vision.profile import _of_usual_size, _usual_size
+    from vision.profile_learning import _of_usual_size, _usual_size
     from vision.types import DieCandidate
 
     def die(side: float, score: float) -> DieCandidate:
@@ -281,7 +281,7 @@ def test_a_close_up_taught_nine_is_found_in_the_tray(tmp_path):
 
 
 def test_a_die_photographed_large_is_learned_as_the_table_sees_one_too():
-    from vision.profile import as_the_table_sees
+    from vision.profile_learning import as_the_table_sees
     from vision.teaching import TABLE_SIDE
 
     crop = np.zeros((64, 64, 3), np.uint8)

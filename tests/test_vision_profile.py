@@ -5,7 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.profile import FaceProfile, check_rendered, learn_from_dir, learn_rendered
+from vision.profile import FaceProfile
+from vision.profile_check import check_rendered, learn_rendered
+from vision.profile_learning import learn_from_dir
 from vision.render import SceneStyle, rectify_truth, render_empty, render_scene
 from vision.types import POKER_FACES, DieCandidate
 

@@ -18,6 +18,8 @@ rescaled faces). `profile.method` says which ("embedding" or "ink").
     profile = FaceProfile.learn({"9": [crop, ...], "10": [...], ...}, kind="poker")
     value, confidence = profile.classify(crop_bgr)     # (None, c) when nothing matches well
     profile.save("my-dice.npz"); FaceProfile.load("my-dice.npz")
+
+Learning one from photos is `vision.profile_learning`; from rendered dice, `vision.profile_check`.
 """
 
 from __future__ import annotations
@@ -25,8 +27,8 @@ from __future__ import annotations
 import functools
 import io
 import zipfile
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
@@ -34,39 +36,22 @@ import numpy as np
 
 from vision.face_embedding import FaceEmbedder
 from vision.ink_maps import CROP, face_turn, features_many, square_crop
-from vision.types import D6_FACES, POKER_FACES, DieCandidate, Face
+from vision.types import D6_FACES, POKER_FACES, Face
 
-Finder = Callable[[np.ndarray], list[DieCandidate]]
-
-__all__ = [
-    "DEFAULT_PROFILES",
-    "FaceProfile",
-    "RenderedCheck",
-    "check_rendered",
-    "learn_from_dir",
-    "learn_rendered",
-]
+__all__ = ["DEFAULT_PROFILES", "FaceProfile", "faces_of", "face_key"]
 
 # Every crop is first turned square to its face (the strongest edge direction, modulo 90 degrees:
 # the die's outline and the print's strokes), so templates need only the four quarter turns,
 # each slightly turned and rescaled for what that estimate and the finder's square leave over.
 _QUARTERS = (0, 90, 180, 270)
-_FINE_TURNS = (-6, 0, 6)  # degrees
+_FINETURNS = (-6, 0, 6)  # degrees
 _SCALES = (0.9, 1.0, 1.11)
 OFF_SQUARE = 10.0  # degrees: a crop's edges this far off its sides are read turned square too
-_TURNS = tuple(q + f for q in _QUARTERS for f in _FINE_TURNS)
-# Learning: how much a candidate's likeness to other faces' photos counts against it, beside its
-# likeness to its own face's other photos (a real die's face is often fairly like another face:
-# A and 9 of spades/clubs scored 0.6-0.85 across faces, 0.7-0.97 within theirs).
-OTHER_FACES_WEIGHT = 0.25
-# An example whose likeness to every other example of its face is under this is left out, when two
-# others of the face are alike (dice of one face scored 0.6-0.97 between photos, a blurred or
-# half-cut die 0.2-0.45).
-OUTLIER_BELOW = 0.5
+TURNS = tuple(q + f for q in _QUARTERS for f in _FINETURNS)
 # Each example is learned at every turn and scale of these: (turn, scale), the plain one first.
 _JITTER = tuple(
     sorted(
-        ((t, s) for t in _TURNS for s in _SCALES), key=lambda ts: (ts[0] % 90 != 0, ts != (0, 1.0))
+        ((t, s) for t in TURNS for s in _SCALES), key=lambda ts: (ts[0] % 90 != 0, ts != (0, 1.0))
     )
 )
 # A crop that matches no face clearly is also tried moved and rescaled: (scale, dx, dy) in crop
@@ -104,12 +89,6 @@ INK_THRESHOLDS = {
 TORN = 0.45
 INK_WEIGHT = 0.5  # share of the ink maps' similarity in an embedded profile's likeness
 INK_FROM = 0.4  # a crop whose embedding is under this for every face skips the ink maps
-# Teaching: an example whose embedding is this unlike every other of its face is left out (when
-# two others of its face are alike), as OUTLIER_BELOW for ink maps.
-EMBEDDED_OUTLIER_BELOW = 0.3
-# Teaching: of a photo's dice, those whose side is within this ratio of the set's usual side
-# (`_usual_size`) are offered, where it has any.
-USUAL_SIZE = 1.5
 DEFAULT_PROFILES = Path(__file__).resolve().parent / "profiles"
 
 
@@ -121,7 +100,7 @@ def faces_of(kind: str) -> tuple[Face, ...]:
     raise ValueError(f"kind is 'd6' or 'poker', not {kind!r}")
 
 
-def _face_key(kind: str, face: Face | str) -> Face:
+def face_key(kind: str, face: Face | str) -> Face:
     """The canonical face value: int 1-6 for d6, string for poker; ValueError otherwise."""
     allowed = faces_of(kind)
     for value in allowed:
@@ -283,7 +262,7 @@ class FaceProfile:
         """A profile from example crops: {face: [square top-face crops, BGR]} for every face."""
         keyed: dict[Face, list[np.ndarray]] = {}
         for face, crops in examples.items():
-            keyed.setdefault(_face_key(kind, face), []).extend(crops)
+            keyed.setdefault(face_key(kind, face), []).extend(crops)
         return cls(kind, keyed)
 
     @property
@@ -486,7 +465,7 @@ class FaceProfile:
         numbers = fields.get("sources", np.arange(len(faces)))  # older files: one photo each
         try:
             for face, crop, source in zip(faces, crops, numbers, strict=True):
-                key = _face_key(kind, str(face))
+                key = face_key(kind, str(face))
                 examples.setdefault(key, []).append(crop.astype(np.uint8))
                 sources.setdefault(key, []).append(int(source))
             min_similarity, min_margin = (float(v) for v in fields["thresholds"])
@@ -525,322 +504,3 @@ def thresholds_of(method: str) -> dict[str, float]:
 def _load_shipped(path: Path, mtime_ns: int) -> FaceProfile:
     """`mtime_ns` is part of the cache key only: a file replaced on disk is loaded again."""
     return FaceProfile.load(path)
-
-
-# --- learning from pictures ------------------------------------------------------------------
-
-_IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"}
-
-
-def learn_from_dir(directory: str | Path, kind: str, finder: Finder | None = None) -> FaceProfile:
-    """Learn from DIR/<face>/*.jpg: one folder per face, each photo showing one die with that face.
-
-    The photos may be tray photos (dice small) or close-ups (one die filling much of the photo,
-    any background). The die in each is found with `finder`, or by default as
-    `vision.teaching` does (the photo shrunk to the camera's size, the finder's usual and coarse
-    looks, each die offered on several squares: as found, resized, fitted to its body and to its
-    edges), and cut out with `vision.find.rectify`. Of the squares of a photo, the one used is the
-    one that looks most like the squares of the other photos of its face and least like those
-    of the other faces' photos (a coin or a second die is in photos of other faces too; the
-    die's face is not; a square cut too small or too large is unlike the other photos);
-    `profile.notes` says which die was used where a photo showed several.
-    A missing or empty face folder, an unreadable photo or a photo with no die is a ValueError
-    naming it.
-    """
-    from vision.find import rectify
-    from vision.reader import load_image
-    from vision.teaching import dice_in_photo, offered_squares, photographed_large, shrunk
-
-    found: list[tuple[Face, Path, np.ndarray, list[DieCandidate]]] = []
-    for face, photos in _face_folders(Path(directory), kind).items():
-        for photo in photos:
-            frame = load_image(photo)
-            # the finder's squares are rough; a caller's own finder is trusted
-            frame = shrunk(frame) if finder is None else frame
-            dice = dice_in_photo(frame) if finder is None else finder(frame)
-            if not dice:
-                raise ValueError(
-                    f"{photo}: no die found in this photo (one die of the face, whole and in "
-                    "focus, on a plain surface)"
-                )
-            found.append((face, photo, frame, dice))
-    usual = _usual_size([dice for *_, dice in found])
-    shots: list[_Shot] = []
-    for face, photo, frame, dice in found:
-        if finder is None:
-            dice = _of_usual_size(dice, usual)
-            candidates = [sq for die in dice for sq in offered_squares(frame, die)]
-        else:
-            candidates = dice
-        crops = [rectify(frame, c, CROP) for c in candidates]
-        shots.append(_Shot(face, photo, candidates, crops, len(dice)))
-    examples: dict[Face, list[np.ndarray]] = {}
-    sources: dict[Face, list[int]] = {}
-    notes: list[str] = []
-    owners = np.array([i for i, shot in enumerate(shots) for _ in shot.candidates])
-    embedder = embedder_for(kind)
-    likeness = _likeness([crop for shot in shots for crop in shot.crops], embedder)
-    choices = _choose_examples(shots, owners, likeness)
-    rows = [int(np.flatnonzero(owners == i)[k]) for i, k in enumerate(choices)]
-    below = OUTLIER_BELOW if embedder is None else EMBEDDED_OUTLIER_BELOW
-    outliers = _outliers(shots, likeness[np.ix_(rows, rows)], below)
-    for index, (shot, chosen) in enumerate(zip(shots, choices, strict=True)):
-        if shot.dice > 1:
-            x, y = shot.candidates[chosen].center
-            notes.append(
-                f"{shot.photo}: {shot.dice} dice found, used the one most like the "
-                f"other photos of face {shot.face} at ({x:.0f}, {y:.0f})"
-            )
-        if index in outliers:
-            notes.append(
-                f"{shot.photo}: left out, its die looks unlike the other photos of face "
-                f"{shot.face} (likeness {outliers[index]:.2f}; blurred or cut?): take another "
-                f"photo if it does show {shot.face}"
-            )
-            continue
-        # With one die in the photo, its best-fitted square (offered first) is learned too: the
-        # square chosen to be like the other photos is sometimes cut as one of them was.
-        kept = [chosen] if shot.dice > 1 or chosen == 0 else [chosen, 0]
-        crops = [shot.crops[k] for k in kept]
-        crops += [
-            as_the_table_sees(shot.crops[k]) for k in kept if photographed_large(shot.candidates[k])
-        ]
-        examples.setdefault(shot.face, []).extend(crops)
-        sources.setdefault(shot.face, []).extend([index] * len(crops))
-    profile = FaceProfile(kind, examples, sources=sources)
-    profile.notes = notes
-    return profile
-
-
-def as_the_table_sees(crop: np.ndarray) -> np.ndarray:
-    """A crop of a die photographed close, as blurred as the table's camera shows a die (its
-    face TABLE_SIDE px across), at the crop's own size. Such a die is learned both ways: a tray
-    die is too small to show a close-up's fine print, and taught from close-ups alone, a pip
-    design's 9s were less like their templates than the threshold and never found (bench
-    poker: 12 of design 0's 171 dice). Dice of tray photos learned twice too (those over 1.5
-    times TABLE_SIDE) read rank letters worse."""
-    from vision.teaching import TABLE_SIDE
-
-    side = crop.shape[0]
-    small = cv2.resize(crop, (TABLE_SIDE, TABLE_SIDE), interpolation=cv2.INTER_AREA)
-    return cv2.resize(small, (side, side), interpolation=cv2.INTER_LINEAR)
-
-
-def _usual_size(dice_per_photo: list[list[DieCandidate]]) -> float:
-    """The side of the set's dice as the photos show them: the median of each photo's surest
-    die (one set, one camera: tray photos show its dice about one size)."""
-    return float(np.median([max(dice, key=lambda d: d.score).size for dice in dice_per_photo]))
-
-
-def _of_usual_size(dice: list[DieCandidate], usual: float) -> list[DieCandidate]:
-    """The dice of a photo within USUAL_SIZE of the usual side, where it shows any: a pencil's
-    end or a coin beside the die is far smaller (two photos of a K with the same pencil beside
-    the die taught the pencil), a second die of the set is not."""
-    kept = [d for d in dice if 1 / USUAL_SIZE <= d.size / usual <= USUAL_SIZE]
-    return kept or dice
-
-
-@dataclass
-class _Shot:
-    """One learning photo: its face, and every candidate found in it with its crop."""
-
-    face: Face
-    photo: Path
-    candidates: list[DieCandidate]  # every square tried, of every die found
-    crops: list[np.ndarray]
-    dice: int  # how many dice were found
-
-
-def _choose_examples(shots: list[_Shot], owners: np.ndarray, likeness: np.ndarray) -> list[int]:
-    """For each photo, the index of the candidate to learn: the one most like the other photos
-    of its face (their closest candidate, averaged), less a quarter of its likeness to any
-    candidate of another face's photos (a coin met in several photos); with no other photo of
-    its face, the one least like the other faces' photos. Ties go to the finder's score.
-    `owners` gives each candidate's photo, `likeness` the candidates' `_likeness`."""
-    faces = np.array([str(shot.face) for shot in shots])[owners]
-    chosen = []
-    for index, shot in enumerate(shots):
-        rows = np.flatnonzero(owners == index)
-        if len(rows) == 1:
-            chosen.append(0)
-            continue
-        mates = [np.flatnonzero(owners == other) for other in _same_face(shots, index)]
-        same = [np.mean([likeness[row, m].max() for m in mates]) if mates else 0.0 for row in rows]
-        others = faces != str(shot.face)
-        unlike = [likeness[row, others].max() if others.any() else 0.0 for row in rows]
-        weight = OTHER_FACES_WEIGHT if mates else 1.0
-        scores = [
-            (s - weight * u, c.score) for s, u, c in zip(same, unlike, shot.candidates, strict=True)
-        ]
-        chosen.append(max(range(len(rows)), key=lambda k: scores[k]))
-    return chosen
-
-
-def _outliers(
-    shots: list[_Shot], likeness: np.ndarray, below: float = OUTLIER_BELOW
-) -> dict[int, float]:
-    """The photos (by index) whose chosen example is unlike every other of their face, with that
-    best likeness, where at least two others of the face are alike: a blurred or badly cut photo
-    would teach its face wrong (and match other things), and the others suffice. `likeness` is
-    the chosen examples' `_likeness`, one row per photo."""
-    likeness = likeness.copy()
-    np.fill_diagonal(likeness, -1.0)
-    outliers = {}
-    for face in {shot.face for shot in shots}:
-        group = [i for i, shot in enumerate(shots) if shot.face == face]
-        best = {i: float(likeness[i, group].max()) for i in group}
-        for i in group:
-            alike = sum(1 for j in group if j != i and best[j] >= below)
-            if best[i] < below and alike >= 2:
-                outliers[i] = best[i]
-    return outliers
-
-
-def _same_face(shots: list[_Shot], index: int) -> list[int]:
-    return [i for i, shot in enumerate(shots) if i != index and shot.face == shots[index].face]
-
-
-def _likeness(crops: list[np.ndarray], embedder: FaceEmbedder | None = None) -> np.ndarray:
-    """N x N similarity of crops as faces, at the best of a full circle of turns (of their
-    four quarter turns with the embedding), -1..1."""
-    if embedder is not None:
-        embedded = embedder.embed_turned([square_crop(crop) for crop in crops])
-        scores = np.einsum("itd,jd->ijt", embedded, embedded[:, 0]).max(axis=2)
-        return np.maximum(scores, scores.T)
-    squares = [square_crop(crop) for crop in crops]
-    warps = [(crop, angle, 1.0, 0.0, 0.0) for crop in squares for angle in _TURNS]
-    turned = features_many(warps).reshape(len(squares), len(_TURNS), -1)
-    upright = turned[:, _TURNS.index(0)]
-    scores = np.einsum("itd,jd->ijt", turned, upright).max(axis=2)
-    return np.maximum(scores, scores.T)
-
-
-def _face_folders(root: Path, kind: str) -> dict[Face, list[Path]]:
-    """The photos of each face, checking every folder before any photo is read."""
-    if not root.is_dir():
-        raise ValueError(f"{root}: not a directory of face folders")
-    missing = [str(face) for face in faces_of(kind) if not (root / str(face)).is_dir()]
-    if missing:
-        names = " ".join(str(f) for f in faces_of(kind))
-        raise ValueError(
-            f"{root}: missing face folder(s) {' '.join(missing)}; "
-            f"{kind} dice need one folder per face: {names}"
-        )
-    folders: dict[Face, list[Path]] = {}
-    for face in faces_of(kind):
-        folder = root / str(face)
-        photos = sorted(p for p in folder.iterdir() if p.suffix.lower() in _IMAGE_SUFFIXES)
-        if not photos:
-            raise ValueError(f"{folder}: no photos (.png/.jpg) of face {face}")
-        folders[face] = photos
-    return folders
-
-
-def learn_rendered(kind: str, per_face: int = 3, seed: int = 0) -> FaceProfile:
-    """A profile learned from the project's own rendered dice: `per_face` renders of each face,
-    in varied light, surfaces and sizes, cut out along their true top-face corners."""
-    from vision.render import SceneStyle, rectify_truth, render_scene
-
-    rng = np.random.default_rng(seed)
-    examples: dict[Face, list[np.ndarray]] = {}
-    for number, face in enumerate(faces_of(kind) * per_face):
-        style = SceneStyle.random(rng, kind)
-        scene = render_scene([face], kind=kind, seed=1_000_000 + seed * 1000 + number, style=style)
-        examples.setdefault(face, []).append(rectify_truth(scene.frame, scene.dice[0], CROP))
-    return FaceProfile(kind, examples)
-
-
-@dataclass(frozen=True)
-class RenderedCheck:
-    """How a profile reads new rendered dice: right, refused (unreadable) and wrong."""
-
-    dice: int
-    correct: int
-    refused: int
-
-    @property
-    def accuracy(self) -> float:
-        return self.correct / self.dice if self.dice else float("nan")
-
-    @property
-    def wrong(self) -> int:
-        return self.dice - self.correct - self.refused
-
-
-def check_rendered(
-    profile: FaceProfile,
-    dice: int = 300,
-    seed: int = 50_000,
-    quad_error: float = 0.0,
-    whole_trays: bool = False,
-) -> RenderedCheck:
-    """Read `dice` new rendered dice of the profile's kind (varied styles, five to a tray) and
-    count the right answers, refusals and wrong answers.
-
-    Each face is cut out along its true outline; with `quad_error` > 0 along a spoilt one, as a
-    finder might give: moved by that fraction of the side, rescaled by that fraction and turned by
-    40 times it in degrees (standard deviations). With `whole_trays` the whole reader
-    (`vision.reader.DiceReader`: its finder, then this profile) reads each tray instead, and a die
-    it does not report counts as refused."""
-    from vision.render import SceneStyle, render_scene
-
-    rng = np.random.default_rng(seed)
-    spoil = np.random.default_rng([seed, 1])
-    read = _reader_answers(profile) if whole_trays else _crop_answers(profile, quad_error, spoil)
-    faces = profile.faces
-    correct = refused = seen = 0
-    tray = 0
-    while seen < dice:
-        chosen = [faces[i] for i in rng.integers(0, len(faces), min(5, dice - seen))]
-        style = SceneStyle.random(rng, profile.kind)
-        scene = render_scene(chosen, kind=profile.kind, seed=seed + tray, style=style)
-        tray += 1
-        for die, value in zip(scene.dice, read(scene), strict=True):
-            correct += value == die.value
-            refused += value is None
-            seen += 1
-    return RenderedCheck(seen, correct, refused)
-
-
-def _crop_answers(
-    profile: FaceProfile, quad_error: float, spoil: np.random.Generator
-) -> Callable[..., list[Face | None]]:
-    from vision.render import rectify_truth
-
-    def read(scene) -> list[Face | None]:
-        answers = []
-        for die in scene.dice:
-            spoilt = replace(die, quad=_spoilt(die.quad, quad_error, spoil))
-            answers.append(profile.classify(rectify_truth(scene.frame, spoilt, CROP))[0])
-        return answers
-
-    return read
-
-
-def _reader_answers(profile: FaceProfile) -> Callable[..., list[Face | None]]:
-    from vision.reader import DiceReader
-
-    reader = DiceReader(profile.kind, profile=profile)
-
-    def read(scene) -> list[Face | None]:
-        reported = reader.read(scene.frame).dice
-        answers: list[Face | None] = []
-        for die in scene.dice:
-            side = float(np.linalg.norm(die.quad[0] - die.quad[1]))
-            near = [d for d in reported if np.hypot(*np.subtract(d.center, die.center)) < side / 2]
-            answers.append(near[0].value if near else None)
-        return answers
-
-    return read
-
-
-def _spoilt(quad: np.ndarray, error: float, rng: np.random.Generator) -> np.ndarray:
-    if error <= 0:
-        return quad
-    centre = quad.mean(axis=0)
-    side = float(np.linalg.norm(quad[0] - quad[1]))
-    turn = np.radians(rng.normal(0, error * 40))
-    rotation = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
-    scale = 1 + rng.normal(0, error)
-    shift = rng.normal(0, error * side, 2)
-    return ((quad - centre) @ rotation.T * scale + centre + shift).astype(np.float32)

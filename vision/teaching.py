@@ -7,8 +7,9 @@ to the table camera's size; a close-up's die is the patch standing out from the 
 is a tray die's size, a tray photo's dice are the finder's usual look's (its coarse looks',
 `vision.find.find_large_faces`, where that sees none), and each die is offered on several squares:
 as found, a little smaller and larger, fitted to its body's colour and to its edges. Which of
-them is learned is left to the photos themselves (`vision.profile.learn_from_dir` keeps the one
-most like the other photos of its face), so nothing here knows any dice set's print.
+them is learned is left to the photos themselves (`vision.profile_learning.learn_from_dir`
+keeps the one most like the other photos of its face), so nothing here knows any dice set's
+print.
 """
 
 from __future__ import annotations

@@ -163,7 +163,7 @@ def _print_line(title: str, figures: dict[str, Any]) -> str:
 def bench_design(kind: str, way: str, seed: int, trays: int, tally: Tally) -> None:
     """Teach one random design of `kind` from photos taken `way`, then read `trays` trays of it."""
     from vision.poker_designs import PokerDesign
-    from vision.profile import learn_from_dir
+    from vision.profile_learning import learn_from_dir
     from vision.reader import DiceReader
 
     design = PokerDesign.random(np.random.default_rng([seed, 1]), kind)
@@ -303,7 +303,7 @@ def read_real_set(folder: Path) -> dict[str, Any]:
     from companion.bench.vision import Score, score_image
     from vision._photos import Labelled
     from vision.imagefile import load_image
-    from vision.profile import learn_from_dir
+    from vision.profile_learning import learn_from_dir
     from vision.reader import DiceReader
 
     profile = learn_from_dir(folder / "teach", "poker")

@@ -285,7 +285,7 @@ def rendered_figures(limit: int | None) -> dict[str, tuple[dict[str, Any], Score
         "d6 close-up": bench_rendered(render, d6, "d6", close_ups, close_up=True),
     }
     try:
-        from vision.profile import learn_from_dir
+        from vision.profile_learning import learn_from_dir
     except ImportError:
         print("vision.profile not present: rendered poker dice skipped")
     else:

@@ -52,7 +52,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vision.profile import check_rendered, learn_from_dir, learn_rendered
+    from vision.profile_check import check_rendered, learn_rendered
+    from vision.profile_learning import learn_from_dir
 
     if (args.directory is None) == (args.rendered is None):
         print("tabletop learn: give either DIR or --rendered N", file=sys.stderr)
