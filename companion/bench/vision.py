@@ -287,7 +287,7 @@ def rendered_figures(limit: int | None) -> dict[str, tuple[dict[str, Any], Score
     try:
         from vision.profile_learning import learn_from_dir
     except ImportError:
-        print("vision.profile not present: rendered poker dice skipped")
+        print("vision.profile_learning not present: rendered poker dice skipped")
     else:
         with tempfile.TemporaryDirectory() as folder:
             write_learning_photos(render, Path(folder), per_face=3)
