@@ -11,15 +11,15 @@ from display.i18n import said_in_view, text
 from display.layout import MIN_TEXT, Box
 
 if TYPE_CHECKING:
+    from display.canvas import Canvas
     from display.model import Screen
-    from display.render import Renderer
 
 STRUGGLE_ORDER = ("K", "Q", "J", "10", "9")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = ("H", "D")
 
 
-def draw(renderer: Renderer, screen: Screen, box: Box) -> None:
+def draw(renderer: Canvas, screen: Screen, box: Box) -> None:
     renderer.panel(box)
     view = screen.board
     if not view:
@@ -32,7 +32,7 @@ def draw(renderer: Renderer, screen: Screen, box: Box) -> None:
 # ----- Struggle ------------------------------------------------------------------------------
 
 
-def draw_struggle(renderer: Renderer, view: dict[str, Any], box: Box, screen: Screen) -> None:
+def draw_struggle(renderer: Canvas, view: dict[str, Any], box: Box, screen: Screen) -> None:
     """Start square on the left, the track in a serpentine of four rows, then the five
     arrival boxes and the hand on the bottom line."""
     track: str = view["track"]
@@ -62,7 +62,7 @@ def _serpentine(index: int, columns: int, side: int, origin: tuple[int, int]) ->
 
 
 def _struggle_squares(
-    renderer: Renderer, track: str, positions: list[pygame.Rect], side: int
+    renderer: Canvas, track: str, positions: list[pygame.Rect], side: int
 ) -> None:
     surface = renderer.surface
     pygame.draw.rect(surface, palette.PANEL_LIGHT, positions[0], border_radius=4)
@@ -73,7 +73,7 @@ def _struggle_squares(
         renderer.label(str(number), rect, max(MIN_TEXT, side // 3), ink, "center")
 
 
-def _pawn(renderer: Renderer, pawn: str, center: tuple[int, int], radius: int) -> None:
+def _pawn(renderer: Canvas, pawn: str, center: tuple[int, int], radius: int) -> None:
     fill, ink = palette.STRUGGLE_PAWNS[pawn]
     pygame.draw.circle(renderer.surface, palette.WHITE, center, radius + 2)
     pygame.draw.circle(renderer.surface, fill, center, radius)
@@ -82,7 +82,7 @@ def _pawn(renderer: Renderer, pawn: str, center: tuple[int, int], radius: int) -
 
 
 def _struggle_pawns(
-    renderer: Renderer, view: dict[str, Any], positions: list[pygame.Rect], side: int,
+    renderer: Canvas, view: dict[str, Any], positions: list[pygame.Rect], side: int,
     screen: Screen,
 ) -> None:  # fmt: skip
     squares: dict[str, int] = view.get("squares", {})
@@ -109,13 +109,13 @@ def _struggle_pawns(
             renderer.hits.append((touch, f"piece:{piece}"))
 
 
-def _ghost(renderer: Renderer, centre: tuple[int, int], radius: int) -> None:
+def _ghost(renderer: Canvas, centre: tuple[int, int], radius: int) -> None:
     """Where a pawn would go: a yellow ring on the square."""
     pygame.draw.circle(renderer.surface, palette.BLACK, centre, radius + 3, 6)
     pygame.draw.circle(renderer.surface, palette.YELLOW, centre, radius + 2, 3)
 
 
-def _struggle_boxes(renderer: Renderer, view: dict[str, Any], area: pygame.Rect, side: int) -> None:
+def _struggle_boxes(renderer: Canvas, view: dict[str, Any], area: pygame.Rect, side: int) -> None:
     boxes: dict[str, str] = view.get("boxes", {})
     by_box = {letter: pawn for pawn, letter in boxes.items()}
     width = area.w // 5
@@ -132,7 +132,7 @@ def _struggle_boxes(renderer: Renderer, view: dict[str, Any], area: pygame.Rect,
 # ----- Traverse ------------------------------------------------------------------------------
 
 
-def draw_traverse(renderer: Renderer, view: dict[str, Any], box: Box, screen: Screen) -> None:
+def draw_traverse(renderer: Canvas, view: dict[str, Any], box: Box, screen: Screen) -> None:
     x, y, w, h = box
     pawns = int(view.get("pawns", 10))
     axis = int(view.get("axis_length", pawns + 1))
@@ -180,7 +180,7 @@ def draw_traverse(renderer: Renderer, view: dict[str, Any], box: Box, screen: Sc
 
 
 def _traverse_pawn(
-    renderer: Renderer, rect: pygame.Rect, fill: palette.Colour, ink: palette.Colour, number: int
+    renderer: Canvas, rect: pygame.Rect, fill: palette.Colour, ink: palette.Colour, number: int
 ) -> None:
     radius = max(3, rect.w // 2 - 1)
     pygame.draw.circle(renderer.surface, palette.BLACK, rect.center, radius + 1)
@@ -201,7 +201,7 @@ def _traverse_lines(view: dict[str, Any], language: str) -> list[tuple[str, pale
 
 
 def _traverse_info(
-    renderer: Renderer, view: dict[str, Any], box: Box, lines: list, language: str
+    renderer: Canvas, view: dict[str, Any], box: Box, lines: list, language: str
 ) -> None:
     x, y, w, h = box
     last = said_in_view(view, "last_play", language)
@@ -219,7 +219,7 @@ def _traverse_info(
 # ----- Sequence ------------------------------------------------------------------------------
 
 
-def draw_sequence(renderer: Renderer, view: dict[str, Any], box: Box, screen: Screen) -> None:
+def draw_sequence(renderer: Canvas, view: dict[str, Any], box: Box, screen: Screen) -> None:
     """The 10x10 board with its coordinates (letters above, numbers left), as messages name
     squares; squares are touchable while a card is typed or when moves involve them."""
     x, y, w, h = box
@@ -259,7 +259,7 @@ def _team_colour(name: str, index: int) -> palette.Colour:
 
 
 def _sequence_square(
-    renderer: Renderer,
+    renderer: Canvas,
     rect: pygame.Rect,
     card: str,
     chip: int | None,
@@ -290,7 +290,7 @@ def _sequence_square(
 # ----- Stratégix -----------------------------------------------------------------------------
 
 
-def draw_strategix(renderer: Renderer, view: dict[str, Any], box: Box, screen: Screen) -> None:
+def draw_strategix(renderer: Canvas, view: dict[str, Any], box: Box, screen: Screen) -> None:
     x, y, w, h = box
     language = screen.language
     k = max(1.0, min(1.8, h / 290))  # the tall portrait panel: everything larger
@@ -324,7 +324,7 @@ def draw_strategix(renderer: Renderer, view: dict[str, Any], box: Box, screen: S
         _hand_cards(renderer, list(own), (x, line_y + 4, w, y + h - line_y - 4), int(34 * k))
 
 
-def _letter_cards(renderer: Renderer, play: str, box: Box, widest: int = 46) -> None:
+def _letter_cards(renderer: Canvas, play: str, box: Box, widest: int = 46) -> None:
     x, y, w, h = box
     tokens = play.split()
     count = max(1, len(tokens))
@@ -340,7 +340,7 @@ def _letter_cards(renderer: Renderer, play: str, box: Box, widest: int = 46) -> 
         renderer.label(shown, rect, min(h - 8, int(width * 0.75)), colour, "center")
 
 
-def _hand_cards(renderer: Renderer, hand: list[str], box: Box, largest: int = 34) -> None:
+def _hand_cards(renderer: Canvas, hand: list[str], box: Box, largest: int = 34) -> None:
     """The hand shown (full mode) as small cards: letters, ★ stars, P pétards in vermillion."""
     x, y, w, h = box
     per_row = min(len(hand), 12)
@@ -362,7 +362,7 @@ def _hand_cards(renderer: Renderer, hand: list[str], box: Box, largest: int = 34
 # ----- Le Roudalon --------------------------------------------------------------------------
 
 
-def draw_roudalon(renderer: Renderer, view: dict[str, Any], box: Box, screen: Screen) -> None:
+def draw_roudalon(renderer: Canvas, view: dict[str, Any], box: Box, screen: Screen) -> None:
     """The pot in the middle-left, then one line per player: dice held, stake, alliance."""
     x, y, w, h = box
     language = screen.language
@@ -407,7 +407,7 @@ def draw_roudalon(renderer: Renderer, view: dict[str, Any], box: Box, screen: Sc
 # ----- anything else: the view's simple values -----------------------------------------------
 
 
-def draw_summary(renderer: Renderer, view: dict[str, Any], box: Box, screen: Screen) -> None:
+def draw_summary(renderer: Canvas, view: dict[str, Any], box: Box, screen: Screen) -> None:
     x, y, w, h = box
     line_h = max(24, renderer.layout.font)
     shown = 0

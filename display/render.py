@@ -18,6 +18,8 @@ from display import palette
 from display.camera_view import CameraView
 from display.layout import MIN_TARGET, MIN_TEXT, Box, fit_columns, grid, layout_for
 from display.model import Screen, Target
+from display.scores_view import draw_scores
+from display.sequence_view import draw_wide
 from display.table_view import TableView
 
 TEXT_CACHE_SIZE = 600
@@ -246,8 +248,6 @@ class Renderer(TableView, CameraView):
         self.page_info, self.drag_areas = (0, 1), []
         self.surface.fill(palette.BACKGROUND)
         if screen.name == "table" and screen.game == "sequence" and not self.layout.portrait:
-            from display.sequence_view import draw_wide
-
             draw_wide(self, screen)  # the board takes the full height: the bar goes beside it
             return self.surface
         self._bar(screen)
@@ -400,8 +400,6 @@ class Renderer(TableView, CameraView):
             self.buttons(screen.actions, (x, y + h - action_h + 8, w, self.layout.row_height), 2)
 
     def _draw_scores(self, screen: Screen) -> None:
-        from display.scores_view import draw_scores
-
         draw_scores(self, screen)
 
     _draw_rules = _draw_lines

@@ -14,8 +14,8 @@ from display.layout import Box, fit_columns, grid
 from display.model import Target
 
 if TYPE_CHECKING:
+    from display.canvas import Canvas
     from display.model import Screen
-    from display.render import Renderer
 
 GAME_COLOURS = {
     "struggle": palette.ORANGE,
@@ -26,7 +26,7 @@ GAME_COLOURS = {
 }
 
 
-def draw_scores(renderer: Renderer, screen: Screen) -> None:
+def draw_scores(renderer: Canvas, screen: Screen) -> None:
     x, y, w, h = renderer.layout.body
     row = renderer.layout.row_height
     columns = fit_columns(len(screen.options), (x, y, w, h), 150)
@@ -48,7 +48,7 @@ def draw_scores(renderer: Renderer, screen: Screen) -> None:
     renderer.button_row(screen.actions + pager, (body_x, y + h - row, body_w, row))
 
 
-def _sections(renderer: Renderer, screen: Screen, box: Box) -> list[Target]:
+def _sections(renderer: Canvas, screen: Screen, box: Box) -> list[Target]:
     """The headed lines from `screen.scroll`; returns the pager's buttons."""
     x, y, w, h = box
     size = renderer.layout.font - 4
@@ -76,14 +76,14 @@ def _sections(renderer: Renderer, screen: Screen, box: Box) -> list[Target]:
     return [up, down]
 
 
-def _charts(renderer: Renderer, chart: dict[str, Any], box: Box) -> None:
+def _charts(renderer: Canvas, chart: dict[str, Any], box: Box) -> None:
     x, y, w, h = box
     half = h // 2
     _score_bars(renderer, chart, (x, y, w, half - 6))
     _win_bars(renderer, chart, (x, y + half, w, h - half))
 
 
-def _score_bars(renderer: Renderer, chart: dict[str, Any], box: Box) -> None:
+def _score_bars(renderer: Canvas, chart: dict[str, Any], box: Box) -> None:
     """One bar per game played, coloured by game, outlined when won; zero is the baseline."""
     x, y, w, h = box
     renderer.label(chart["title_scores"], (x, y, w, 24), 18, palette.TEXT_DIM)
@@ -108,7 +108,7 @@ def _score_bars(renderer: Renderer, chart: dict[str, Any], box: Box) -> None:
     pygame.draw.line(renderer.surface, palette.TEXT_DIM, (area.x, zero), (area.right, zero))
 
 
-def _win_bars(renderer: Renderer, chart: dict[str, Any], box: Box) -> None:
+def _win_bars(renderer: Canvas, chart: dict[str, Any], box: Box) -> None:
     """Per game: a bar of games played, the part won filled, and `wins/games`."""
     x, y, w, h = box
     renderer.label(chart["title_wins"], (x, y, w, 24), 18, palette.TEXT_DIM)

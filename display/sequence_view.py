@@ -10,8 +10,8 @@ from display.i18n import text
 from display.layout import grid
 
 if TYPE_CHECKING:
+    from display.canvas import Canvas
     from display.model import Screen, Target
-    from display.render import Renderer
 
 BOARD = (2, 2, 474, 476)
 COLUMN_X, COLUMN_W = 482, 314
@@ -19,7 +19,7 @@ GAP = 4
 STATUS_H = 70
 
 
-def draw_wide(renderer: Renderer, screen: Screen) -> None:
+def draw_wide(renderer: Canvas, screen: Screen) -> None:
     boards.draw(renderer, screen, BOARD)
     nav_h = 2 * 48 + GAP
     plays = [a for a in screen.actions if a.id.startswith("move:")]  # the square's card
@@ -41,7 +41,7 @@ def draw_wide(renderer: Renderer, screen: Screen) -> None:
         renderer._message(screen, (COLUMN_X, 478 - 40, COLUMN_W, 40))
 
 
-def _two_rows(renderer: Renderer, targets: list[Target], box: tuple[int, int, int, int]) -> None:
+def _two_rows(renderer: Canvas, targets: list[Target], box: tuple[int, int, int, int]) -> None:
     """Buttons in two rows, each as wide as its words need (a long word keeps its size)."""
     x, y, w, h = box
     half = -(-len(targets) // 2)
@@ -50,7 +50,7 @@ def _two_rows(renderer: Renderer, targets: list[Target], box: tuple[int, int, in
         renderer.button_row(row, (x, y + number * (row_h + GAP), w, row_h), GAP)
 
 
-def _keys(renderer: Renderer, screen: Screen, actions: list[Target], top: int, bottom: int) -> None:
+def _keys(renderer: Canvas, screen: Screen, actions: list[Target], top: int, bottom: int) -> None:
     """The entry line (or the play a touched square means), the single-character keys six a
     row, then the word keys and undo."""
     plays = [a for a in actions if a.id.startswith("move:")]

@@ -12,6 +12,7 @@ import pytest
 import engines
 from companion.controller import Controller, Settled, Tap
 from companion.store import Store
+from display.canvas import Canvas
 from display.layout import LANDSCAPE, PORTRAIT, layout_for
 from display.render import Renderer, save_png
 from display.window import Window, physical_size, to_logical
@@ -179,3 +180,7 @@ def test_english_screen_and_screenshot_file(controller, tmp_path):
 def test_unsupported_sizes_are_refused():
     with pytest.raises(ValueError, match="800x480 or 720x1280"):
         Renderer((1024, 600))
+
+
+def test_the_renderer_is_the_canvas_the_views_draw_on():
+    assert isinstance(Renderer(), Canvas)

@@ -1,0 +1,52 @@
+"""What the drawing functions of display/ draw with: the `Canvas` protocol, the part of
+`display.render.Renderer` that the boards, the scores screens and Sequence's wide table call.
+The renderer imports those views to draw its screens; they name this protocol instead of the
+renderer, so the dependency points one way.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+import pygame
+
+from display.layout import Box, Layout
+from display.model import Screen, Target
+from display.palette import Colour
+
+
+@runtime_checkable
+class Canvas(Protocol):
+    """A surface the views draw on (the Renderer); defaults are written `...`, their values
+    are the renderer's alone."""
+
+    layout: Layout
+    surface: pygame.Surface
+    hits: list[tuple[pygame.Rect, str]]
+    drag_areas: list[tuple[pygame.Rect, str, int, int, int]]
+
+    def font(self, size: int) -> pygame.font.Font: ...
+
+    def label(
+        self, content: str, box: Box, size: int | None = ..., colour: Colour = ..., align: str = ...
+    ) -> None: ...
+
+    def paragraph(self, content: str, box: Box, size: int, colour: Colour = ...) -> int: ...
+
+    def wrap(self, content: str, width: int, size: int) -> list[str]: ...
+
+    def panel(self, box: Box, colour: Colour = ...) -> None: ...
+
+    def buttons(self, targets: list[Target], box: Box, columns: int | None = ...) -> None: ...
+
+    def button_row(self, targets: list[Target], box: Box, gap: int = ...) -> None: ...
+
+    # The renderer's own, but Sequence's wide table lays them out in a column of its own.
+
+    def _same_size_buttons(self, targets: list[Target], cells: list[Box]) -> None: ...
+
+    def _status(self, screen: Screen, box: Box | None = ...) -> None: ...
+
+    def _moves_or_keys(self, screen: Screen, box: Box) -> None: ...
+
+    def _message(self, screen: Screen, box: Box | None = ...) -> None: ...
