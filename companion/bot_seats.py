@@ -1,5 +1,5 @@
 """Bot seats in the kiosk, for solo practice: a seat set up as a bot at a level of
-companion.bots.LEVELS makes its own decisions.
+companion.bot_choice.LEVELS makes its own decisions.
 
 A mixin of the controller. On the set-up screen each seat's kind is touched through person,
 then the bot levels. At the table, when a bot is to choose, its choice is made on the
@@ -20,6 +20,7 @@ from typing import Any
 
 import engines
 from companion.advice import AdviceWorker
+from companion.bot_choice import make_player
 from display.model import Target
 
 BOT_SHOW_SECONDS = 1.5  # a bot's choice is shown this long before it is played
@@ -163,8 +164,6 @@ def bot_work(state: engines.State, level: str, seed: int):
     copy = state.clone()
 
     def work() -> str:
-        from companion.bots import make_player
-
         try:
             return make_player(level, seed)(copy)
         except Exception:  # a bot that cannot choose leaves the move to the players

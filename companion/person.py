@@ -17,7 +17,8 @@ from typing import Any
 import pygame
 
 import engines
-from companion.bots import CHOOSERS, choose_random, nearest
+from companion.bot_choice import CHOOSERS, choose_random
+from companion.bots import nearest
 from display.model import Screen, Target
 
 WAIT_S = 90.0  # the longest a roll may take to be thrown, rendered and read

@@ -28,7 +28,7 @@ class SetupDraft:
     team_count: int = 2
     options: dict[str, Any] = field(default_factory=dict)
     editing: int | None = None  # seat whose name is being typed
-    bots: dict[int, str] = field(default_factory=dict)  # seat -> bot level (companion.bots)
+    bots: dict[int, str] = field(default_factory=dict)  # seat -> bot level (companion.bot_choice)
     bots_named: dict[int, bool] = field(default_factory=dict)  # seats given a bot's name
 
 

@@ -7,7 +7,8 @@ import random
 import pytest
 
 import engines
-from companion.bots import LEVELS, Bot, make_player, simple_choice
+from companion.bot_choice import LEVELS, make_player, simple_choice
+from companion.bots import Bot
 from engines.core import CHANCE
 
 

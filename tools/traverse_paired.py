@@ -9,8 +9,8 @@ variants (in games won) is paired: a few points show where two unpaired runs of 
 each would drown them. The advisor here is advisor.traverse's own weighing and search (`worth`,
 `expectation`, its own next throw searched too with at most `--deep` pawns out) with a fixed
 number of plays searched instead of a time budget; the opponent is
-companion.bots' Traverse choice (3 x own squares - 2 x the other's + 20 per pawn home, ties at
-random).
+companion.bot_choice's Traverse choice (3 x own squares - 2 x the other's + 20 per pawn home,
+ties at random).
 """
 
 from __future__ import annotations

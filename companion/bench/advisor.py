@@ -107,7 +107,7 @@ def bench_game(name: str, rounds: int, budget: float, opponent: str, seed: int) 
     import engines
     from advisor.core import wilson_interval
     from companion.bench.engines import _percentile
-    from companion.bots import simple_choice
+    from companion.bot_choice import simple_choice
     from engines.core import CHANCE
 
     players = PLAYERS[name]
