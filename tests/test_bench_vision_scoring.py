@@ -2,7 +2,8 @@
 
 from pathlib import Path
 
-from companion.bench.vision import Score, print_misses, score_image
+from companion.bench.scoring import Score, score_image
+from companion.bench.vision import print_misses
 from vision._photos import Labelled
 from vision.types import Die, Reading
 

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from companion.bench.designs import DESIGN_COLORS, DESIGNS, designed
+from companion.bench.scoring import match_dice
 
 STAGES = (0, 10, 30, 100)
 STAGE_NAMES = {0: "before", 10: "after_10", 30: "after_30", 100: "after_100"}
@@ -264,7 +265,6 @@ REAL_STAGES = (0, 10, 30)
 def real_examples(photo: Any, image: np.ndarray, reading: Any, box_kind: str) -> list[Any]:
     """A labelled photo as a confirmed roll: each reported die matched to a label, with the
     label's value."""
-    from companion.bench.vision import match_dice
     from vision.adapt import Example, example_crop
 
     found = [(d.value, d.center, d.side) for d in reading.dice]
@@ -282,7 +282,6 @@ def real_examples(photo: Any, image: np.ndarray, reading: Any, box_kind: str) ->
 
 def real_accuracy(reader: Any, photos: Sequence[Any], box_kind: str) -> tuple[float, int]:
     """(share of labelled dice read right, labelled dice given another value)."""
-    from companion.bench.vision import match_dice
     from vision.imagefile import load_image
 
     right = dice = wrong = 0

@@ -300,7 +300,7 @@ def bench_real_set(shared: Path | None) -> dict[str, Any] | str:
 
 
 def read_real_set(folder: Path) -> dict[str, Any]:
-    from companion.bench.vision import Score, score_image
+    from companion.bench.scoring import Score, score_image
     from vision._photos import Labelled
     from vision.imagefile import load_image
     from vision.profile_learning import learn_from_dir

@@ -22,12 +22,14 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from companion.bench.scale import real_sweep, rendered_sweep
+from companion.bench.scoring import Score, score_image, score_rendered
 from vision._photos import Labelled, PhotoSet, is_held_out, photo_sets
 
 SPEED_PASSES = 5
@@ -71,107 +73,6 @@ def add_parser(bench_subparsers: argparse._SubParsersAction) -> None:
         help=f"passes over the speed frames (default {SPEED_PASSES})",
     )
     parser.set_defaults(handler=run)
-
-
-# ---------------------------------------------------------------- matching a reading to labels
-
-
-@dataclass
-class Score:
-    dice: int = 0
-    dice_right: int = 0
-    images: int = 0
-    images_exact: int = 0  # every labelled die right
-    images_strict: int = 0  # and no value given where no label is
-    unreadable_labelled: int = 0
-    wrong: list[str] = field(default_factory=list)
-    # dice read with a value where no label is (blurred or cut dice, or phantoms)
-    unlabelled: list[str] = field(default_factory=list)
-
-    def add(self, other: Score) -> None:
-        for name in ("dice", "dice_right", "images", "images_exact", "images_strict"):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        self.unreadable_labelled += other.unreadable_labelled
-        self.wrong.extend(other.wrong)
-        self.unlabelled.extend(other.unlabelled)
-
-    @property
-    def unlabelled_valued(self) -> int:
-        return len(self.unlabelled)
-
-    def figures(self) -> dict[str, Any]:
-        return {
-            "images": self.images,
-            "dice": self.dice,
-            "die_accuracy": round(self.dice_right / max(self.dice, 1), 4),
-            "image_exact": round(self.images_exact / max(self.images, 1), 4),
-            "image_exact_strict": round(self.images_strict / max(self.images, 1), 4),
-            "unreadable_labelled": self.unreadable_labelled,
-            "unlabelled_valued": self.unlabelled_valued,
-        }
-
-
-def box_center(box: tuple[int, int, int, int]) -> tuple[float, float]:
-    return (box[0] + box[2]) / 2.0, (box[1] + box[3]) / 2.0
-
-
-def match_dice(
-    labels: tuple[tuple[int, tuple[int, int, int, int]], ...],
-    found: list[tuple[Any, tuple[float, float], float]],
-    box_kind: str,
-) -> list[int | None]:
-    """For each label, the index of the die read for it (or None).
-
-    Whole-die boxes: a die matches a box its centre lies inside. Pip boxes are smaller than the
-    face, so a die matches the nearest label centre within one die size of it. Greedy, nearest
-    first, each die used once.
-    """
-    pairs = []
-    for li, (_, box) in enumerate(labels):
-        lx, ly = box_center(box)
-        for di, (_, (dx, dy), size) in enumerate(found):
-            distance = float(np.hypot(dx - lx, dy - ly))
-            if box_kind == "whole die":
-                inside = box[0] <= dx <= box[2] and box[1] <= dy <= box[3]
-            else:
-                inside = distance <= max(size * 0.75, 0.6 * max(box[2] - box[0], box[3] - box[1]))
-            if inside:
-                pairs.append((distance, li, di))
-    matched: list[int | None] = [None] * len(labels)
-    used: set[int] = set()
-    for _, li, di in sorted(pairs):
-        if matched[li] is None and di not in used:
-            matched[li] = di
-            used.add(di)
-    return matched
-
-
-def score_image(photo: Labelled, reading: Any, box_kind: str) -> Score:
-    found = [(d.value, d.center, d.side) for d in reading.dice]
-    matched = match_dice(photo.dice, found, box_kind)
-    score = Score(images=1, dice=len(photo.dice))
-    for (value, box), di in zip(photo.dice, matched, strict=True):
-        got = found[di][0] if di is not None else "missed"
-        if got == value:
-            score.dice_right += 1
-        else:
-            score.unreadable_labelled += got is None
-            how = "" if di is None else f" ({how_read(reading.dice[di])})"
-            score.wrong.append(f"{photo.image.name} {list(box)}: {value} read as {got}{how}")
-    used = {di for di in matched if di is not None}
-    extras = [i for i, d in enumerate(found) if i not in used and d[0] is not None]
-    for i in extras:
-        die = reading.dice[i]
-        at = [round(c) for c in die.center]
-        score.unlabelled.append(f"{photo.image.name} at {at}: {die.value} ({how_read(die)})")
-    score.images_exact = int(score.dice_right == score.dice)
-    score.images_strict = int(score.images_exact and not extras)
-    return score
-
-
-def how_read(die: Any) -> str:
-    """A die's confidence, and for an unreadable one why."""
-    return f"{die.confidence:.2f}" + (f", {die.reason}" if die.reason else "")
 
 
 # ---------------------------------------------------------------- empty trays and speed
@@ -393,8 +294,6 @@ def measure(args: argparse.Namespace) -> dict[str, Any] | int:
 
 def scale_sweep(reader: Any, sets: list[PhotoSet], limit: int | None) -> dict[str, Any]:
     """Per share of the frame's shorter side a die's face spans: rendered trays, real dice."""
-    from companion.bench.scale import real_sweep, rendered_sweep
-
     sweep = {"rendered": rendered_sweep(reader, min(limit or 20, 20))}
     if sets:
         sweep["real"] = real_sweep(reader, sets, min(limit or 60, 60))
@@ -496,12 +395,3 @@ def close_up_style(style: Any) -> Any:
     frame) and seen at most in moderate perspective."""
     perspective = min(style.perspective, 0.6)
     return replace(style, die_size=CLOSE_UP_SIZE, touch_chance=0.0, perspective=perspective)
-
-
-def score_rendered(scene: Any, reading: Any, name: str = "rendered") -> Score:
-    """Match rendered truth (value and top-face corners of each die) to the dice read."""
-    labels = []
-    for truth in scene.dice:
-        xs, ys = truth.quad[:, 0], truth.quad[:, 1]
-        labels.append((truth.value, (int(xs.min()), int(ys.min()), int(xs.max()), int(ys.max()))))
-    return score_image(Labelled(Path(name), tuple(labels)), reading, "whole die")
