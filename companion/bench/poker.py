@@ -27,14 +27,19 @@ import numpy as np
 
 WAYS = ("tray", "close-up")
 PHOTOS_PER_FACE = 3
+DESIGNS, TRAYS = 2, 40  # per kind and way, and per design, by default
 
 
 def add_parser(bench_subparsers: argparse._SubParsersAction) -> None:
     parser = bench_subparsers.add_parser(
         "poker", help="teach poker designs never seen from 3 photos per face, read their trays"
     )
-    parser.add_argument("--designs", type=int, default=2, help="designs per kind (default 2)")
-    parser.add_argument("--trays", type=int, default=40, help="trays read per design (default 40)")
+    parser.add_argument(
+        "--designs", type=int, default=DESIGNS, help=f"designs per kind (default {DESIGNS})"
+    )
+    parser.add_argument(
+        "--trays", type=int, default=TRAYS, help=f"trays read per design (default {TRAYS})"
+    )
     parser.add_argument(
         "--kinds", default="pips,figures,letters", help="design kinds, comma-separated"
     )
@@ -105,19 +110,7 @@ def run(args: argparse.Namespace) -> int:
     if problem:
         print(f"tabletop bench poker: {problem}")
         return 2
-    report: dict[str, Any] = {"kinds": {}}
-    overall = Tally()
-    for kind in kinds:
-        report["kinds"][kind] = {}
-        for way in ways:
-            tally = Tally()
-            for number in range(args.designs):
-                bench_design(kind, way, args.seed + number, args.trays, tally)
-            report["kinds"][kind][way] = tally.figures()
-            _merge(overall, tally)
-            if not args.json:
-                _print_line(f"{kind:8} taught {way:8}", tally.figures())
-    report["all"] = overall.figures()
+    report = design_figures(kinds, ways, args.designs, args.trays, args.seed, quiet=args.json)
     report["real"] = bench_real_set(args.shared)
     if args.json:
         print(json.dumps(report, indent=2))
@@ -126,6 +119,27 @@ def run(args: argparse.Namespace) -> int:
         real = report["real"]
         print(real if isinstance(real, str) else f"real set: {json.dumps(real)}")
     return 0
+
+
+def design_figures(
+    kinds: list[str], ways: list[str], designs: int, trays: int, seed: int, quiet: bool = False
+) -> dict[str, Any]:
+    """Teach `designs` new designs of each kind each way and read `trays` trays of each: the
+    figures per kind and way, and for them all ("all"); a line each printed unless `quiet`."""
+    report: dict[str, Any] = {"kinds": {}}
+    overall = Tally()
+    for kind in kinds:
+        report["kinds"][kind] = {}
+        for way in ways:
+            tally = Tally()
+            for number in range(designs):
+                bench_design(kind, way, seed + number, trays, tally)
+            report["kinds"][kind][way] = tally.figures()
+            _merge(overall, tally)
+            if not quiet:
+                _print_line(f"{kind:8} taught {way:8}", tally.figures())
+    report["all"] = overall.figures()
+    return report
 
 
 def _argument_problem(

@@ -8,7 +8,9 @@ requires none). Then phantom dice on empty trays (dice-free crops of the photos)
 milliseconds per 640x480 frame holding 5 dice on one core, and rendered d6/poker scenes when the
 renderer is there (poker dice read with a profile learned the way `tabletop learn` does, from
 three rendered photos per face), both of the usual size and close-ups (1-2 dice of a seventh to a
-quarter of the frame). `--misses` lists each die behind the figures that was not read right.
+quarter of the frame), d6 with a maker's symbol, and poker designs never seen, per design kind
+and way of teaching (`tabletop bench poker` at its defaults). `--misses` lists each die behind
+the figures that was not read right.
 """
 
 from __future__ import annotations
@@ -289,7 +291,19 @@ def measure(args: argparse.Namespace) -> dict[str, Any] | int:
 
         report["symbol_faces"] = symbol_figures(reader, min(args.limit or 60, 60))
         print_figures("rendered d6 with a maker's symbol on the 1 or the 6", report["symbol_faces"])
+        report["poker_designs"] = poker_design_figures(args.limit)
     return report
+
+
+def poker_design_figures(limit: int | None) -> dict[str, Any]:
+    """Poker designs never seen, per design kind and way of teaching: `tabletop bench poker` at
+    its defaults (`--limit` caps the trays read per design)."""
+    from companion.bench import poker
+    from vision.poker_designs import DESIGN_KINDS
+
+    trays = min(limit or poker.TRAYS, poker.TRAYS)
+    print("poker designs never seen, taught from 3 photos per face (tabletop bench poker):")
+    return poker.design_figures(list(DESIGN_KINDS), list(poker.WAYS), poker.DESIGNS, trays, 0)
 
 
 def scale_sweep(reader: Any, sets: list[PhotoSet], limit: int | None) -> dict[str, Any]:
