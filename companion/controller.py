@@ -34,7 +34,7 @@ from companion.setup_screens import GAMES, SetupDraft, SetupScreens
 from companion.store import GameRecord, Store, StoreError
 from companion.table_screen import TableScreen
 from companion.tables import Choice, DiceRequest, Table, table_for
-from display.i18n import languages, say, text
+from display.i18n import say, text
 from display.model import DieMark, Screen, Target
 
 __all__ = ["CAMERA_CHOICES", "GAMES", "CameraImage", "Controller", "DiceRequest", "Event",
@@ -281,19 +281,6 @@ class Controller(
         self.tray_points = None
         self.examples_open = False
         self._say("")
-
-    def _tap_lang(self, language: str) -> None:
-        if language not in languages(with_pseudo=True):
-            self._not_here(f"lang:{language}")
-            return
-        self.language = language
-        self._choices = None
-        self.store.set_setting("language", language)
-
-    def _tap_export(self, _: str) -> None:
-        path = self.store.state_dir / "scores.csv"
-        rows = self.store.export_csv(path)
-        self._say(text(self.language, "exported", n=rows, path=path))
 
     # ----- playing --------------------------------------------------------------------------
 

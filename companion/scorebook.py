@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from display.i18n import decimal, game_title
+from display.i18n import decimal, game_title, text
 from display.model import Screen, Target
 
 PLAYERS_SHOWN = 8  # player buttons a page of them shows
@@ -97,6 +97,11 @@ class ScoresScreens:
                 (game_title(g, self.language), e["games"], e["wins"]) for g, e in stats.items()
             ],
         }
+
+    def _tap_export(self, _: str) -> None:
+        path = self.store.state_dir / "scores.csv"
+        rows = self.store.export_csv(path)
+        self._say(text(self.language, "exported", n=rows, path=path))
 
     def _tap_player(self, name: str) -> None:
         if name not in self.store.known_players():

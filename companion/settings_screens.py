@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from companion import diagnostics
-from display.i18n import RULES, game_title, offered, text
+from display.i18n import RULES, game_title, languages, offered, text
 from display.model import Screen, Target
 
 log = logging.getLogger(__name__)
@@ -41,6 +41,7 @@ class SettingsScreens:
     examples_open: bool  # companion.examples_settings
     _examples_options: Any
     _examples_line: Any
+    _choices: Any  # companion.table_screen: the moves, in the language shown
 
     def _screen_settings(self) -> Screen:
         screen = Screen("settings", self._t("settings"))
@@ -166,6 +167,14 @@ class SettingsScreens:
                   else self._t("tray_confirm"))  # fmt: skip
 
     # ----- settings: camera, teaching poker dice --------------------------------------------
+
+    def _tap_lang(self, language: str) -> None:
+        if language not in languages(with_pseudo=True):
+            self._not_here(f"lang:{language}")
+            return
+        self.language = language
+        self._choices = None
+        self.store.set_setting("language", language)
 
     def _tap_camera(self, spec: str) -> None:
         if spec not in CAMERA_CHOICES:
