@@ -44,10 +44,10 @@ __all__ = ["DEFAULT_PROFILES", "FaceProfile", "faces_of", "face_key"]
 # the die's outline and the print's strokes), so templates need only the four quarter turns,
 # each slightly turned and rescaled for what that estimate and the finder's square leave over.
 _QUARTERS = (0, 90, 180, 270)
-_FINETURNS = (-6, 0, 6)  # degrees
+_FINE_TURNS = (-6, 0, 6)  # degrees
 _SCALES = (0.9, 1.0, 1.11)
 OFF_SQUARE = 10.0  # degrees: a crop's edges this far off its sides are read turned square too
-TURNS = tuple(q + f for q in _QUARTERS for f in _FINETURNS)
+TURNS = tuple(q + f for q in _QUARTERS for f in _FINE_TURNS)
 # Each example is learned at every turn and scale of these: (turn, scale), the plain one first.
 _JITTER = tuple(
     sorted(
@@ -117,6 +117,14 @@ def _query_turns(crop: np.ndarray) -> tuple[float, ...]:
     rendered dice right, against 98.5%)."""
     turn = face_turn(crop)
     return (0.0,) if abs(turn) < OFF_SQUARE else (0.0, turn)
+
+
+def _query_features(squares: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """The features of the squares at each of their `_query_turns`, and the square (index)
+    each row is of."""
+    tries = [(index, turn) for index, crop in enumerate(squares) for turn in _query_turns(crop)]
+    features = features_many([(squares[index], turn, 1.0, 0.0, 0.0) for index, turn in tries])
+    return features, np.array([index for index, _ in tries], dtype=np.intp)
 
 
 def _dot(templates: np.ndarray, features: np.ndarray) -> np.ndarray:
@@ -302,10 +310,9 @@ class FaceProfile:
                 ink = self._ink_similarities([squares[i] for i in like], exclude_owner, likeliest)
                 best[like] = (1 - INK_WEIGHT) * best[like] + INK_WEIGHT * ink
             return best
-        tries = [(index, turn) for index, crop in enumerate(squares) for turn in _query_turns(crop)]
-        features = features_many([(squares[index], turn, 1.0, 0.0, 0.0) for index, turn in tries])
+        features, of_square = _query_features(squares)
         scores = np.full((len(self._templates), len(squares)), -1.0, np.float32)
-        for column, (index, _) in zip(_dot(self._templates, features).T, tries, strict=True):
+        for column, index in zip(_dot(self._templates, features).T, of_square, strict=True):
             scores[:, index] = np.maximum(scores[:, index], column)
         best = self._best_per_face(scores, exclude_owner)
         if not moved:
@@ -326,9 +333,7 @@ class FaceProfile:
         assert self._ink is not None
         templates, labels, owners = self._ink
         starts = np.searchsorted(labels, np.arange(len(self.faces) + 1))
-        tries = [(index, turn) for index, crop in enumerate(squares) for turn in _query_turns(crop)]
-        features = features_many([(squares[index], turn, 1.0, 0.0, 0.0) for index, turn in tries])
-        of_square = np.array([index for index, _ in tries])
+        features, of_square = _query_features(squares)
         out = np.full((len(squares), len(self.faces)), -1.0)
         # Face by face, every square that asks for it at once: a face's templates are read from
         # memory once per call, not once per square.
