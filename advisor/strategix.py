@@ -18,6 +18,7 @@ from advisor.core import (
     ranked,
     view_rng,
 )
+from engines._strategix_deck import sorted_cards
 from engines.core import Action
 from engines.strategix import StrategixState
 
@@ -59,7 +60,7 @@ def determinise(state: StrategixState, player: int, rng: random.Random) -> Strat
     )
     rng.shuffle(unseen)
     hands, rest = deal_unseen(state.hands, player, unseen)
-    world.hands = [StrategixState._sorted("".join(hand)) for hand in hands]
+    world.hands = [sorted_cards("".join(hand)) for hand in hands]
     world.removed = "".join(sorted(rest))
     return world
 

@@ -18,14 +18,14 @@ from engines._strategix_deck import (
     PETARDS,
     REMOVED_TWO_PLAYERS,
     STARS,
+    best_card,
     cards_of,
     drawn_deal,
     parse_deal,
     remove_cards,
     sorted_cards,
+    worst_card,
 )
-from engines._strategix_deck import best_card as _best_card
-from engines._strategix_deck import worst_card as _worst_card
 from engines._strategix_formulas import (
     LETTERS,
     PETARD,
@@ -194,12 +194,10 @@ class StrategixState(State):
     def _exchange(self) -> None:
         """R11: after the new deal Padbolix gives their best card, Dubolix their worst."""
         padbolix, dubolix = self.last_order[-1], self.last_order[0]
-        best, worst = _best_card(self.hands[padbolix]), _worst_card(self.hands[dubolix])
-        self.hands[padbolix] = self._sorted(remove_cards(self.hands[padbolix], best) + worst)
-        self.hands[dubolix] = self._sorted(remove_cards(self.hands[dubolix], worst) + best)
+        best, worst = best_card(self.hands[padbolix]), worst_card(self.hands[dubolix])
+        self.hands[padbolix] = sorted_cards(remove_cards(self.hands[padbolix], best) + worst)
+        self.hands[dubolix] = sorted_cards(remove_cards(self.hands[dubolix], worst) + best)
         self.exchange = (padbolix, best, dubolix, worst)
-
-    _sorted = staticmethod(sorted_cards)
 
     def _start_play(self) -> None:
         self.phase = "play"

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import engines
 from display.i18n import say
+from engines._strategix_deck import best_card, worst_card
 from engines._strategix_formulas import (
     LETTERS,
     PAIRS,
@@ -26,7 +27,7 @@ from engines._strategix_formulas import (
     strength,
 )
 from engines.core import CHANCE, IllegalActionError, NotationError
-from engines.strategix import FULL_DECK, Strategix, StrategixState, _best_card, _worst_card
+from engines.strategix import FULL_DECK, Strategix, StrategixState
 
 NAMES = ("Ana", "Bob", "Cleo", "Dan")
 RUN_B_TO_U = "BCDEFGHIJKLMNOPQRSTU"
@@ -575,8 +576,8 @@ def test_when_nobody_left_can_lead_the_round_ends() -> None:
 
 
 def test_the_exchanged_cards_best_and_worst() -> None:
-    assert [_best_card(h) for h in ("BZ*!", "BZ*", "BYZ", "CB")] == ["!", "*", "Z", "C"]
-    assert [_worst_card(h) for h in ("!*DC", "!*", "!")] == ["C", "*", "!"]
+    assert [best_card(h) for h in ("BZ*!", "BZ*", "BYZ", "CB")] == ["!", "*", "Z", "C"]
+    assert [worst_card(h) for h in ("!*DC", "!*", "!")] == ["C", "*", "!"]
 
 
 def test_a_formula_under_way_survives_a_save() -> None:
