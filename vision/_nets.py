@@ -197,10 +197,15 @@ def crop_face(
     angle: float = 0.0,
     flip: bool = False,
     size: int = CLASSIFIER_INPUT,
+    scale: tuple[float, float] = (1.0, 1.0),
 ) -> np.ndarray:
-    """A face net's input: a size-square crop around a face, with CROP_CONTEXT margin."""
+    """A face net's input: a size-square crop around a face, with CROP_CONTEXT margin. With a
+    `scale`, the crop is of the image as if first enlarged that much along x and y (center and
+    side are then in the enlarged image's pixels): a frame stretched out of shape, read square."""
     context = side * CROP_CONTEXT
     matrix = crop_matrix(center, context, size, angle, flip)
+    if scale != (1.0, 1.0):
+        matrix = matrix @ np.diag([scale[0], scale[1], 1.0])
     return cv2.warpAffine(
         image,
         matrix,

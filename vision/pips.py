@@ -66,10 +66,15 @@ class PipReading:
         return self.confidence if self.is_die else 0.0
 
 
+def is_die(probs: np.ndarray) -> bool:
+    """Whether the face net's seven chances (no die, 1..6) make a die."""
+    return float(probs[NOT_A_DIE]) < NOT_A_DIE_CUTOFF and int(np.argmax(probs)) != NOT_A_DIE
+
+
 def reading_from(probs: np.ndarray) -> PipReading:
     """The face net's verdict from its seven chances (no die, 1..6)."""
     no_die = float(probs[NOT_A_DIE])
-    if no_die >= NOT_A_DIE_CUTOFF or int(np.argmax(probs)) == NOT_A_DIE:
+    if not is_die(probs):
         return PipReading(None, no_die, no_die=no_die)
     value = int(np.argmax(probs[1:])) + 1
     others = [(float(p), v) for v, p in enumerate(probs) if v != value]
@@ -102,12 +107,24 @@ class FirstLooks:
             self.probs[indices],
         )
 
+    def plus(self, other: FirstLooks) -> FirstLooks:
+        return FirstLooks(
+            self.candidates + other.candidates,
+            self.angles + other.angles,
+            self.crops + other.crops,
+            np.concatenate([self.probs, other.probs]),
+        )
 
-def first_looks(frame_bgr: np.ndarray, candidates: list[DieCandidate]) -> FirstLooks:
-    """The first net's chances for every candidate's crop, in one batch."""
+
+def first_looks(
+    frame_bgr: np.ndarray, candidates: list[DieCandidate], scale: tuple[float, float] = (1.0, 1.0)
+) -> FirstLooks:
+    """The first net's chances for every candidate's crop, in one batch (with a `scale`, of the
+    frame enlarged that much along x and y, the candidates placed in it: `crop_face`)."""
     angles = [candidate_angle(c) for c in candidates]
     crops = [
-        crop_face(frame_bgr, c.center, c.size, a) for c, a in zip(candidates, angles, strict=True)
+        crop_face(frame_bgr, c.center, c.size, a, scale=scale)
+        for c, a in zip(candidates, angles, strict=True)
     ]
     return FirstLooks(candidates, angles, crops, classify_crops(crops))
 
@@ -136,15 +153,20 @@ def best_after_second_looks(first: np.ndarray) -> float:
 
 
 def read_dice(
-    frame_bgr: np.ndarray, candidates: list[DieCandidate]
+    frame_bgr: np.ndarray, candidates: list[DieCandidate], known: FirstLooks | None = None
 ) -> list[tuple[DieCandidate, PipReading]]:
     """Candidates with their readings, after joining any die the finder split in two.
 
     The candidates and every join worth trying go through the first net in one batch (a call has
-    a fixed cost, and crowded trays have many close pairs); a join is looked at again only when
-    it could still read more surely than both its parts, most are two dice cut across."""
+    a fixed cost, and crowded trays have many close pairs), but for the candidates' own first
+    looks where they are `known` already; a join is looked at again only when it could still
+    read more surely than both its parts, most are two dice cut across."""
     wholes = join_trials(candidates)
-    looks = first_looks(frame_bgr, candidates + [whole for whole, _, _ in wholes.values()])
+    joins = [whole for whole, _, _ in wholes.values()]
+    if known is None:
+        looks = first_looks(frame_bgr, candidates + joins)
+    else:
+        looks = known.plus(first_looks(frame_bgr, joins))
     count = len(candidates)
     readings = [
         reading_from(chances) for chances in looked_again(frame_bgr, looks.part(list(range(count))))
