@@ -12,6 +12,7 @@ import numpy as np
 
 from vision._nets import PIP_FINDER, PROFILE_FINDER
 from vision.adapt import NearestExamples, Verdict, example_crop, vouched, with_doubt
+from vision.aspect import Stretch, in_place_of, likeliest_stretch
 from vision.body_fit import body_colour
 from vision.find import (
     PEAK_THRESHOLD,
@@ -26,7 +27,7 @@ from vision.find import (
 )
 from vision.imagefile import load_image
 from vision.large import may_hold_large_dice, with_large_dice, within
-from vision.pips import PipReading, read_dice, read_faces
+from vision.pips import FirstLooks, PipReading, first_looks, read_dice, read_faces
 from vision.profiled import read_candidates, read_profiled
 from vision.types import Die, DieCandidate, Face, Reading
 
@@ -95,6 +96,11 @@ def strong(die: Die, heat_map: HeatMap, no_die: float = 1.0) -> bool:
     return die.value is not None and die.confidence >= SURE_OF_WEAK
 
 
+def standing(pairs: list[tuple[Die, float]], heat_map: HeatMap) -> list[tuple[Die, float]]:
+    """The dice (each with its chance of no die) that stand: `strong`."""
+    return [(die, no_die) for die, no_die in pairs if strong(die, heat_map, no_die)]
+
+
 class DiceReader:
     """Reads every die in a frame: pips for d6, a learned face profile for poker dice."""
 
@@ -137,11 +143,7 @@ class DiceReader:
                 frame_bgr, heat_map, candidates, self.profile, self.min_confidence, self.judged
             )
         else:
-            dice = [
-                die
-                for die, no_die in self.read_pips(frame_bgr, candidates)
-                if strong(die, heat_map, no_die)
-            ]
+            dice = self.read_pips_unstretched(frame_bgr, candidates, heat_map)
             if adapted:
                 dice = faint_only_beside_their_like(dice, heat_map)
         large = []
@@ -158,12 +160,35 @@ class DiceReader:
             dice += seen_but_unread(frame_bgr, candidates, dice)
         return Reading(dice=tuple(dice), ms=(time.perf_counter() - start) * 1000.0)
 
+    def read_pips_unstretched(
+        self, frame_bgr: np.ndarray, candidates: list[DieCandidate], heat_map: HeatMap
+    ) -> list[Die]:
+        """The d6 dice that stand (`strong`), read on the frame as it is and, where it looks
+        stretched (vision/aspect.py), read again un-stretched: a die standing in both takes its
+        reading in the view. A reader adapted to a table reads its frames as they are, as its
+        examples were cut (un-stretched views of the adaptation bench's top-down trays cost
+        tables 11 and 13 a die each after 10 or 30 rolls)."""
+        looks = first_looks(frame_bgr, candidates)
+        adapted = self.adapter is not None
+        stretch = Stretch() if adapted else likeliest_stretch(frame_bgr, looks)
+        as_is = standing(self.read_pips(frame_bgr, candidates, looks), heat_map)
+        if not stretch.is_true:
+            view = stretch.view(frame_bgr)
+            seen = self.read_pips(view, stretch.candidates_in_view(candidates))
+            placed = [(stretch.die_from_view(die), no_die) for die, no_die in seen]
+            as_is = in_place_of(as_is, standing(placed, heat_map))
+        return [die for die, _ in as_is]
+
     def read_pips(
-        self, frame_bgr: np.ndarray, candidates: list[DieCandidate]
+        self,
+        frame_bgr: np.ndarray,
+        candidates: list[DieCandidate],
+        looks: FirstLooks | None = None,
     ) -> list[tuple[Die, float]]:
         """d6 dice, each with the face net's chance that it is no die (1.0 where the table's
-        examples read it): the net reads each candidate; what it calls no die is dropped."""
-        pairs = read_dice(frame_bgr, candidates)
+        examples read it): the net reads each candidate (their first `looks` where taken
+        already); what it calls no die is dropped."""
+        pairs = read_dice(frame_bgr, candidates, looks)
         if self.adapter is not None:
             return [(die, 1.0) for die in self.read_adapted(frame_bgr, candidates, pairs)]
         return [
