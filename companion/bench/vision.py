@@ -186,6 +186,7 @@ def rendered_figures(limit: int | None) -> dict[str, tuple[dict[str, Any], Score
     figures = {
         "d6": bench_rendered(render, d6, "d6", count),
         "d6 close-up": bench_rendered(render, d6, "d6", close_ups, close_up=True),
+        "d6 squeezed": bench_rendered(render, d6, "d6", count, squeeze=SQUEEZE),
     }
     try:
         from vision.profile_learning import learn_from_dir
@@ -368,13 +369,22 @@ def bench_photos(
 # width), beyond the finder's usual look; read through its coarse look (vision/large.py).
 CLOSE_UP_SIZE = (90.0, 150.0)
 CLOSE_UP_SCENES = 50
+# The rendered trays squeezed to this share of their height: a 4:3 photo squeezed into a square,
+# its dice 4:3 wide (vision/aspect.py).
+SQUEEZE = 0.75
 
 
 def bench_rendered(
-    render: Any, reader: Any, kind: str, count: int, close_up: bool = False
+    render: Any,
+    reader: Any,
+    kind: str,
+    count: int,
+    close_up: bool = False,
+    squeeze: float = 1.0,
 ) -> tuple[dict[str, Any], Score]:
     """Rendered scenes of varied styles with known truth, and as many empty trays; `close_up`
-    for a few large dice."""
+    for a few large dice; `squeeze` to shrink the frames' height by (dice look wide, as in a
+    photo squeezed into a fixed size)."""
     from vision.types import D6_FACES, POKER_FACES
 
     rng = np.random.default_rng(11 if close_up else 7)
@@ -389,11 +399,13 @@ def bench_rendered(
         dice = int(rng.integers(1, 3 if close_up else 8))
         faces = [faces_of_kind[i] for i in rng.integers(0, 6, size=dice)]
         scene_seed = (20_000 if close_up else 0) + seed
-        scene = render.render_scene(faces, kind=kind, seed=scene_seed, style=style)
+        scene = squeezed(
+            render.render_scene(faces, kind=kind, seed=scene_seed, style=style), squeeze
+        )
         reading = reader.read(scene.frame)
         times.append(reading.ms)
         score.add(score_rendered(scene, reading, f"scene {seed}"))
-        empty = render.render_empty(seed=10_000 + scene_seed, style=style)
+        empty = squeezed_frame(render.render_empty(seed=10_000 + scene_seed, style=style), squeeze)
         phantoms += len(reader.read(empty).dice)
     figures = {
         **score.figures(),
@@ -402,6 +414,31 @@ def bench_rendered(
         "median_ms": round(statistics.median(times), 1) if times else float("nan"),
     }
     return figures, score
+
+
+def squeezed(scene: Any, squeeze: float) -> Any:
+    """The rendered scene with its height shrunk by `squeeze`, its dice's truth with it."""
+    if squeeze == 1.0:
+        return scene
+    dice = tuple(
+        replace(
+            truth,
+            center=(truth.center[0], truth.center[1] * squeeze),
+            quad=truth.quad * np.array([1.0, squeeze], np.float32),
+        )
+        for truth in scene.dice
+    )
+    return replace(scene, frame=squeezed_frame(scene.frame, squeeze), dice=dice)
+
+
+def squeezed_frame(frame: np.ndarray, squeeze: float) -> np.ndarray:
+    """The frame with its height shrunk by `squeeze`."""
+    import cv2
+
+    if squeeze == 1.0:
+        return frame
+    height, width = frame.shape[:2]
+    return cv2.resize(frame, (width, round(height * squeeze)), interpolation=cv2.INTER_AREA)
 
 
 def close_up_style(style: Any) -> Any:
