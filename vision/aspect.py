@@ -21,13 +21,13 @@ from vision.types import Die, DieCandidate
 
 # How much wider than tall a square may look in a frame, besides 1: a portrait 3:4 photo squeezed
 # into a square (the marbled trays' photos), or a landscape 4:3 one; a view at a slant
-# foreshortens top faces alike. 16:9 and 9:16 too, tried on the development photos: 4 more dice
+# foreshortens top faces alike. 16:9 and 9:16 too, tried on the development photos: 3 more dice
 # right, 7 more valued where no label is.
 ASPECTS = (4 / 3, 3 / 4)
 # A stretch is taken when the first face net's chances of the likeliest value, summed over the
 # candidates it takes for dice in the frame as it is (at least LEAST_DICE of them), beat the
 # frame as it is by this much. Chosen on the development photos (docs/vision-reader.md, eleventh
-# session): at 0.5, 11 fewer dice of the boards and marbled trays right; at 0.2 as many right
+# session): at 0.5, 11 fewer dice of the boards and marbled trays right; at 0.2 one more right
 # and 2 more valued where no label is.
 MARGIN = 0.3
 LEAST_DICE = 3
