@@ -152,8 +152,10 @@ def test_a_strategix_follower_is_told_the_shape_and_strength_to_beat() -> None:
     assert codes == ["strategix.may.follow", "strategix.may.pass", "strategix.may.petard"]
     follow = reply["notes"][0]
     assert follow["params"]["top"] == "D E F" and follow["params"]["low"] == "D"
-    assert follow["params"]["shape"] == {"code": "strategix.shape.runs", "params": {"n": 1,
-                                                                                   "length": 3}}
+    assert follow["params"]["shape"] == {
+        "code": "strategix.shape.runs",
+        "params": {"n": 1, "length": 3},
+    }
     assert reply["legal"] == ["pass", "petard"]
     assert "notes" not in Referee(engines.make_game("traverse", ["A", "B"]).new_state()).handle(
         "show"
