@@ -207,9 +207,9 @@ class Renderer(TableView, CameraView):
             self.button_row(targets, box)
             return
         cells = grid(box, len(targets), columns, row_height=self.layout.row_height)
-        self._same_size_buttons(targets, cells)
+        self.same_size_buttons(targets, cells)
 
-    def _same_size_buttons(self, targets: list[Target], cells: list[Box]) -> None:
+    def same_size_buttons(self, targets: list[Target], cells: list[Box]) -> None:
         size = min(  # one type size for the group: a row of buttons reads as one
             self.fit_lines(t.label, (0, 0, cell[2] - 16, cell[3] - 6), self.layout.font)[0]
             for t, cell in zip(targets, cells, strict=True)
@@ -235,7 +235,7 @@ class Renderer(TableView, CameraView):
         for need in needs:
             cells.append((round(left), y, round(need + spare), h))
             left += need + spare + gap
-        self._same_size_buttons(targets, cells)
+        self.same_size_buttons(targets, cells)
 
     def panel(self, box: Box, colour: palette.Colour = palette.PANEL) -> None:
         pygame.draw.rect(self.surface, colour, pygame.Rect(box), border_radius=10)
@@ -253,10 +253,10 @@ class Renderer(TableView, CameraView):
         self._bar(screen)
         getattr(self, f"_draw_{screen.name}", self._draw_lines)(screen)
         if screen.message:
-            self._message(screen)
+            self.message(screen)
         return self.surface
 
-    def _message(self, screen: Screen, box: Box | None = None) -> None:
+    def message(self, screen: Screen, box: Box | None = None) -> None:
         colour = palette.ERROR if screen.error else palette.TEXT_DIM
         said = screen.message
         if screen.message_detail:
@@ -311,7 +311,7 @@ class Renderer(TableView, CameraView):
             rows = -(-len(screen.actions) // columns)
             height = min(y + h - top, rows * (self.layout.row_height + 6))
             cells = grid((x, top, w, height), len(screen.actions), columns)
-            self._same_size_buttons(screen.actions, cells)
+            self.same_size_buttons(screen.actions, cells)
 
     def _draw_setup(self, screen: Screen) -> None:
         x, y, w, h = self.layout.body

@@ -28,17 +28,17 @@ def draw_wide(renderer: Canvas, screen: Screen) -> None:
     actions = plays + [a for a in others if a not in beside_nav]
     _two_rows(renderer, screen.nav + beside_nav, (COLUMN_X, 2, COLUMN_W, nav_h))
     top = 2 + nav_h + GAP
-    renderer._status(screen, (COLUMN_X, top, COLUMN_W, STATUS_H))
+    renderer.status(screen, (COLUMN_X, top, COLUMN_W, STATUS_H))
     top += STATUS_H + GAP
     bottom = 478 - 40 - GAP  # the message's two lines
     if screen.keys:
         _keys(renderer, screen, actions, top, bottom)
     else:
         words_h = 48 + GAP if actions else 0
-        renderer._moves_or_keys(screen, (COLUMN_X, top, COLUMN_W, bottom - top - words_h))
+        renderer.moves_or_keys(screen, (COLUMN_X, top, COLUMN_W, bottom - top - words_h))
         renderer.button_row(actions, (COLUMN_X, bottom - 48, COLUMN_W, 48))
     if screen.message:
-        renderer._message(screen, (COLUMN_X, 478 - 40, COLUMN_W, 40))
+        renderer.message(screen, (COLUMN_X, 478 - 40, COLUMN_W, 40))
 
 
 def _two_rows(renderer: Canvas, targets: list[Target], box: tuple[int, int, int, int]) -> None:
@@ -70,6 +70,6 @@ def _keys(renderer: Canvas, screen: Screen, actions: list[Target], top: int, bot
     rows = -(-len(singles) // 6)
     keys_h = rows * 48 + (rows - 1) * GAP
     cells = grid((COLUMN_X, top, COLUMN_W, keys_h), len(singles), 6, GAP)
-    renderer._same_size_buttons(singles, cells)
+    renderer.same_size_buttons(singles, cells)
     words_y = bottom - 48
     renderer.button_row(words, (COLUMN_X, words_y, COLUMN_W, 48), GAP)

@@ -38,11 +38,11 @@ class TableView:
             if keys_tall:  # the keys take the options row too, the entry line above them
                 self._keys_with_entry(screen)
             else:
-                self._moves_or_keys(screen, layout.side)
+                self.moves_or_keys(screen, layout.side)
         elif screen.game in BIG_BOARDS:  # a grid that needs the large area; dice beside it
             boards.draw(self, screen, layout.main)
             if screen.moves or screen.keys:
-                self._moves_or_keys(screen, layout.side)
+                self.moves_or_keys(screen, layout.side)
             elif screen.options or screen.entry:
                 self._camera(screen, layout.side)
             else:  # nothing to pick: the camera view takes the options row too
@@ -50,7 +50,7 @@ class TableView:
                 self._camera(screen, (x, y, w, layout.options[1] + layout.options[3] - y))
         else:
             if screen.moves or screen.keys:
-                self._moves_or_keys(screen, layout.main)
+                self.moves_or_keys(screen, layout.main)
             else:
                 self._camera(screen, layout.main)
             boards.draw(self, screen, layout.side)
@@ -58,7 +58,7 @@ class TableView:
         if not big_board_alone and not (card_game and keys_tall):
             self._options_row(screen)
         self.buttons(screen.actions, layout.actions, len(screen.actions) or 1)
-        self._status(screen)
+        self.status(screen)
 
     def _options_row(self, screen: Screen) -> None:
         box = self.layout.options
@@ -69,7 +69,7 @@ class TableView:
             return
         self.buttons(screen.options, box, len(screen.options) or 1)
 
-    def _moves_or_keys(self, screen: Screen, box: Box) -> None:
+    def moves_or_keys(self, screen: Screen, box: Box) -> None:
         x, y, w, h = box
         if screen.keys:
             self._keyboard(screen.keys, box)
@@ -146,11 +146,11 @@ class TableView:
         row_h = min(self.layout.row_height + 4, (h + gap) // max(1, rows) - gap)
         letters_h = (row_h + gap) * (rows - (1 if words else 0)) - gap
         cells = grid((x, y, w, letters_h), len(letters), columns, gap)
-        self._same_size_buttons(letters, cells)
+        self.same_size_buttons(letters, cells)
         if words:
             self.button_row(words, (x, y + letters_h + gap, w, row_h), gap)
 
-    def _status(self, screen: Screen, box: Box | None = None) -> None:
+    def status(self, screen: Screen, box: Box | None = None) -> None:
         """Whose turn and what the table waits for; each player's box, the acting one lit."""
         x, y, w, h = box or self.layout.status
         turn_h = h // 2 if screen.scores else h
