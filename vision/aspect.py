@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from vision.find import candidate_angle, square_quad
+from vision.find import candidate_angle, near, square_quad
 from vision.pips import FirstLooks, first_looks, is_die
 from vision.types import Die, DieCandidate
 
@@ -110,8 +110,7 @@ def _takes_place_of(seen: Die, as_is: Die) -> bool:
 
 
 def _same_place(die: Die, other: Die) -> bool:
-    reach = 0.5 * max(die.side, other.side)
-    return float(np.hypot(*np.subtract(die.center, other.center))) < reach
+    return near(die.center, other.center, 0.5 * max(die.side, other.side))
 
 
 def likeliest_stretch(frame_bgr: np.ndarray, as_is: FirstLooks) -> Stretch:
