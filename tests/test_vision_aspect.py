@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.bench.vision import squeezed
 from vision._nets import PIP_FINDER
 from vision.aspect import ASPECTS, Stretch, in_place_of, likeliest_stretch
 from vision.find import candidates_in, look, square_quad
@@ -29,11 +30,6 @@ def tray(seed: int) -> RenderedScene:
     return render_scene(faces, kind="d6", seed=seed, style=style)
 
 
-def squeezed(frame: np.ndarray) -> np.ndarray:
-    height, width = frame.shape[:2]
-    return cv2.resize(frame, (width, height * 3 // 4), interpolation=cv2.INTER_AREA)
-
-
 def stretch_of(frame: np.ndarray) -> Stretch:
     candidates = candidates_in(frame, look(frame, None, PIP_FINDER), WEAK_PEAK_THRESHOLD)
     return likeliest_stretch(frame, first_looks(frame, candidates))
@@ -41,12 +37,11 @@ def stretch_of(frame: np.ndarray) -> Stretch:
 
 @pytest.mark.parametrize("seed", SQUEEZED_MISREAD)
 def test_a_squeezed_tray_is_read_unstretched_and_its_dice_placed_in_it(seed):
-    scene = tray(seed)
-    frame = squeezed(scene.frame)
-    assert stretch_of(frame) == Stretch(4 / 3)
-    reading = DiceReader().read(frame)
+    scene = squeezed(tray(seed), 0.75)
+    assert stretch_of(scene.frame) == Stretch(4 / 3)
+    reading = DiceReader().read(scene.frame)
     assert sorted(reading.values) == sorted(d.value for d in scene.dice)
-    outlines = [(truth.quad * [1.0, 0.75]).astype(np.float32) for truth in scene.dice]
+    outlines = [truth.quad.astype(np.float32) for truth in scene.dice]
     for die in reading.dice:
         assert any(cv2.pointPolygonTest(q, die.center, False) >= 0 for q in outlines), die
 
