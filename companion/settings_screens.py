@@ -41,7 +41,6 @@ class SettingsScreens:
     examples_open: bool  # companion.examples_settings
     _examples_options: Any
     _examples_line: Any
-    _choices: Any  # companion.table_screen: the moves, in the language shown
 
     def _screen_settings(self) -> Screen:
         screen = Screen("settings", self._t("settings"))
@@ -173,7 +172,6 @@ class SettingsScreens:
             self._not_here(f"lang:{language}")
             return
         self.language = language
-        self._choices = None
         self.store.set_setting("language", language)
 
     def _tap_camera(self, spec: str) -> None:
