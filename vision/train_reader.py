@@ -110,12 +110,12 @@ def bare_views(photos: list[Photo], side: int = BARE_VIEW) -> list[Photo]:
 
 
 def bare_sample(
-    views: list[Photo], rng: np.random.Generator, size: int
+    views: list[Photo], rng: np.random.Generator, size: int, stretch: float = 0.0
 ) -> tuple[np.ndarray, int, str]:
     """A "no die" crop where the finder saw a die in a bare view."""
     view = views[rng.integers(len(views))]
     x, y, side = view.mined[rng.integers(len(view.mined))]
-    crop = random_face_crop(view, (x, y), side * rng.uniform(0.9, 1.1), rng, size)
+    crop = random_face_crop(view, (x, y), side * rng.uniform(0.9, 1.1), rng, size, stretch)
     return crop, 0, view.source
 
 
@@ -125,6 +125,7 @@ def cut_short_sample(
     rng: np.random.Generator,
     size: int,
     chances: np.ndarray | None = None,
+    stretch: float = 0.0,
 ) -> tuple[np.ndarray, int, str]:
     """A die's crop cut short as the finder may give it (0.55-0.75 of its side, off its centre),
     labelled SYMBOL: a die whose value the crop cannot show (a pip may be cut off), so the net
@@ -138,7 +139,7 @@ def cut_short_sample(
     direction = rng.uniform(0, 2 * math.pi)
     shift = side * rng.uniform(0.12, 0.2)
     center = (x + shift * math.cos(direction), y + shift * math.sin(direction))
-    crop = random_face_crop(photo, center, side * rng.uniform(0.55, 0.75), rng, size)
+    crop = random_face_crop(photo, center, side * rng.uniform(0.55, 0.75), rng, size, stretch)
     return crop, SYMBOL, photo.source
 
 
@@ -333,20 +334,35 @@ def finder_targets(photo: Photo, matrix: np.ndarray) -> np.ndarray:
 
 
 def random_face_crop(
-    photo: Photo, center, side: float, rng: np.random.Generator, size: int
+    photo: Photo, center, side: float, rng: np.random.Generator, size: int, stretch: float = 0.0
 ) -> np.ndarray:
+    """A crop turned and mirrored at random, its colours jittered; with a `stretch`, half the
+    crops are of the photo stretched out of shape (up to e**stretch times wider than tall, or
+    taller than wide), as a resizing tool or a slanted camera shows dice."""
     angle = float(rng.uniform(0, 360))
-    crop = crop_face(photo.image, center, side, angle, bool(rng.random() < 0.5), size)
+    flip = bool(rng.random() < 0.5)
+    scale = (1.0, 1.0)
+    if stretch > 0 and rng.random() < 0.5:
+        root = math.exp(rng.uniform(-stretch, stretch) / 2)
+        scale = (root, 1.0 / root)
+        center = (center[0] * root, center[1] / root)
+    crop = crop_face(photo.image, center, side, angle, flip, size, scale)
     return jitter_colours(crop, rng)
 
 
 def jittered_face_crop(
-    photo: Photo, x: float, y: float, side: float, rng: np.random.Generator, size: int
+    photo: Photo,
+    x: float,
+    y: float,
+    side: float,
+    rng: np.random.Generator,
+    size: int,
+    stretch: float = 0.0,
 ) -> np.ndarray:
     """A positive: the labelled face a little off-centre and rescaled, as the finder gives it."""
     offset = rng.normal(0, 0.08 * side, 2)
     center = (x + offset[0], y + offset[1])
-    return random_face_crop(photo, center, side * rng.uniform(0.8, 1.25), rng, size)
+    return random_face_crop(photo, center, side * rng.uniform(0.8, 1.25), rng, size, stretch)
 
 
 def far_from_dice(photo: Photo, point: np.ndarray, side: float) -> bool:
@@ -402,22 +418,27 @@ def face_sample(
     hard: HardDice | None = None,
     hard_share: float = 0.0,
     chances: np.ndarray | None = None,
+    stretch: float = 0.0,
 ) -> tuple[np.ndarray, int, str]:
     """A size-square crop, its class (0 not a die's top face, 1..6 the value, SYMBOL) and the set
     it comes from; photos are drawn with `chances` (by default evenly)."""
     if hard is not None and rng.random() < hard_share:
         photo, (x, y, side, value) = hard.draw(rng)
-        return jittered_face_crop(photo, x, y, side, rng, size), int(value), photo.source
+        crop = jittered_face_crop(photo, x, y, side, rng, size, stretch)
+        return crop, int(value), photo.source
     while True:
         photo = pick(photos, rendered, rng, chances)
         if not len(photo.faces):
             continue
         x, y, side, value = photo.faces[rng.integers(len(photo.faces))]
         if rng.random() < 0.65 and value > 0:
-            return jittered_face_crop(photo, x, y, side, rng, size), int(value), photo.source
+            crop = jittered_face_crop(photo, x, y, side, rng, size, stretch)
+        return crop, int(value), photo.source
         if len(photo.mined) and rng.random() < 0.3:
             mx, my, mside = photo.mined[rng.integers(len(photo.mined))]
-            crop = random_face_crop(photo, (mx, my), mside * rng.uniform(0.9, 1.1), rng, size)
+            crop = random_face_crop(
+                photo, (mx, my), mside * rng.uniform(0.9, 1.1), rng, size, stretch
+            )
             return crop, 0, photo.source
         if rng.random() < 0.6:
             direction = rng.uniform(0, 2 * math.pi)
@@ -430,7 +451,8 @@ def face_sample(
             point = rng.uniform((0, 0), (width, height))
         span = side * rng.uniform(0.7, 1.4)
         if far_from_dice(photo, point, span):
-            return random_face_crop(photo, tuple(point), span, rng, size), 0, photo.source
+            crop = random_face_crop(photo, tuple(point), span, rng, size, stretch)
+            return crop, 0, photo.source
 
 
 # ---------------------------------------------------------------- networks
@@ -625,6 +647,7 @@ def train_face_net(
     bare: list[Photo] | None = None,
     bare_share: float = 0.0,
     cut_share: float = 0.0,
+    stretch: float = 0.0,
 ) -> nn.Module:
     hard: HardDice | None = None
     step = 0
@@ -633,10 +656,10 @@ def train_face_net(
     def one_sample() -> tuple[np.ndarray, int, str]:
         draw = rng.random()
         if draw < bare_share and bare:
-            return bare_sample(bare, rng, size)
+            return bare_sample(bare, rng, size, stretch)
         if bare_share <= draw < bare_share + cut_share:
-            return cut_short_sample(photos, rendered, rng, size, chances)
-        return face_sample(photos, rendered, rng, size, hard, hard_share, chances)
+            return cut_short_sample(photos, rendered, rng, size, chances, stretch)
+        return face_sample(photos, rendered, rng, size, hard, hard_share, chances, stretch)
 
     def batch_loss(net: nn.Module) -> tuple[torch.Tensor, str]:
         nonlocal step, hard
@@ -936,6 +959,13 @@ def main() -> None:
         "off centre), taught as dice of no readable value (0: none)",
     )
     parser.add_argument(
+        "--face-stretch",
+        type=float,
+        default=0.0,
+        help="stretch half the face net's crops out of shape, by a factor up to e**F along a "
+        "random axis (0.35: up to 1.4 times; 0: none)",
+    )
+    parser.add_argument(
         "--face-sharpen",
         type=float,
         default=1.0,
@@ -992,6 +1022,7 @@ def main() -> None:
             bare=bare,
             bare_share=args.bare_share,
             cut_share=args.cut_share,
+            stretch=args.face_stretch,
         )
         if args.face_sharpen != 1.0:
             sharpen(face, args.face_sharpen)
