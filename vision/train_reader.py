@@ -433,7 +433,7 @@ def face_sample(
         x, y, side, value = photo.faces[rng.integers(len(photo.faces))]
         if rng.random() < 0.65 and value > 0:
             crop = jittered_face_crop(photo, x, y, side, rng, size, stretch)
-        return crop, int(value), photo.source
+            return crop, int(value), photo.source
         if len(photo.mined) and rng.random() < 0.3:
             mx, my, mside = photo.mined[rng.integers(len(photo.mined))]
             crop = random_face_crop(
