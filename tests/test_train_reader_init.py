@@ -12,19 +12,12 @@ torch = pytest.importorskip("torch")
 pytest.importorskip("onnx")
 
 from vision import _nets  # noqa: E402
-from vision.train_reader import (  # noqa: E402
-    SYMBOL,
-    Photo,
-    Teacher,
-    bare_views,
-    face_net,
-    face_targets,
-    onnx_weights,
-    to_tensor,
-    unfold_batch_norms,
-    weighted_sets,
-    with_teacher,
-)
+from vision.training.draws import weighted_sets  # noqa: E402
+from vision.training.fitting import face_targets  # noqa: E402
+from vision.training.nets import face_net, to_tensor  # noqa: E402
+from vision.training.photos import SYMBOL, Photo, bare_views  # noqa: E402
+from vision.training.teacher import Teacher, with_teacher  # noqa: E402
+from vision.training.warm_start import onnx_weights, unfold_batch_norms  # noqa: E402
 
 SHIPPED_48 = _nets.MODEL_DIR / "faces48.onnx"
 
