@@ -52,7 +52,12 @@ def cut_short_sample(
 
 
 def random_face_crop(
-    photo: Photo, center, side: float, rng: np.random.Generator, size: int, stretch: float = 0.0
+    photo: Photo,
+    center: tuple[float, float],
+    side: float,
+    rng: np.random.Generator,
+    size: int,
+    stretch: float = 0.0,
 ) -> np.ndarray:
     """A crop turned and mirrored at random, its colours jittered; with a `stretch`, half the
     crops are of the photo stretched out of shape (up to e**stretch times wider than tall, or

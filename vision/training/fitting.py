@@ -4,6 +4,7 @@ AdamW loop."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -41,7 +42,13 @@ def finder_loss(output: torch.Tensor, targets: torch.Tensor) -> torch.Tensor:
     return focal + size
 
 
-def fit(net: nn.Module, name: str, steps: int, batch_loss, peak_lr: float = PEAK_LR) -> nn.Module:
+def fit(
+    net: nn.Module,
+    name: str,
+    steps: int,
+    batch_loss: Callable[[nn.Module], tuple[torch.Tensor, str]],
+    peak_lr: float = PEAK_LR,
+) -> nn.Module:
     """AdamW with a one-cycle schedule; batch_loss(net) -> (loss, note) draws a fresh batch."""
     optimiser = torch.optim.AdamW(net.parameters(), lr=peak_lr, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, peak_lr, total_steps=steps)

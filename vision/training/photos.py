@@ -5,12 +5,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 
 from vision import _nets
-from vision._photos import face_estimates, is_held_out, photo_sets
+from vision._photos import Labelled, face_estimates, is_held_out, photo_sets
+
+if TYPE_CHECKING:
+    from vision.render import TruthDie
 
 SYMBOL = 7  # value code of a die whose top face is a maker's symbol: a die of no known value
 SYMBOL_SHARE = 0.35  # of the rendered d6 scenes whose dice carry a symbol on the 1 or the 6
@@ -72,7 +76,7 @@ def bare_views(photos: list[Photo], side: int = BARE_VIEW) -> list[Photo]:
     return views
 
 
-def is_one_die_crop(image: np.ndarray, labelled) -> bool:
+def is_one_die_crop(image: np.ndarray, labelled: Labelled) -> bool:
     """A photo that is a crop around one die (translucent-felt-crops): its box is the image."""
     if len(labelled.dice) != 1:
         return False
@@ -126,7 +130,7 @@ def rendered_photos(count: int, seed: int, symbol_share: float = SYMBOL_SHARE) -
     return photos
 
 
-def value_code(die) -> int:
+def value_code(die: TruthDie) -> int:
     """1..6 for a pip face, SYMBOL for a maker's symbol, -1 for a poker face."""
     if die.symbol:
         return SYMBOL
