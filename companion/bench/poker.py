@@ -302,7 +302,7 @@ def read_tray(reader: Any, design: Any, seed: int, tray: int, tally: Tally) -> N
 def bench_real_set(shared: Path | None) -> dict[str, Any] | str:
     """The same on a real poker set in shared/dice-photos, when there is one: taught from its
     teach/<face>/ photos, read on its labelled photos."""
-    from companion.bench.vision import default_shared_dir
+    from companion.bench.shared_data import default_shared_dir
 
     shared = shared or default_shared_dir()
     photos = shared / "dice-photos" if shared else None

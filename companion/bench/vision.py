@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import os
 import statistics
 import sys
 import tempfile
@@ -32,6 +31,7 @@ import numpy as np
 
 from companion.bench.scale import real_sweep, rendered_sweep
 from companion.bench.scoring import Score, score_image, score_rendered
+from companion.bench.shared_data import default_shared_dir
 from vision._photos import Labelled, PhotoSet, is_held_out, photo_sets
 
 SPEED_PASSES = 5
@@ -218,15 +218,6 @@ def write_learning_photos(render: Any, folder: Path, per_face: int) -> None:
                 [face], kind="poker", seed=5000 + 10 * number + index, style=style
             )
             cv2.imwrite(str(folder / face / f"{index}.png"), scene.frame)
-
-
-def default_shared_dir() -> Path | None:
-    """$TABLETOP_SHARED, or `shared/` beside the clone; None when neither has dice photos."""
-    repo = Path(__file__).resolve().parents[2]
-    for candidate in (os.environ.get("TABLETOP_SHARED"), repo.parent / "shared"):
-        if candidate and (Path(candidate) / "dice-photos").is_dir():
-            return Path(candidate)
-    return None
 
 
 def print_figures(title: str, figures: dict[str, Any]) -> None:
