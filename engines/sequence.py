@@ -4,13 +4,14 @@ Rule book `003_…txt` (Hasbro 1997) with RULINGS *Sequence*. Two modes: in full
 cuts, deals from a shuffled double deck and draws for the players; in table mode the cards are
 physical, a move is entered as the card and the square, and the engine checks it against the
 board and against card counting (both copies of a card played since the last shuffle: nobody
-can hold a third).
+can hold a third). The state here deals, plays the actions out and shows the position; text is
+read in `_sequence_notation`, chips and sequences on the lines are `_sequence_lines`', and the
+cards and board `_sequence_board`'s.
 """
 
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any
@@ -25,7 +26,6 @@ from engines._sequence_board import (
     DEAD,
     DECK,
     JACKS,
-    LINES,
     ONE_EYED,
     PLACE,
     PLAYABLE,
@@ -34,11 +34,23 @@ from engines._sequence_board import (
     SQUARE_NAMES,
     SQUARES_OF,
     TWO_EYED,
-    card_message,
-    direction_of,
-    parse_card,
-    parse_square,
     rank_value,
+)
+from engines._sequence_lines import (
+    CORNER_MARK,
+    EMPTY,
+    SEQUENCE_LENGTH,
+    TEAM_MARKS,
+    placed,
+    removed,
+)
+from engines._sequence_notation import (
+    dealer_action,
+    not_now,
+    parse,
+    parse_cut,
+    parse_deal,
+    parse_shuffle,
 )
 from engines.core import (
     CHANCE,
@@ -46,23 +58,15 @@ from engines.core import (
     Actor,
     EngineError,
     Game,
-    IllegalActionError,
-    NotationError,
     Option,
     OptionError,
     State,
     parse_bool,
-    whole_number,
 )
-from engines.messages import Message, chain, define, msg
+from engines.messages import Message, define, msg
 
 HAND_SIZES = {2: 7, 3: 6, 4: 6, 6: 5, 8: 4, 9: 4, 10: 3, 12: 3}  # RULINGS Sequence 2
-SEQUENCE_LENGTH = 5
 TEAM_COLOURS = ("blue", "green", "red")  # the box holds 48 chips of each
-EMPTY, CORNER_MARK = ".", "*"
-TEAM_MARKS = "012"
-_PLAY = re.compile(r"((?:10|[2-9tjqka])[shdc])\s*(@|-\s*x|x|-)\s*([a-j](?:10|[1-9]))", re.I)
-_PLAY_SHAPE = re.compile(r"(\S+?)\s*(@|-\s*x|x|-)\s*(\S+)", re.I)  # to name a bad card or square
 
 
 class Frozen(tuple):
@@ -190,7 +194,7 @@ class SequenceState(State):
         if self.phase == "play":
             return self._plays()
         if self.phase == "cut" and not self.full:
-            return [self._dealer_action(p) for p in range(self.player_count)]
+            return [dealer_action(self, p) for p in range(self.player_count)]
         return []  # cuts, deals and shuffles are too many to list: see chance_hint
 
     def _plays(self) -> list[Action]:
@@ -223,155 +227,26 @@ class SequenceState(State):
     def _locked(self) -> set[int]:
         return {sq for _, cells in self.sequences for sq in cells}
 
-    def _dealer_action(self, player: int) -> Action:
-        said = msg("sequence.said.dealer", name=self.players[player])
-        return Action(f"dealer {player}", said, ("dealer", player))
-
     # ----- reading text -------------------------------------------------------------------------
 
     def _parse(self, text: str) -> Action:
-        word = text.split()[0].lower()
-        readers = {"cut": self._parse_cut, "dealer": self._parse_dealer,
-                   "deal": self._parse_deal, "shuffle": self._parse_shuffle}  # fmt: skip
-        if word in readers:
-            if self.phase != {"dealer": "cut"}.get(word, word):
-                raise self._illegal(text)
-            return readers[word](text.split()[1:])
-        if word == "dead":
-            return self._parse_dead(text.split()[1:])
-        return self._parse_play(text)
-
-    def _parse_cards(self, words: list[str], count: int, what: Message) -> tuple[str, ...]:
-        cards = tuple(parse_card(word) for word in words)
-        if len(cards) != count:
-            raise IllegalActionError("sequence.card_count", what=what, n=count, got=len(cards))
-        extra = [card for card, n in Counter(cards).items() if n > COPIES]
-        if extra:
-            raise IllegalActionError("sequence.copies", n=COPIES, card=extra[0])
-        return cards
-
-    def _parse_cut(self, words: list[str]) -> Action:
-        cards = self._parse_cards(words, len(self.cutters), msg("sequence.what.cut"))
-        drawn = [msg("sequence.said.cut_card", name=self.players[p], card=card_message(card))
-                 for p, card in zip(self.cutters, cards, strict=True)]  # fmt: skip
-        said = msg("sequence.said.cut", cards=chain(drawn))
-        return Action("cut " + " ".join(cards), said, ("cut", cards))
-
-    def _parse_dealer(self, words: list[str]) -> Action:
-        if self.full:
-            raise IllegalActionError("sequence.dealer_drawn")
-        seats = f"0-{self.player_count - 1}"
-        seat = whole_number(words[0]) if len(words) == 1 else None
-        if seat is None:
-            raise NotationError("sequence.dealer_seat", seats=seats)
-        if seat >= self.player_count:
-            raise NotationError("sequence.no_player", n=words[0], seats=seats)
-        return self._dealer_action(seat)
-
-    def _parse_deal(self, words: list[str]) -> Action:
-        cards = self._parse_cards(words, len(DECK), msg("sequence.what.deal"))
-        if Counter(cards) != Counter(DECK):
-            raise IllegalActionError("sequence.deal_decks")
-        said = msg("sequence.said.deal", name=self.players[self.dealer], n=self.game.hand_size)
-        return Action("deal " + " ".join(cards), said, ("deal", cards))
-
-    def _parse_shuffle(self, words: list[str]) -> Action:
-        cards = self._parse_cards(words, len(self.discard), msg("sequence.what.shuffle"))
-        if Counter(cards) != Counter(self.discard):
-            raise IllegalActionError("sequence.shuffle_discard")
-        said = msg("sequence.said.shuffle", n=len(cards))
-        return Action("shuffle " + " ".join(cards), said, ("shuffle", cards))
-
-    def _parse_dead(self, words: list[str]) -> Action:
-        if len(words) != 1:
-            raise NotationError("sequence.dead_how")
-        card = parse_card(words[0])
-        return self._legal_or_explain(DEAD[card], card, None)
-
-    def _parse_play(self, text: str) -> Action:
-        found = _PLAY.fullmatch(text)
-        shaped = None if found else _PLAY_SHAPE.fullmatch(text)
-        if shaped:
-            parse_card(shaped.group(1))  # each raises a NotationError naming what it cannot read
-            parse_square(shaped.group(3))
-        if not found:
-            raise NotationError("sequence.not_a_move", text=text)
-        card, sign, square = parse_card(found.group(1)), found.group(2), found.group(3)
-        index = parse_square(square)
-        if sign == "@":
-            action = PLACE.get((card, index)) or Action(f"{card}@{SQUARE_NAMES[index]}")
-        else:
-            action = REMOVE.get((card, index)) or Action(f"{card}x{SQUARE_NAMES[index]}")
-        return self._legal_or_explain(action, card, index)
-
-    def _legal_or_explain(self, action: Action, card: str, square: int | None) -> Action:
-        if self.phase == "play":
-            for legal in self.legal_actions():
-                if legal == action:
-                    return legal
-        raise self._why_not(action, card, square)
-
-    # ----- why a move is illegal ----------------------------------------------------------------
+        return parse(self, text)
 
     def _illegal(self, text: str) -> EngineError:
-        if self.phase == "play":
-            return IllegalActionError(
-                "sequence.plays_now", text=text, name=self.players[self.current]
-            )
-        return IllegalActionError("sequence.waiting", text=text, hint=self.chance_prompt())
-
-    def _why_not(self, action: Action, card: str, square: int | None) -> EngineError:
-        if self.phase != "play":
-            return self._illegal(action.notation)
-        reason = self._card_problem(card) or self._move_problem(action, card, square)
-        return IllegalActionError("sequence.refused", play=action.notation, reason=reason)
-
-    def _card_problem(self, card: str) -> Message | None:
-        if self.full and card not in self.hands[self.current]:
-            return msg("sequence.not_in_hand", name=self.players[self.current], card=card)
-        if not self.full and Counter(self.discard)[card] >= COPIES:
-            return msg("sequence.both_played", card=card)
-        return None
-
-    def _move_problem(self, action: Action, card: str, square: int | None) -> Message:
-        kind = action.notation[len(card)] if square is not None else "dead"
-        if kind == "dead":
-            return msg("sequence.not_dead", card=card)
-        if kind == "x":
-            return self._removal_problem(card, square)
-        if card in ONE_EYED:
-            return msg("sequence.one_eyed", card=card)
-        name = SQUARE_NAMES[square]
-        if square in CORNERS:
-            return msg("sequence.corner", square=name)
-        if card not in JACKS and square not in SQUARES_OF[card]:
-            where = [msg("sequence.square", square=SQUARE_NAMES[sq]) for sq in SQUARES_OF[card]]
-            return msg("sequence.shows", square=name, shown=BOARD[square], card=card, where=where)
-        return msg("sequence.taken", square=name)
-
-    def _removal_problem(self, card: str, square: int) -> Message:
-        name = SQUARE_NAMES[square]
-        if card not in ONE_EYED:
-            return msg("sequence.two_eyed_remove")
-        mark = self.board[square]
-        if mark in (EMPTY, CORNER_MARK):
-            return msg("sequence.no_chip", square=name)
-        if mark == TEAM_MARKS[self.game.team_of(self.current)]:
-            return msg("sequence.own_chip", square=name)
-        return msg("sequence.in_sequence", square=name)
+        return not_now(self, text)
 
     # ----- chance -------------------------------------------------------------------------------
 
     def _sample_chance(self, rng: random.Random) -> Action:
         if self.phase == "cut":
-            return self._parse_cut(rng.sample(DECK, len(self.cutters)))
+            return parse_cut(self, rng.sample(DECK, len(self.cutters)))
         if self.phase == "deal":
             deck = list(DECK)
             rng.shuffle(deck)
-            return self._parse_deal(deck)
+            return parse_deal(self, deck)
         pile = list(self.discard)
         rng.shuffle(pile)
-        return self._parse_shuffle(pile)
+        return parse_shuffle(self, pile)
 
     # ----- applying -----------------------------------------------------------------------------
 
@@ -429,9 +304,10 @@ class SequenceState(State):
             return
         team = self.game.team_of(self.current)
         if kind == "place":
-            self._put_chip(team, square)
+            board, sequences = placed(self.board, self.sequences, team, square)
         else:
-            self._take_chip(square)
+            board, sequences = removed(self.board, self.sequences, square)
+        self.board, self.sequences = board, Frozen(sequences)
         winner = self._winning_team(team)
         if winner is not None:
             self.phase, self.winner_team = "over", winner
@@ -464,67 +340,7 @@ class SequenceState(State):
         hands[self.current] = Frozen(cards)
         self.hands = Frozen(hands)
 
-    # ----- chips and sequences ------------------------------------------------------------------
-
-    def _put_chip(self, team: int, square: int) -> None:
-        self.board = self.board[:square] + TEAM_MARKS[team] + self.board[square + 1 :]
-        for direction in range(len(LINES[square])):
-            cells, position = LINES[square][direction]
-            low, high = self._run(team, cells, position)
-            starts = range(max(low, position - 4), min(position, high - 4) + 1)
-            self._claim(team, cells, starts)
-
-    def _take_chip(self, square: int) -> None:
-        owner = int(self.board[square])
-        self.board = self.board[:square] + EMPTY + self.board[square + 1 :]
-        broken = [seq for seq in self.sequences if square in seq[1]]
-        if not broken:
-            return
-        self.sequences = Frozen(seq for seq in self.sequences if square not in seq[1])
-        for _, cells in broken:  # other five-in-a-rows left on that line still count
-            line, _ = LINES[cells[0]][direction_of(cells)]
-            self._claim_line(owner, line)
-
-    def _run(self, team: int, cells: tuple[int, ...], position: int) -> tuple[int, int]:
-        """The stretch of the line around `position` held by the team (corners count)."""
-        mine = (TEAM_MARKS[team], CORNER_MARK)
-        low = high = position
-        while low > 0 and self.board[cells[low - 1]] in mine:
-            low -= 1
-        while high < len(cells) - 1 and self.board[cells[high + 1]] in mine:
-            high += 1
-        return low, high
-
-    def _claim_line(self, team: int, cells: tuple[int, ...]) -> None:
-        """Claim every sequence the team holds along a whole line (after one was broken)."""
-        position = 0
-        while position < len(cells):
-            if self.board[cells[position]] not in (TEAM_MARKS[team], CORNER_MARK):
-                position += 1
-                continue
-            _, high = self._run(team, cells, position)
-            self._claim(team, cells, range(position, high - 3))
-            position = high + 1
-
-    def _claim(self, team: int, cells: tuple[int, ...], starts: range) -> None:
-        """Record the new sequences among the five-square windows starting at `starts`.
-
-        A team's sequences share at most one square (RULINGS Sequence 5). When the run allows
-        two windows, both count; when it allows only one of several, the engine locks the one
-        leaving the most room on the line for a second sequence (then the first in line order).
-        """
-        own = [set(seq) for t, seq in self.sequences if t == team]
-        valid = [s for s in starts if all(len(seen.intersection(cells[s : s + 5])) <= 1
-                                          for seen in own)]  # fmt: skip
-        pairs = [(a, b) for a in valid for b in valid if b - a >= SEQUENCE_LENGTH - 1]
-        if pairs:
-            chosen = list(pairs[0])
-        elif valid:
-            chosen = [max(valid, key=lambda s: (max(s, len(cells) - s - 5), -s))]
-        else:
-            return
-        found = tuple((team, cells[start : start + SEQUENCE_LENGTH]) for start in chosen)
-        self.sequences = Frozen(self.sequences + found)
+    # ----- sequences ----------------------------------------------------------------------------
 
     def _winning_team(self, mover: int) -> int | None:
         """The mover's team if it reached the target, else any other that did (a rescan)."""
@@ -544,17 +360,12 @@ class SequenceState(State):
 
     def _view(self, player: int | None) -> dict[str, Any]:
         game = self.game
-        locked = self._locked()
+        own_hand = self.hands[player] if self.full and player is not None else ()
         return {
             "game": "sequence",
             "mode": game.mode,
             "phase": self.phase,
-            "cards": [list(BOARD[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE)],
-            "chips": [[self._chip(r * SIZE + c) for c in range(SIZE)] for r in range(SIZE)],
-            "locked": [
-                [r * SIZE + c in locked and r * SIZE + c not in CORNERS for c in range(SIZE)]
-                for r in range(SIZE)
-            ],  # fmt: skip
+            **_board_view(self.board, self._locked()),
             "sequences": [
                 {"team": t, "squares": [SQUARE_NAMES[sq] for sq in cells]}
                 for t, cells in self.sequences
@@ -572,7 +383,7 @@ class SequenceState(State):
             "hand_size": game.hand_size,
             "hands": [self._visible_hand(p, player) for p in range(self.player_count)],
             "hand_counts": [len(h) if self.full else game.hand_size for h in self.hands],
-            "dead_cards": self._dead_cards(player),
+            "dead_cards": _dead_cards(self.board, own_hand),
             "stock": self.stock_count,
             "discard": list(self.discard),
             "exhausted": sorted(
@@ -584,22 +395,10 @@ class SequenceState(State):
             "scores": self.scores(),
         }
 
-    def _chip(self, square: int) -> int | None:
-        mark = self.board[square]
-        return int(mark) if mark in TEAM_MARKS else None
-
     def _visible_hand(self, owner: int, viewer: int | None) -> list[str] | None:
         if not self.full or (owner != viewer and self.phase != "over"):
             return None
         return sorted(self.hands[owner], key=CARD_ORDER.__getitem__)
-
-    def _dead_cards(self, viewer: int | None) -> list[str]:
-        if not self.full or viewer is None:
-            return []
-        board = self.board
-        return sorted({card for card in self.hands[viewer] if card not in JACKS
-                       and all(board[sq] != EMPTY for sq in SQUARES_OF[card])},
-                      key=CARD_ORDER.__getitem__)  # fmt: skip
 
     def check_invariants(self) -> None:
         assert len(self.board) == SIZE * SIZE
@@ -621,6 +420,25 @@ class SequenceState(State):
         assert self.stock_count >= 0
         if self.phase == "over":
             assert self._team_sequences(self.winner_team) >= self.game.target
+
+
+def _board_view(board: str, locked: set[int]) -> dict[str, Any]:
+    """The board by rows: its cards, its chips (a team or None), the squares locked in sequences."""
+    rows = [range(r * SIZE, (r + 1) * SIZE) for r in range(SIZE)]
+    return {
+        "cards": [[BOARD[sq] for sq in row] for row in rows],
+        "chips": [
+            [int(board[sq]) if board[sq] in TEAM_MARKS else None for sq in row] for row in rows
+        ],
+        "locked": [[sq in locked and sq not in CORNERS for sq in row] for row in rows],
+    }
+
+
+def _dead_cards(board: str, hand: Iterable[str]) -> list[str]:
+    """The cards of a hand whose squares all hold a chip (jacks are never dead)."""
+    return sorted({card for card in hand if card not in JACKS
+                   and all(board[sq] != EMPTY for sq in SQUARES_OF[card])},
+                  key=CARD_ORDER.__getitem__)  # fmt: skip
 
 
 define(
