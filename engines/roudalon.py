@@ -1,7 +1,9 @@
 """Le Roudalon: stake into a collective pot or throw your dice to hit it exactly, alone or allied.
 
 RULINGS (Le Roudalon) fixes the reading of the short rule book (cited R1-R7). A throw alone is
-handled as an alliance of one: the thrower's own dice then make the whole pot.
+handled as an alliance of one: the thrower's own dice then make the whole pot. The state here
+keeps the turn, plays the actions out and shows the position; a player's actions are listed in
+`_roudalon_actions` and text is read in `_roudalon_notation`.
 """
 
 from __future__ import annotations
@@ -9,20 +11,20 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engines._roudalon_actions import left_of, player_actions
+from engines._roudalon_notation import not_now, parse
 from engines.core import (
     CHANCE,
     Action,
     Actor,
     EngineError,
     Game,
-    IllegalActionError,
-    NotationError,
     Option,
     OptionError,
     State,
     int_range,
 )
-from engines.dice import D6_FACES, all_rolls, parse_roll, random_roll, roll_action
+from engines.dice import D6_FACES, all_rolls, random_roll
 from engines.messages import Message, as_data, define, msg
 
 DICE_OWNED = 2
@@ -133,147 +135,20 @@ class RoudalonState(State):
             return all_rolls(2, D6_FACES)
         if self.phase == "roll":
             return all_rolls(self.dice_to_roll, D6_FACES)
-        if self.phase == "offer":
-            return [self._answer(True), self._answer(False)]
-        if self.phase == "throw":
-            return self._throw_actions(self.alliance[self.next_thrower])
-        if self.phase == "turn":
-            return self._turn_actions()
-        return self._alliance_actions()
-
-    def _turn_actions(self) -> list[Action]:
-        player = self.current
-        actions = [self._stake(k) for k in self._stake_range()]
-        if self.must_stake or not self.held[player]:
-            return actions  # R2: the first turn of a game is a stake; no die, only a stake
-        actions += self._throw_actions(player)
-        if self._can_offer(player):
-            actions.append(self._offer(player))
-        return actions
-
-    def _alliance_actions(self) -> list[Action]:
-        """The last ally to say yes may offer on to their left or close the alliance (R5)."""
-        ally = self.alliance[-1]
-        actions = [self._offer(ally)] if self._can_offer(ally) else []
-        return actions + [self._close()]
-
-    def _stake_range(self) -> range:
-        return range(self.game.option("stake_min"), self.game.option("stake_max") + 1)
-
-    def _can_offer(self, player: int) -> bool:
-        neighbour = self._left(player)
-        return self.held[neighbour] > 0 and neighbour not in self.alliance + [self.current]
-
-    def _left(self, player: int) -> int:
-        return (player + 1) % len(self.players)
-
-    # ----- actions and their descriptions -------------------------------------------------------
-
-    def _stake(self, amount: int) -> Action:
-        name = self.players[self.current]
-        pot = self.pot + amount
-        return Action(f"stake {amount}", msg("roudalon.said.stake", name=name, amount=amount,
-                                             pot=pot), amount)  # fmt: skip
-
-    def _throw_actions(self, player: int) -> list[Action]:
-        name, pot = self.players[player], self.pot
-        actions = []
-        held = self.held[player]
-        for count in range(1, held + 1):
-            said = msg(f"roudalon.said.throw.{held}.{count}", name=name, pot=pot)
-            actions.append(Action(f"throw {count}", said, count))
-        return actions
-
-    def _offer(self, player: int) -> Action:
-        name, other = self.players[player], self.players[self._left(player)]
-        return Action("offer", msg("roudalon.said.offer", name=name, other=other), None)
-
-    def _answer(self, accept: bool) -> Action:
-        name = self.players[self.offered_to]
-        if accept:
-            return Action("yes", msg("roudalon.said.yes", name=name), True)
-        return Action("no", msg("roudalon.said.no", name=name), False)
-
-    def _close(self) -> Action:
-        allies = ", ".join(self.players[p] for p in self.alliance)
-        return Action("close", msg("roudalon.said.close", allies=allies), None)
+        return player_actions(self)
 
     # ----- reading text -------------------------------------------------------------------------
 
     def _parse(self, text: str) -> Action:
-        if self.is_chance and text.split()[0].lower() != "roll":
-            raise self._illegal(text)
-        if self.phase == "rolloff":
-            return roll_action(parse_roll(text, D6_FACES, 2), D6_FACES)
-        if self.phase == "roll":
-            return roll_action(parse_roll(text, D6_FACES, self._check_dice_count(text)), D6_FACES)
-        raise self._illegal(text)
+        return parse(self, text)
 
-    def _check_dice_count(self, text: str) -> int:
-        """The number of dice thrown, or a NotationError saying it in a player's words."""
-        count = self.dice_to_roll
-        if len(text.split()) - 1 != count:
-            thrower = self.players[self.alliance[self.next_thrower]]
-            raise NotationError("roudalon.threw", name=thrower, n=count)
-        return count
+    def _illegal(self, text: str) -> EngineError:
+        return not_now(self, text)
 
     def _sample_chance(self, rng: random.Random) -> Action:
         # Dice thrown independently: the listed outcomes (1 1, 1 2, ...) are not equally likely.
         count = 2 if self.phase == "rolloff" else self.dice_to_roll
         return random_roll(rng, count)
-
-    def _illegal(self, text: str) -> EngineError:
-        word = text.split()[0].lower()
-        if self.phase in ("rolloff", "roll"):
-            return IllegalActionError("roudalon.waiting", hint=self.chance_prompt())
-        reason = self._reason(word)
-        if reason is None:
-            reason = msg("roudalon.not_legal", text=text, expected=self._expected())
-        return IllegalActionError(reason.code, **reason.params)
-
-    def _reason(self, word: str) -> Message | None:
-        if self.phase == "offer":
-            return msg("roudalon.answer", name=self.players[self.offered_to])
-        if word == "roll":
-            name = self.players[self.actor]
-            return msg("roudalon.no_dice_awaited", name=name, expected=self._expected())
-        if word == "stake":
-            if self.phase != "turn":
-                return msg("roudalon.stake_when")
-            low, high = self.game.option("stake_min"), self.game.option("stake_max")
-            return msg("roudalon.stake_amount", low=low, high=high)
-        if word == "throw":
-            return self._throw_reason()
-        if word == "offer":
-            return self._offer_reason()
-        return None
-
-    def _throw_reason(self) -> Message:
-        if self.phase == "turn" and self.must_stake:
-            return msg("roudalon.stake_first")
-        if self.phase not in ("turn", "throw"):
-            return msg("roudalon.close_first")
-        player = self.actor
-        held = self.held[player]
-        if not held:
-            return msg("roudalon.no_die", name=self.players[player])
-        return msg(f"roudalon.holds.{held}", name=self.players[player])
-
-    def _offer_reason(self) -> Message:
-        if self.phase == "turn" and self.must_stake:
-            return msg("roudalon.stake_first")
-        if self.phase == "throw":
-            return msg("roudalon.closed")
-        player = self.actor
-        if not self.held[player]:
-            return msg("roudalon.no_die", name=self.players[player])
-        neighbour = self._left(player)
-        if neighbour == self.current or neighbour in self.alliance:
-            return msg("roudalon.all_allied")
-        return msg("roudalon.left_no_die", name=self.players[neighbour])
-
-    def _expected(self) -> str:
-        return ", ".join(a.notation for a in self.legal_actions()[:8])
 
     # ----- applying -----------------------------------------------------------------------------
 
@@ -293,7 +168,7 @@ class RoudalonState(State):
         elif word == "offer":
             if not self.alliance:
                 self.alliance = [self.current]
-            self.offered_to, self.phase = self._left(self.alliance[-1]), "offer"
+            self.offered_to, self.phase = left_of(self, self.alliance[-1]), "offer"
         elif word in ("yes", "no"):
             self._apply_answer(action.data)
         else:  # close
@@ -361,7 +236,7 @@ class RoudalonState(State):
             self.last = msg("roudalon.said.void", pot=self.pot)
             self._end_game([0] * len(self.players), void=True)  # R7: stakes returned
             return
-        self.current = self._left(self.current)
+        self.current = left_of(self, self.current)
         self.phase = "turn"
         self._clear_turn()
 
