@@ -175,23 +175,26 @@ def test_roudalon_throw_figures_in_the_advice() -> None:
 
 
 def _brute_keep(hand: tuple[str, ...], target: tuple[str, ...], rethrows: int) -> Fraction:
-    """Enumerate every face sequence of the re-thrown dice, throw after throw."""
+    """Enumerate every face sequence of the re-thrown dice, throw after throw (the chance from a
+    kept set depends on nothing else, so each is enumerated once)."""
     from collections import Counter
+    from functools import cache
 
-    def chance(kept: Counter, free: int, left: int) -> Fraction:
-        if not +(Counter(target) - kept):
+    @cache
+    def chance(kept: tuple[str, ...], left: int) -> Fraction:
+        if not +(Counter(target) - Counter(kept)):
             return Fraction(1)
         if left == 0:
             return Fraction(0)
+        free = 5 - len(kept)
         total = Fraction(0)
         for faces in product(engines.dice.POKER_FACES, repeat=free):
-            got = kept + Counter(faces)
-            useful = got & Counter(target)
-            total += chance(useful, 5 - sum(useful.values()), left - 1)
+            useful = (Counter(kept) + Counter(faces)) & Counter(target)
+            total += chance(tuple(sorted(useful.elements())), left - 1)
         return total / 6**free
 
     useful = Counter(hand) & Counter(target)
-    return chance(useful, 5 - sum(useful.values()), rethrows)
+    return chance(tuple(sorted(useful.elements())), rethrows)
 
 
 def test_struggle_chance_of_a_hand_after_two_rethrows() -> None:
