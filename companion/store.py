@@ -22,9 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import backups, dbfile
-from companion.score_queries import HistoryRow as HistoryRow  # kept importable from here
 from companion.score_queries import ScoreQueries
-from companion.score_queries import TotalRow as TotalRow
 from companion.store_errors import StoreError, StoreUnavailable
 
 log = logging.getLogger(__name__)

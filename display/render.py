@@ -20,8 +20,6 @@ from display.menu_view import MenuView
 from display.model import Screen, Target
 from display.sequence_view import draw_wide
 from display.table_view import TableView
-from display.text_fit import FONT_FILE as FONT_FILE  # kept importable from display.render
-from display.text_fit import TEXT_CACHE_SIZE as TEXT_CACHE_SIZE
 from display.text_fit import TextFitting
 
 

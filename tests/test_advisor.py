@@ -180,20 +180,22 @@ def _brute_keep(hand: tuple[str, ...], target: tuple[str, ...], rethrows: int) -
     from collections import Counter
     from functools import cache
 
+    wanted = Counter(target)
+
     @cache
     def chance(kept: tuple[str, ...], left: int) -> Fraction:
-        if not +(Counter(target) - Counter(kept)):
+        if not +(wanted - Counter(kept)):
             return Fraction(1)
         if left == 0:
             return Fraction(0)
         free = 5 - len(kept)
         total = Fraction(0)
         for faces in product(engines.dice.POKER_FACES, repeat=free):
-            useful = (Counter(kept) + Counter(faces)) & Counter(target)
+            useful = (Counter(kept) + Counter(faces)) & wanted
             total += chance(tuple(sorted(useful.elements())), left - 1)
         return total / 6**free
 
-    useful = Counter(hand) & Counter(target)
+    useful = Counter(hand) & wanted
     return chance(tuple(sorted(useful.elements())), rethrows)
 
 
