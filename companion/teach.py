@@ -22,7 +22,7 @@ def crop_dice(image: np.ndarray, roi: tuple[int, int, int, int] | None = None) -
     the tray or one die held close to the camera, each cut on its best-agreed square
     (`vision.teaching`), as `tabletop learn` cuts its photos."""
     from vision.find import clip_roi, rectify
-    from vision.profile import CROP
+    from vision.ink_maps import CROP
     from vision.teaching import best_square, dice_in_photo
 
     x, y, w, h = clip_roi(image.shape, roi)

@@ -25,8 +25,6 @@ Learning one from photos is `vision.profile_learning`; from rendered dice, `visi
 from __future__ import annotations
 
 import functools
-import io
-import zipfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,11 +32,12 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision import profile_file
 from vision.face_embedding import FaceEmbedder
-from vision.ink_maps import CROP, face_turn, features_many, square_crop
-from vision.types import D6_FACES, POKER_FACES, Face
+from vision.ink_maps import face_turn, features_many, square_crop
+from vision.types import Face, face_key, faces_of
 
-__all__ = ["DEFAULT_PROFILES", "FaceProfile", "faces_of", "face_key"]
+__all__ = ["DEFAULT_PROFILES", "FaceProfile"]
 
 # Every crop is first turned square to its face (the strongest edge direction, modulo 90 degrees:
 # the die's outline and the print's strokes), so templates need only the four quarter turns,
@@ -63,7 +62,6 @@ _QUERY_WARPS = tuple(
     if (scale, dx, dy) != (1.0, 0, 0)
 )
 _CLEAR_MATCH = (0.9, 0.15)  # best similarity and margin that need no trying of moved crops
-_FORMAT = 1
 DEFAULT_MIN_SIMILARITY = 0.8  # below this best match, a crop is refused
 DEFAULT_MIN_MARGIN = 0.03  # best face must beat the runner-up face by this much
 # Confidence is 1 this far past both thresholds (0.9 at four fifths of it: the reader's "sure"):
@@ -76,7 +74,7 @@ SURE_BEYOND = 0.1
 # 0 and 7, 91.7/5.1 and 90.5/4.2 against 90.1/2.1 and 88.0/1.5): wrong answers cost more than
 # unreadable ones. Thresholds 0.6/0.05 read 2.1% more right and 1.9% more wrong.
 EMBEDDED = "embedding"
-INKED = "ink"
+INKED = profile_file.INKED
 EMBEDDED_THRESHOLDS = {"min_similarity": 0.65, "min_margin": 0.065, "sure_beyond": 0.12}
 INK_THRESHOLDS = {
     "min_similarity": DEFAULT_MIN_SIMILARITY,
@@ -90,23 +88,6 @@ TORN = 0.45
 INK_WEIGHT = 0.5  # share of the ink maps' similarity in an embedded profile's likeness
 INK_FROM = 0.4  # a crop whose embedding is under this for every face skips the ink maps
 DEFAULT_PROFILES = Path(__file__).resolve().parent / "profiles"
-
-
-def faces_of(kind: str) -> tuple[Face, ...]:
-    if kind == "d6":
-        return D6_FACES
-    if kind == "poker":
-        return POKER_FACES
-    raise ValueError(f"kind is 'd6' or 'poker', not {kind!r}")
-
-
-def face_key(kind: str, face: Face | str) -> Face:
-    """The canonical face value: int 1-6 for d6, string for poker; ValueError otherwise."""
-    allowed = faces_of(kind)
-    for value in allowed:
-        if str(value) == str(face).strip().upper():
-            return value
-    raise ValueError(f"{face!r} is not a {kind} face; {kind} faces are {allowed}")
 
 
 def _query_turns(crop: np.ndarray) -> tuple[float, ...]:
@@ -418,66 +399,35 @@ class FaceProfile:
             return self.counts()
         return {f: len(set(self.sources[f])) for f in self.faces}
 
-    # --- one small file --------------------------------------------------------------------
+    # --- one small file (vision/profile_file.py) ------------------------------------------
 
     def save(self, path: str | Path) -> Path:
         """Write the profile as one .npz file (the example crops and thresholds)."""
-        path = Path(path)
-        faces = [str(f) for f in self.faces for _ in self.examples[f]]
-        crops = np.stack([c for f in self.faces for c in self.examples[f]])
-        buffer = io.BytesIO()
-        np.savez_compressed(
-            buffer,
-            format=np.array(_FORMAT),
-            kind=np.array(self.kind),
-            faces=np.array(faces),
-            crops=crops,
-            thresholds=np.array([self.min_similarity, self.min_margin]),
-            method=np.array(self.method),
-            sources=np.array(self._sources()),
+        return profile_file.write(
+            Path(path),
+            profile_file.Stored(
+                kind=self.kind,
+                examples=self.examples,
+                sources=dict(zip(self.faces, self._sources_per_face(), strict=True)),
+                thresholds=(float(self.min_similarity), float(self.min_margin)),
+                method=self.method,
+            ),
         )
-        path.write_bytes(buffer.getvalue())
-        return path
+
+    def _sources_per_face(self) -> list[list[int]]:
+        numbers = iter(self._sources())
+        return [[next(numbers) for _ in self.examples[f]] for f in self.faces]
 
     @classmethod
     def load(cls, path: str | Path) -> FaceProfile:
         """Read a profile written by `save`; ValueError naming the file when it is not one."""
         path = Path(path)
-        if not path.is_file():
-            raise ValueError(f"{path}: no such profile file")
+        stored = profile_file.read(path)
         try:
-            with np.load(path, allow_pickle=False) as data:
-                fields = {name: data[name] for name in data.files}
-        except (OSError, ValueError, EOFError, zipfile.BadZipFile) as error:
-            raise ValueError(f"{path}: not a face profile (unreadable .npz: {error})") from error
-        return cls._from_fields(path, fields)
-
-    @classmethod
-    def _from_fields(cls, path: Path, fields: dict[str, np.ndarray]) -> FaceProfile:
-        needed = {"format", "kind", "faces", "crops", "thresholds"}
-        if not needed <= fields.keys():
-            raise ValueError(
-                f"{path}: not a face profile (missing {sorted(needed - fields.keys())})"
-            )
-        if int(fields["format"]) != _FORMAT:
-            raise ValueError(f"{path}: profile format {int(fields['format'])}, expected {_FORMAT}")
-        crops, faces = fields["crops"], fields["faces"]
-        if crops.ndim != 4 or crops.shape[1:] != (CROP, CROP, 3) or len(crops) != len(faces):
-            raise ValueError(f"{path}: damaged profile (crops {crops.shape}, {len(faces)} labels)")
-        kind = str(fields["kind"])
-        examples: dict[Face, list[np.ndarray]] = {}
-        sources: dict[Face, list[int]] = {}
-        numbers = fields.get("sources", np.arange(len(faces)))  # older files: one photo each
-        try:
-            for face, crop, source in zip(faces, crops, numbers, strict=True):
-                key = face_key(kind, str(face))
-                examples.setdefault(key, []).append(crop.astype(np.uint8))
-                sources.setdefault(key, []).append(int(source))
-            min_similarity, min_margin = (float(v) for v in fields["thresholds"])
-            if str(fields.get("method", INKED)) != _method_of(kind):
-                # thresholds of another method: the defaults instead
-                return cls(kind, examples, sources=sources)
-            return cls(kind, examples, min_similarity, min_margin, sources=sources)
+            if stored.method != _method_of(stored.kind):  # another method's thresholds: defaults
+                return cls(stored.kind, stored.examples, sources=stored.sources)
+            similarity, margin = stored.thresholds
+            return cls(stored.kind, stored.examples, similarity, margin, sources=stored.sources)
         except ValueError as error:
             raise ValueError(f"{path}: damaged profile: {error}") from error
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from vision.ink_maps import CROP
-from vision.profile import FaceProfile, faces_of
-from vision.types import Face
+from vision.profile import FaceProfile
+from vision.types import Face, faces_of
 
 
 def learn_rendered(kind: str, per_face: int = 3, seed: int = 0) -> FaceProfile:

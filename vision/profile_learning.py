@@ -19,8 +19,8 @@ import numpy as np
 
 from vision.face_embedding import FaceEmbedder
 from vision.ink_maps import CROP, features_many, square_crop
-from vision.profile import TURNS, FaceProfile, embedder_for, faces_of
-from vision.types import DieCandidate, Face
+from vision.profile import TURNS, FaceProfile, embedder_for
+from vision.types import DieCandidate, Face, faces_of
 
 Finder = Callable[[np.ndarray], list[DieCandidate]]
 

@@ -12,6 +12,23 @@ D6_FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 Face = int | str
 
 
+def faces_of(kind: str) -> tuple[Face, ...]:
+    if kind == "d6":
+        return D6_FACES
+    if kind == "poker":
+        return POKER_FACES
+    raise ValueError(f"kind is 'd6' or 'poker', not {kind!r}")
+
+
+def face_key(kind: str, face: Face | str) -> Face:
+    """The canonical face value: int 1-6 for d6, string for poker; ValueError otherwise."""
+    allowed = faces_of(kind)
+    for value in allowed:
+        if str(value) == str(face).strip().upper():
+            return value
+    raise ValueError(f"{face!r} is not a {kind} face; {kind} faces are {allowed}")
+
+
 @dataclass(frozen=True)
 class DieCandidate:
     """A region of the frame that looks like one die's top face, before reading it."""

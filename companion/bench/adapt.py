@@ -163,7 +163,8 @@ class TableReader:
 
 def taught_profile(table: Table) -> Any:
     """A poker profile taught the quick way: one tray photo per face, cut out along the die."""
-    from vision.profile import CROP, FaceProfile
+    from vision.ink_maps import CROP
+    from vision.profile import FaceProfile
     from vision.render import rectify_truth, render_scene
     from vision.types import POKER_FACES
 
