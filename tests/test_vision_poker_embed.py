@@ -69,3 +69,20 @@ def test_a_design_never_seen_taught_either_way_reads_its_trays(way, tmp_path):
     figures = tally.figures()
     assert figures["dice_right"] >= RIGHT_AT_LEAST[way], figures
     assert figures["wrong"] <= WRONG_AT_MOST[way], figures
+
+
+def test_training_data_can_be_of_one_kind_of_design_and_cut_to_any_side(tmp_path, monkeypatch):
+    from vision import train_poker_embed
+
+    drawn = []
+    real_random = PokerDesign.random
+    monkeypatch.setattr(
+        PokerDesign, "random", lambda rng, kind=None: drawn.append(kind) or real_random(rng, kind)
+    )
+    out = tmp_path / "data.npz"
+    train_poker_embed.make_data(2, out, minutes=10, kinds=("letters",), side=48)
+    with np.load(out) as data:
+        crops, classes = data["crops"], data["classes"]
+    assert drawn == ["letters", "letters"]
+    assert crops.shape[1:] == (48, 48, 3) and len(crops) == len(classes)
+    assert set(classes) <= {train_poker_embed.NO_DIE, *range(12)}

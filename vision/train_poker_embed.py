@@ -22,6 +22,10 @@ never this stream, so every design they read is one the net never saw.
     python -m vision.train_poker_embed train --data /tmp/poker-embed.npz --minutes 25 \\
         --out vision/models/poker_embed.onnx
 
+`data --kinds letters` draws designs of the given kinds only (to weigh a weak kind more);
+`data --input 48` cuts crops at another side (the net's head follows; the reader's
+`vision.face_embedding.INPUT` must then match).
+
 Training needs torch (not a run-time dependency: the model runs through cv2.dnn), one core
 (`torch.set_num_threads(1)`); run it under `nice -n 5`.
 """
@@ -36,7 +40,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-INPUT = 32  # px: the net's input side (crops are cut at 64 and shrunk)
+INPUT = 32  # px: the net's input side by default (crops are cut at 64 and shrunk)
 EMBED = 64
 DESIGN_STREAM = 25025
 NO_DIE = -1
@@ -57,8 +61,11 @@ def _cut(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
 
     centre = quad.mean(axis=0)
     side = float(np.linalg.norm(quad[0] - quad[1]))
-    crop = rectify(frame, DieCandidate((float(centre[0]), float(centre[1])), quad, side), 64)
-    return cv2.resize(crop, (INPUT, INPUT), interpolation=cv2.INTER_AREA)
+    return rectify(frame, DieCandidate((float(centre[0]), float(centre[1])), quad, side), 64)
+
+
+def _shrunk(crops: list[np.ndarray], side: int) -> list[np.ndarray]:
+    return [cv2.resize(crop, (side, side), interpolation=cv2.INTER_AREA) for crop in crops]
 
 
 def _truth_square(die) -> tuple[np.ndarray, float, float]:
@@ -109,14 +116,14 @@ def _finder_cuts(frame, dice, rng) -> tuple[list[np.ndarray], list[int]]:
     return crops, owners
 
 
-def design_crops(number: int) -> tuple[list[np.ndarray], list[int]]:
+def design_crops(number: int, kinds: tuple[str, ...] = ()) -> tuple[list[np.ndarray], list[int]]:
     """Crops of one random design, labelled 0-5 by face (POKER_FACES order) or NO_DIE."""
     from vision.poker_designs import PokerDesign
     from vision.render import SceneStyle, render_close_up, render_scene
     from vision.types import POKER_FACES
 
     rng = np.random.default_rng([number, DESIGN_STREAM])
-    design = PokerDesign.random(rng, None)
+    design = PokerDesign.random(rng, str(rng.choice(kinds)) if kinds else None)
     crops: list[np.ndarray] = []
     labels: list[int] = []
     for _ in range(2):
@@ -175,20 +182,28 @@ def zoomed_out_crops(number: int) -> list[np.ndarray]:
     return crops
 
 
-def make_data(designs: int, out: Path, minutes: float, d6_scenes: int = 0, first: int = 0) -> None:
+def make_data(
+    designs: int,
+    out: Path,
+    minutes: float,
+    d6_scenes: int = 0,
+    first: int = 0,
+    kinds: tuple[str, ...] = (),
+    side: int = INPUT,
+) -> None:
     cv2.setNumThreads(1)
     started = time.monotonic()
     crops, classes = [], []
     for number in range(d6_scenes):
-        these = d6_crops(number) + zoomed_out_crops(number)
+        these = _shrunk(d6_crops(number) + zoomed_out_crops(number), side)
         crops += these
         classes += [NO_DIE] * len(these)
     made = 0
     for number in range(first, first + designs):
         if time.monotonic() - started > minutes * 60:
             break
-        these, labels = design_crops(number)
-        crops += these
+        these, labels = design_crops(number, kinds)
+        crops += _shrunk(these, side)
         classes += [NO_DIE if label == NO_DIE else number * 6 + label for label in labels]
         made += 1
         if made % 50 == 0:
@@ -203,7 +218,7 @@ def make_data(designs: int, out: Path, minutes: float, d6_scenes: int = 0, first
 # --------------------------------------------------------------------------- net
 
 
-def build_net():
+def build_net(side: int = INPUT):
     import torch
     from torch import nn
 
@@ -224,7 +239,7 @@ def build_net():
                 *block(32, 48, True),  # 4x4
                 *block(48, 64, False),
             )
-            self.head = nn.Linear(64 * 16, EMBED)
+            self.head = nn.Linear(64 * (side // 8) ** 2, EMBED)
 
         def forward(self, x: torch.Tensor) -> torch.Tensor:
             features = self.body(x).flatten(1)
@@ -269,7 +284,8 @@ def train(
     # BGR, as cv2.dnn.blobFromImages gives them at run time (swapRB off).
     images = torch.from_numpy(crops).permute(0, 3, 1, 2)  # uint8: floats only a batch at a time
     labels = torch.from_numpy(targets)
-    net = build_net()
+    side = crops.shape[1]
+    net = build_net(side)
     proxies = torch.nn.Parameter(torch.randn(len(keep) + 1, EMBED) * 0.01)
     if init is not None:  # go on from an earlier run on the same data (its net and proxies)
         state = torch.load(init)
@@ -304,7 +320,7 @@ def train(
             optimiser.step()
             step += 1
             if step % 1000 == 0:  # a model to look at before the end
-                export(net, out, proxies)
+                export(net, out, proxies, side)
                 net.train()
             if step % 100 == 0:
                 right = (cosine.argmax(1) == y).float().mean().item()
@@ -312,7 +328,7 @@ def train(
                     f"step {step} {elapsed:.0f} s loss {loss.item():.3f} batch acc {right:.3f}",
                     flush=True,
                 )
-    export(net, out, proxies)
+    export(net, out, proxies, side)
 
 
 def _class_means(net, images, labels, classes: int):
@@ -328,12 +344,12 @@ def _class_means(net, images, labels, classes: int):
     return sums / sums.norm(dim=1, keepdim=True).clamp_min(1e-6)
 
 
-def export(net, out: Path, proxies=None) -> None:
+def export(net, out: Path, proxies=None, side: int = INPUT) -> None:
     import torch
 
     net.eval()
     torch.save({"net": net.state_dict(), "proxies": proxies}, out.with_suffix(".pt"))
-    dummy = torch.zeros(1, 3, INPUT, INPUT)
+    dummy = torch.zeros(1, 3, side, side)
     torch.onnx.export(
         net,
         dummy,
@@ -360,6 +376,10 @@ def main() -> None:
         default=0,
         help="d6 trays and poker trays seen from afar, all 'no die'",
     )
+    data.add_argument(
+        "--kinds", default="", help="design kinds drawn, comma-separated (default: every kind)"
+    )
+    data.add_argument("--input", type=int, default=INPUT, help="crop side, a multiple of 8")
     data.add_argument("--out", type=Path, required=True)
     fit = sub.add_parser("train", help="train the embedding and export it to ONNX")
     fit.add_argument("--data", type=Path, nargs="+", required=True)
@@ -370,7 +390,10 @@ def main() -> None:
     fit.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
     if args.command == "data":
-        make_data(args.designs, args.out, args.minutes, args.d6_scenes, args.first)
+        kinds = tuple(k for k in args.kinds.split(",") if k)
+        make_data(
+            args.designs, args.out, args.minutes, args.d6_scenes, args.first, kinds, args.input
+        )
     else:
         train(args.data, args.out, args.minutes, args.seed, args.init, args.lr)
 
