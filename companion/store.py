@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -21,61 +20,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion import backups, dbfile
+from companion import backups, store_open
 from companion.score_queries import ScoreQueries
 from companion.store_errors import StoreError, StoreUnavailable
+from companion.store_open import DB_NAME
+
+__all__ = ["DB_NAME", "GameRecord", "LoggedAction", "Store", "StoreError", "StoreUnavailable"]
 
 log = logging.getLogger(__name__)
 
-DB_NAME = "tabletop.sqlite3"
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS players (
-    id INTEGER PRIMARY KEY,
-    name TEXT NOT NULL UNIQUE
-);
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY,
-    game TEXT NOT NULL,
-    options TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    mode TEXT NOT NULL,
-    label TEXT NOT NULL DEFAULT '',
-    status TEXT NOT NULL DEFAULT 'playing' CHECK (status IN ('playing', 'over', 'abandoned')),
-    started REAL NOT NULL,
-    ended REAL
-);
-CREATE TABLE IF NOT EXISTS seats (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    seat INTEGER NOT NULL,
-    player_id INTEGER NOT NULL REFERENCES players(id),
-    team INTEGER,
-    PRIMARY KEY (game_id, seat)
-);
-CREATE TABLE IF NOT EXISTS actions (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    seq INTEGER NOT NULL,
-    notation TEXT NOT NULL,
-    corrected INTEGER NOT NULL DEFAULT 0,
-    at REAL NOT NULL,
-    PRIMARY KEY (game_id, seq)
-);
-CREATE TABLE IF NOT EXISTS results (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    seat INTEGER NOT NULL,
-    score INTEGER NOT NULL,
-    winner INTEGER NOT NULL,
-    PRIMARY KEY (game_id, seat)
-);
-CREATE TABLE IF NOT EXISTS settings (
-    key TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS damaged (
-    game_id INTEGER PRIMARY KEY REFERENCES games(id),
-    reason TEXT NOT NULL,
-    at REAL NOT NULL
-);
-"""
 BACKUPS = "backups"
 
 
@@ -111,14 +64,7 @@ class Store(ScoreQueries):
         self.state_dir = Path(state_dir)
         self.path: Path | None = self.state_dir / DB_NAME
         self.persistent = True
-        try:
-            dbfile.prepare_directory(self.state_dir)
-            self.db, self.notes = dbfile.open_checked(self.path, SCHEMA, self.backup_dir)
-        except dbfile.OpenProblem as problem:
-            raise StoreUnavailable(str(problem), 2 if problem.config else 3) from None
-        except (sqlite3.Error, OSError) as error:  # e.g. no permission to look inside the dir
-            reason = getattr(error, "strerror", None) or str(error)
-            raise StoreUnavailable(f"{self.path}: {reason}") from None
+        self.db, self.notes = store_open.on_disk(self.state_dir, self.backup_dir)
         for note in self.notes:
             log.warning("store: %s", note)
         self.backup()
@@ -130,24 +76,7 @@ class Store(ScoreQueries):
         store = cls.__new__(cls)
         store.state_dir, store.persistent = Path(state_dir), False
         store.path, store.notes = None, [reason]
-        store.db = sqlite3.connect(":memory:", isolation_level=None)
-        readable = store.state_dir / DB_NAME
-        for how in ("mode=ro", "mode=ro&immutable=1"):  # immutable: a read-only disk, no -shm
-            if not os.path.isfile(readable):  # never raises, whatever the path
-                break
-            try:
-                source = sqlite3.connect(f"file:{readable}?{how}", uri=True)
-                source.backup(store.db)
-                source.close()
-                break
-            except sqlite3.Error as error:
-                log.warning("store: %s cannot even be read (%s): %s", readable, how, error)
-        try:
-            dbfile.migrate(store.db, SCHEMA)
-        except sqlite3.Error:
-            store.db = sqlite3.connect(":memory:", isolation_level=None)
-            dbfile.migrate(store.db, SCHEMA)
-        store.db.execute("PRAGMA foreign_keys=ON")
+        store.db = store_open.in_memory(store.state_dir)
         return store
 
     @property
