@@ -68,9 +68,9 @@ def club_url():
     finished += [random_game("sequence", ["Ann", "Bob", "Cy", "Dee"], seed=s) for s in range(2)]
     games = [payload(state, n + 1) for n, state in enumerate(finished)]
     games.append(payload(random_game("struggle", ["Eve", "Ann"], seed=9, stop_after=15), 99))
-    import httpx
+    import httpx2
 
-    answer = httpx.post(f"{server.url}/api/push", json={"games": games},
+    answer = httpx2.post(f"{server.url}/api/push", json={"games": games},
                         headers={"Authorization": f"Bearer {token}"})  # fmt: skip
     assert {r["outcome"] for r in answer.json()["results"]} == {"stored"}
     server.club.ratings.wait_fresh()
