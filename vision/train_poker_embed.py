@@ -267,7 +267,13 @@ def _augment(batch, rng: np.random.Generator):
 
 
 def train(
-    data: list[Path], out: Path, minutes: float, seed: int, init: Path | None, lr: float
+    data: list[Path],
+    out: Path,
+    minutes: float,
+    seed: int,
+    init: Path | None,
+    lr: float,
+    side: int | None = None,
 ) -> None:
     import torch
     import torch.nn.functional as F
@@ -276,7 +282,7 @@ def train(
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
     parts = [np.load(path) for path in data]
-    crops = np.concatenate([part["crops"] for part in parts])
+    crops = np.concatenate([_at_side(part["crops"], side) for part in parts])
     classes = np.concatenate([part["classes"] for part in parts])
     keep = np.unique(classes[classes >= 0])
     index = {c: i + 1 for i, c in enumerate(keep)}  # 0 is "no die"
@@ -329,6 +335,13 @@ def train(
                     flush=True,
                 )
     export(net, out, proxies, side)
+
+
+def _at_side(crops: np.ndarray, side: int | None) -> np.ndarray:
+    """The crops shrunk to side x side where they are larger (data made with a larger --input)."""
+    if side is None or crops.shape[1] <= side:
+        return crops
+    return np.stack(_shrunk(list(crops), side))
 
 
 def _class_means(net, images, labels, classes: int):
@@ -387,6 +400,7 @@ def main() -> None:
     fit.add_argument("--seed", type=int, default=0)
     fit.add_argument("--init", type=Path, default=None, help="go on from this .pt")
     fit.add_argument("--lr", type=float, default=3e-3, help="peak learning rate")
+    fit.add_argument("--side", type=int, default=None, help="shrink larger crops to this side")
     fit.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
     if args.command == "data":
@@ -395,7 +409,7 @@ def main() -> None:
             args.designs, args.out, args.minutes, args.d6_scenes, args.first, kinds, args.input
         )
     else:
-        train(args.data, args.out, args.minutes, args.seed, args.init, args.lr)
+        train(args.data, args.out, args.minutes, args.seed, args.init, args.lr, args.side)
 
 
 if __name__ == "__main__":
