@@ -235,8 +235,25 @@ def test_a_learning_photo_unlike_the_others_of_its_face_is_left_out_and_named(tm
     answers[decoded.tobytes()] = [DieCandidate(die.center, die.quad, size, 0.9)]
     profile = learn_from_dir(tmp_path, "poker", finder=truth_finder(answers))
     assert profile.counts()["J"] == 2
-    assert any("J/1.png: left out" in note for note in profile.notes)
+    assert any("J/1.png: left out" in note and "face 10" in note for note in profile.notes)
     assert profile.classify(rectify_truth(odd.frame, die))[0] == "10"
+
+
+def test_a_photo_more_like_another_faces_photos_than_its_own_is_left_out():
+    """However alike the set prints its faces, a misfiled photo is likelier its true face's."""
+    from pathlib import Path
+
+    from vision.profile_learning import _outliers, _Shot
+
+    faces = ["J", "J", "J", "10", "10", "10"]
+    shots = [_Shot(face, Path(f"{face}{i}.png"), [], [], 1) for i, face in enumerate(faces)]
+    likeness = np.full((6, 6), 0.5)
+    likeness[np.ix_([0, 1], [0, 1])] = 0.95  # two J photos alike
+    likeness[np.ix_([2, 3, 4, 5], [2, 3, 4, 5])] = 0.95  # the third J photo shows a 10
+    likeness[2, [0, 1]] = likeness[[0, 1], 2] = 0.6  # above the plain "unlike" threshold
+    assert _outliers(shots, likeness, below=0.3) == {2: (0.6, "10")}
+    likeness[2, [3, 4, 5]] = likeness[[3, 4, 5], 2] = 0.55  # unsure which: kept
+    assert _outliers(shots, likeness, below=0.3) == {}
 
 
 @pytest.mark.parametrize("seed", range(3))
