@@ -143,6 +143,12 @@ def stroke_features_many(inks: np.ndarray) -> np.ndarray:
     return np.where(norms > 1e-6, rows / np.maximum(norms, 1e-6), rows).astype(np.float32)
 
 
+def turned(crop_bgr: np.ndarray, angle: float) -> np.ndarray:
+    """A CROP-square crop turned by `angle` degrees about its centre (as `features_many` turns
+    it), its corners filled from its edges."""
+    return _warped(square_crop(crop_bgr), angle, 1.0, 0.0, 0.0)
+
+
 def _warped(crop: np.ndarray, angle: float, scale: float, dx: float, dy: float) -> np.ndarray:
     if angle == 0 and scale == 1 and dx == 0 and dy == 0:
         return crop
