@@ -105,15 +105,11 @@ def read_one(reader: Any, image: Path) -> dict[str, Any]:
     }
 
 
-def without_prefix(message: str, prefix: str) -> str:
-    return message[len(prefix) :] if message.startswith(prefix) else message
-
-
 def summary(result: dict[str, Any]) -> str:
     """One human line: the values read, left to right, and what could not be read."""
     if "error" in result:
         image = result["image"]
-        return f"{image}: ERROR {without_prefix(result['error'], f'{image}: ')}"
+        return f"{image}: ERROR {result['error'].removeprefix(f'{image}: ')}"
     values = " ".join(str(d["value"]) for d in result["dice"]) or "-"
     count = len(result["dice"])
     line = f"{result['image']}: {count} {'die' if count == 1 else 'dice'}: {values}"
