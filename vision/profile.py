@@ -315,21 +315,23 @@ class FaceProfile:
         square to them too. The net learned faces cut along their square, give or take a few
         degrees: a J cut square to the frame at 37 degrees matched no face above 0.4, turned
         square its own. Only squares somewhat like a face are looked at so (TURN_FROM)."""
-        assert self._embedder is not None
-        best = self._best_per_face(
-            _dot(self._templates, self._embedder.embed(squares)), exclude_owner
-        ).T
+        best = self._embedded_best(squares, exclude_owner)
         likeness = best.max(axis=1)
         unmatched = np.flatnonzero((likeness < self.min_similarity) & (likeness >= TURN_FROM))
         turns = {int(i): face_turn(squares[i]) for i in unmatched}
         off_square = [i for i, turn in turns.items() if abs(turn) >= OFF_SQUARE]
         if off_square:
             crops = [turned(squares[i], turns[i]) for i in off_square]
-            again = self._best_per_face(
-                _dot(self._templates, self._embedder.embed(crops)), exclude_owner
-            ).T
-            best[off_square] = np.maximum(best[off_square], again)
+            best[off_square] = np.maximum(
+                best[off_square], self._embedded_best(crops, exclude_owner)
+            )
         return best
+
+    def _embedded_best(self, crops: list[np.ndarray], exclude_owner: int | None) -> np.ndarray:
+        """N x faces best embedding similarity of each crop as it is."""
+        assert self._embedder is not None
+        scores = _dot(self._templates, self._embedder.embed(crops))
+        return self._best_per_face(scores, exclude_owner).T
 
     def _ink_similarities(
         self, squares: list[np.ndarray], exclude_owner: int | None, faces: np.ndarray
