@@ -290,8 +290,8 @@ def train(
     # BGR, as cv2.dnn.blobFromImages gives them at run time (swapRB off).
     images = torch.from_numpy(crops).permute(0, 3, 1, 2)  # uint8: floats only a batch at a time
     labels = torch.from_numpy(targets)
-    side = crops.shape[1]
-    net = build_net(side)
+    input_side = crops.shape[1]
+    net = build_net(input_side)
     proxies = torch.nn.Parameter(torch.randn(len(keep) + 1, EMBED) * 0.01)
     if init is not None:  # go on from an earlier run on the same data (its net and proxies)
         state = torch.load(init)
@@ -326,7 +326,7 @@ def train(
             optimiser.step()
             step += 1
             if step % 1000 == 0:  # a model to look at before the end
-                export(net, out, proxies, side)
+                export(net, out, proxies, input_side)
                 net.train()
             if step % 100 == 0:
                 right = (cosine.argmax(1) == y).float().mean().item()
@@ -334,7 +334,7 @@ def train(
                     f"step {step} {elapsed:.0f} s loss {loss.item():.3f} batch acc {right:.3f}",
                     flush=True,
                 )
-    export(net, out, proxies, side)
+    export(net, out, proxies, input_side)
 
 
 def _at_side(crops: np.ndarray, side: int | None) -> np.ndarray:
@@ -404,11 +404,21 @@ def main() -> None:
     fit.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
     if args.command == "data":
+        from vision.poker_designs import DESIGN_KINDS
+
         kinds = tuple(k for k in args.kinds.split(",") if k)
+        if any(k not in DESIGN_KINDS for k in kinds):
+            parser.error(f"--kinds takes some of {', '.join(DESIGN_KINDS)}")
+        if args.input < 8 or args.input % 8:
+            parser.error(
+                f"--input is a multiple of 8 (the net pools three times), not {args.input}"
+            )
         make_data(
             args.designs, args.out, args.minutes, args.d6_scenes, args.first, kinds, args.input
         )
     else:
+        if args.side is not None and (args.side < 8 or args.side % 8):
+            parser.error(f"--side is a multiple of 8 (the net pools three times), not {args.side}")
         train(args.data, args.out, args.minutes, args.seed, args.init, args.lr, args.side)
 
 
