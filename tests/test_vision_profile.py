@@ -98,9 +98,10 @@ def test_save_and_load_give_the_same_answers(poker_profile, tmp_path):
 
 def test_a_corrupt_or_foreign_file_is_a_clear_error(poker_profile, tmp_path):
     garbage = tmp_path / "garbage.npz"
-    garbage.write_bytes(b"not a profile at all")
-    with pytest.raises(ValueError, match="garbage.npz: not a face profile"):
+    garbage.write_bytes(b"# not a profile at all\n")
+    with pytest.raises(ValueError, match="garbage.npz: not a face profile") as refused:
         FaceProfile.load(garbage)
+    assert "pickle" not in str(refused.value)  # not numpy's offer to unpickle a text file
     whole = poker_profile.save(tmp_path / "whole.npz").read_bytes()
     cut = tmp_path / "cut.npz"
     cut.write_bytes(whole[: len(whole) // 2])

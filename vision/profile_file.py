@@ -56,6 +56,8 @@ def write(path: Path, stored: Stored) -> Path:
 def read(path: Path) -> Stored:
     if not path.is_file():
         raise ValueError(f"{path}: no such profile file")
+    if not zipfile.is_zipfile(path):  # else numpy offers to unpickle it, which means nothing here
+        raise ValueError(f"{path}: not a face profile (not an .npz file)")
     try:
         with np.load(path, allow_pickle=False) as data:
             fields = {name: data[name] for name in data.files}
