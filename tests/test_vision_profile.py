@@ -331,7 +331,7 @@ def test_a_crop_as_like_two_faces_is_an_unreadable_die_not_no_die(poker_profile)
 
 
 def test_faces_printed_alike_need_less_margin_than_faces_printed_unlike():
-    from vision.profile import MARGIN_SCALE_RANGE, margin_scales
+    from vision.face_templates import MARGIN_SCALE_RANGE, margin_scales
 
     def unit(*values: float) -> np.ndarray:
         vector = np.array(values, np.float32)

@@ -18,8 +18,9 @@ import cv2
 import numpy as np
 
 from vision.face_embedding import FaceEmbedder
+from vision.face_templates import TURNS
 from vision.ink_maps import CROP, features_many, square_crop
-from vision.profile import TURNS, FaceProfile, embedder_for
+from vision.profile import FaceProfile, embedder_for
 from vision.types import DieCandidate, Face, faces_of
 
 Finder = Callable[[np.ndarray], list[DieCandidate]]
