@@ -113,8 +113,12 @@ class FaceProfile:
         return EMBEDDED if self._embedder is not None else INKED
 
     def _build_templates(self) -> None:
-        examples = [(label, ex) for label, f in enumerate(self.faces) for ex in self.examples[f]]
+        examples = self._labelled_examples()
         self._templates = FaceTemplates(examples, self._sources(), len(self.faces), self._embedder)
+
+    def _labelled_examples(self) -> list[tuple[int, np.ndarray]]:
+        """(face index, example crop) for every example, face by face."""
+        return [(label, ex) for label, f in enumerate(self.faces) for ex in self.examples[f]]
 
     def _sources(self) -> list[int]:
         """A number for the source (photo) of each example, in the order of the faces then their
@@ -201,7 +205,7 @@ class FaceProfile:
     def self_check_misreads(self) -> list[tuple[Face, Face | None]] | None:
         """The examples the self-check misreads, as (face, what it was read as; None for
         unreadable); None with one photo per face."""
-        examples = [(label, ex) for label, f in enumerate(self.faces) for ex in self.examples[f]]
+        examples = self._labelled_examples()
         if all(photos <= 1 for photos in self.photos().values()):
             return None
         misread = []

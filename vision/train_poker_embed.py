@@ -376,6 +376,12 @@ def export(net, out: Path, proxies=None, side: int = INPUT) -> None:
     print(f"wrote {out} ({out.stat().st_size} bytes)")
 
 
+def _check_pooled_side(parser: argparse.ArgumentParser, option: str, side: int) -> None:
+    """Exit with one line unless `side` suits the net, which pools three times."""
+    if side < 8 or side % 8:
+        parser.error(f"{option} is a multiple of 8 (the net pools three times), not {side}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -409,16 +415,13 @@ def main() -> None:
         kinds = tuple(k for k in args.kinds.split(",") if k)
         if any(k not in DESIGN_KINDS for k in kinds):
             parser.error(f"--kinds takes some of {', '.join(DESIGN_KINDS)}")
-        if args.input < 8 or args.input % 8:
-            parser.error(
-                f"--input is a multiple of 8 (the net pools three times), not {args.input}"
-            )
+        _check_pooled_side(parser, "--input", args.input)
         make_data(
             args.designs, args.out, args.minutes, args.d6_scenes, args.first, kinds, args.input
         )
     else:
-        if args.side is not None and (args.side < 8 or args.side % 8):
-            parser.error(f"--side is a multiple of 8 (the net pools three times), not {args.side}")
+        if args.side is not None:
+            _check_pooled_side(parser, "--side", args.side)
         train(args.data, args.out, args.minutes, args.seed, args.init, args.lr, args.side)
 
 
