@@ -97,6 +97,18 @@ def test_a_die_read_surely_elsewhere_and_much_smaller_refuses_the_large_faces():
     assert calls == []  # refused before reading them
 
 
+def test_a_large_face_holding_a_die_far_smaller_than_its_pips_is_no_die():
+    """A game board seen whole (the coarse look's square of most of the frame) read as a 6 took
+    the place of the real die on it, a tenth of its side: no pip of a die is that small."""
+    board = square((320.0, 240.0), 460.0)
+    small_inside = [die((420.0, 300.0), 22.0, 4, 0.69)]
+    read_squares, calls = reads_as(die(board.center, 460.0, 6, 0.87))
+    assert with_large_dice(FRAME, small_inside, [board], read_squares) == small_inside
+    assert calls == []
+    unread_inside = [die((420.0, 300.0), 22.0, None, 0.47)]
+    assert with_large_dice(FRAME, unread_inside, [board], read_squares) == unread_inside
+
+
 def test_unsure_small_dice_beside_a_large_die_are_dropped_but_not_like_sized_ones():
     side_face_pip = die((420.0, 250.0), 35.0, 6, 0.55)
     like_sized = die((520.0, 240.0), 140.0, 3, 0.6)
@@ -184,6 +196,16 @@ def test_a_dot_on_the_tray_rim_is_not_read_as_a_large_die(shared_dir: Path, d6_r
     dot = (586.0, 605.0)
     reading = d6_reader.read(image)
     assert not any(np.hypot(d.center[0] - dot[0], d.center[1] - dot[1]) < 30 for d in reading.dice)
+
+
+def test_a_catan_board_seen_whole_is_not_read_as_a_die(shared_dir: Path, d6_reader):
+    """A board photo whose coarse look read the whole board (a 603 px square) as a 6 at 0.87, in
+    place of the 22 px 4 it holds."""
+    folder = shared_dir / "dice-photos/coloured-boards-train"
+    image = cv2.imread(str(folder / "dice_280_jpg.rf.f17aee4e608dcfe520ccdfc286108505.jpg"))
+    reading = d6_reader.read(image)
+    assert all(d.side < 100 for d in reading.dice)
+    assert 4 in reading.values
 
 
 def test_a_die_knows_the_side_of_the_square_it_was_read_on():

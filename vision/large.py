@@ -31,6 +31,9 @@ PIP_LIKE = 0.45
 # Dice this many times a large face's square (about its centre) count as inside it for that rule:
 # a pip or a corner of a large die can be read as a small die just past its edge.
 ROOM = 1.2
+# A die read inside a large face at under this share of its side is no pip of it (pips read as
+# dice were 0.14-0.28 of the face): the large face is a game board or a tray seen whole.
+FAR_SMALLER = 0.1
 
 # A die read surely within this share of a large face's side from its centre, and at least
 # SAME_SIZE times its side, is that face read already by the usual look.
@@ -72,7 +75,11 @@ def with_large_dice(
     reading does), the squares are not fitted here first."""
     if not large or any(smaller_die_elsewhere(die, large) for die in dice):
         return dice
-    large = [square for square in large if not read_already(square, dice)]
+    large = [
+        square
+        for square in large
+        if not read_already(square, dice) and not holds_far_smaller_die(square, dice)
+    ]
     if not large:
         return dice
     added: list[Die] = []
@@ -111,6 +118,14 @@ def read_already(square: DieCandidate, dice: list[Die]) -> bool:
         and die.confidence >= SURE
         and near(die.center, square.center, SAME_PLACE * square.size)
         and side_of(die) >= SAME_SIZE * square.size
+        for die in dice
+    )
+
+
+def holds_far_smaller_die(square: DieCandidate, dice: list[Die]) -> bool:
+    """Whether a die lies inside the square at a small share of its side."""
+    return any(
+        side_of(die) < FAR_SMALLER * square.size and within(die.center, square, ROOM)
         for die in dice
     )
 
