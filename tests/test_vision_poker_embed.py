@@ -21,11 +21,11 @@ pytestmark = pytest.mark.skipif(not MODEL.is_file(), reason="poker_embed.onnx no
 # A design of the held-out stream (`default_rng([seed, 1])`, as `tabletop bench poker` draws
 # them; the embedding trained on `default_rng([n, 25025])` only).
 SEED, KIND, TRAYS = 5, "letters", 10
-# Floors under what was measured on these 41 dice (close-up taught: 92.7% right, none wrong;
-# tray taught: 87.8% right, 3 wrong). The issue's 99.5% is not reached (docs/vision.md,
-# "Teaching poker dice: what to expect").
-RIGHT_AT_LEAST = {"close-up": 0.9, "tray": 0.85}
-WRONG_AT_MOST = {"close-up": 0.03, "tray": 0.08}
+# Floors under what was measured on these 41 dice: 40 right and 1 wrong, taught either way
+# (2026-11-27; 92.7% and 87.8% with the first embedding). The issue's 99.5% is not reached on
+# every letters design (docs/vision.md, "Teaching poker dice: what to expect").
+RIGHT_AT_LEAST = {"close-up": 0.92, "tray": 0.92}
+WRONG_AT_MOST = {"close-up": 0.05, "tray": 0.05}
 
 
 def test_embeddings_are_unit_vectors_and_batching_changes_nothing():

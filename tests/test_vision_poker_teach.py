@@ -18,12 +18,13 @@ from vision.render import SceneStyle, render_close_up, render_scene
 from vision.types import POKER_FACES
 
 TRAYS = 12
-# Floors under what was measured on this design and these trays (tray-taught 0.9+, close-up
-# taught 0.68 when its A was learned on the large club alone, 0.9+ since the die standing out
-# from the photo's border is offered). The issue's target is 99.5% of dice right, which this
-# reader does not reach (docs/vision.md, "Teaching poker dice: what to expect").
-FLOORS = {"tray": 0.9, "close-up": 0.9}
-WRONG_AT_MOST = 0.05
+# Floors under what was measured on this design and these trays: 59 of 60 dice right, none
+# wrong, taught either way (2026-11-27; close-up taught 0.68 when its A was learned on the large
+# club alone). The issue's target is 99.5% of dice right, which this reader reaches on the
+# bench's default designs but not on every design (docs/vision.md, "Teaching poker dice: what
+# to expect").
+FLOORS = {"tray": 0.95, "close-up": 0.95}
+WRONG_AT_MOST = 0.02
 
 
 @pytest.mark.parametrize("way", ["tray", "close-up"])
