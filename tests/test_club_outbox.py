@@ -101,7 +101,7 @@ def test_games_reach_a_real_club_exactly_once(tmp_path, store, box):
 
 
 def test_the_tables_page_shows_its_scorebook_and_its_game(tmp_path, store):
-    pytest.importorskip("httpx", reason="httpx (Starlette's test client) is not installed")
+    pytest.importorskip("httpx2", reason="httpx2 (Starlette's test client) is not installed")
     from starlette.testclient import TestClient
 
     from companion.webpage import create_app

@@ -8,7 +8,7 @@ import re
 import pytest
 
 pytest.importorskip("psycopg", reason="the club extra is not installed")
-pytest.importorskip("httpx", reason="httpx (Starlette's test client) is not installed")
+pytest.importorskip("httpx2", reason="httpx2 (Starlette's test client) is not installed")
 
 from starlette.testclient import TestClient  # noqa: E402
 
