@@ -109,6 +109,33 @@ def test_a_large_face_holding_a_die_far_smaller_than_its_pips_is_no_die():
     assert with_large_dice(FRAME, unread_inside, [board], read_squares) == unread_inside
 
 
+def peak(center: tuple[float, float], side: float, score: float) -> DieCandidate:
+    return DieCandidate(center, square_quad(center, side), side, score)
+
+
+def test_a_large_face_read_unsurely_over_several_tiny_peaks_is_a_board():
+    """A Catan board's number tokens peak inside the board's square, far smaller than any pip."""
+    board = square((320.0, 240.0), 460.0)
+    tokens = [peak((250.0, 200.0), 25.0, 0.45), peak((400.0, 300.0), 25.0, 0.38)]
+    tokens.append(peak((300.0, 330.0), 25.0, 0.33))
+    read_squares, _ = reads_as(die(board.center, 460.0, 6, 0.7))
+    assert with_large_dice(FRAME, [], [board], read_squares, peaks=tokens) == []
+
+
+def test_a_large_die_read_surely_or_over_two_specks_still_stands():
+    board = square((320.0, 240.0), 460.0)
+    tokens = [peak((250.0, 200.0), 25.0, 0.45), peak((400.0, 300.0), 25.0, 0.38)]
+    tokens.append(peak((300.0, 330.0), 25.0, 0.33))
+    sure = die(board.center, 460.0, 6, 0.95)
+    read_squares, _ = reads_as(sure)
+    assert with_large_dice(FRAME, [], [board], read_squares, peaks=tokens) == [sure]
+    unsure = die(board.center, 460.0, 6, 0.7)
+    read_squares, _ = reads_as(unsure)
+    assert with_large_dice(FRAME, [], [board], read_squares, peaks=tokens[:2]) == [unsure]
+    faint = [peak(p.center, p.size, 0.2) for p in tokens]
+    assert with_large_dice(FRAME, [], [board], read_squares, peaks=faint) == [unsure]
+
+
 def test_unsure_small_dice_beside_a_large_die_are_dropped_but_not_like_sized_ones():
     side_face_pip = die((420.0, 250.0), 35.0, 6, 0.55)
     like_sized = die((520.0, 240.0), 140.0, 3, 0.6)
@@ -206,6 +233,14 @@ def test_a_catan_board_seen_whole_is_not_read_as_a_die(shared_dir: Path, d6_read
     reading = d6_reader.read(image)
     assert all(d.side < 100 for d in reading.dice)
     assert 4 in reading.values
+
+
+def test_a_catan_board_holding_no_die_found_is_not_read_as_a_die(shared_dir: Path, d6_reader):
+    """Its whole board was read as a 6 at 0.54 (a 584 px square over 7 number tokens); the 23 px
+    6 on it is not found."""
+    folder = shared_dir / "dice-photos/coloured-boards-train"
+    image = cv2.imread(str(folder / "dice_258_jpg.rf.098b039ec4512a018d9808b0c2259f72.jpg"))
+    assert all(d.side < 100 for d in d6_reader.read(image).dice)
 
 
 def test_a_die_knows_the_side_of_the_square_it_was_read_on():

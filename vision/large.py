@@ -9,7 +9,7 @@ right without this, 51 with it. Rendered close-ups of 90-150 px dice (`tabletop 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import cv2
 import numpy as np
@@ -34,6 +34,14 @@ ROOM = 1.2
 # A die read inside a large face at under this share of its side is no pip of it (pips read as
 # dice were 0.14-0.28 of the face): the large face is a game board or a tray seen whole.
 FAR_SMALLER = 0.1
+# ... and a large face read under UNSURE_OF_LARGE holding at least SMALL_PEAKS of the finder's
+# peaks (from PEAKS_FROM) under that share of its side is one too: a Catan board's number tokens
+# peak at 0.3-0.55 inside the board's square (3-10 of them in most, the board read at 0.52-0.76),
+# while real dice zoomed to 20-60% of the frame and read under 0.8 held two such peaks at most
+# (specks). Two (rather than three) refused one of those, read right, and kept no phantom away.
+UNSURE_OF_LARGE = 0.8
+SMALL_PEAKS = 3
+PEAKS_FROM = 0.3
 
 # A die read surely within this share of a large face's side from its centre, and at least
 # SAME_SIZE times its side, is that face read already by the usual look.
@@ -67,12 +75,14 @@ def with_large_dice(
     large: list[DieCandidate],
     read_squares: ReadSquares,
     fits_its_squares: bool = False,
+    peaks: Sequence[DieCandidate] = (),
 ) -> list[Die]:
     """The dice read, with each large face (`find.find_large_faces`) that reads as a die more
     surely than the dice read inside it (its pips) in their place. `read_squares` reads
     candidate squares as dice (None for a square that is no die), as the reader reads its kind
     of dice; when it `fits_its_squares` to the die's edges itself where unsure (a profile's
-    reading does), the squares are not fitted here first."""
+    reading does), the squares are not fitted here first. `peaks` are the finder's usual
+    candidates (`holds_small_peaks`)."""
     if not large or any(smaller_die_elsewhere(die, large) for die in dice):
         return dice
     large = [
@@ -87,6 +97,8 @@ def with_large_dice(
     pairs = zip(large, read, strict=True)
     found = [(sq, die) for sq, die in pairs if die is not None and die.value is not None]
     for square, die in without_surer_inside(found):
+        if holds_small_peaks(die, peaks):
+            continue
         parts = [d for d in dice if within(d.center, square)]
         if die.confidence > max((d.confidence for d in parts), default=0.0):
             dice = [d for d in dice if not any(d is part for part in parts)] + [die]
@@ -128,6 +140,22 @@ def holds_far_smaller_die(square: DieCandidate, dice: list[Die]) -> bool:
         side_of(die) < FAR_SMALLER * square.size and within(die.center, square, ROOM)
         for die in dice
     )
+
+
+def holds_small_peaks(die: Die, peaks: Sequence[DieCandidate]) -> bool:
+    """Whether a large die read under UNSURE_OF_LARGE holds SMALL_PEAKS peaks or more of the
+    finder, each under FAR_SMALLER of its side."""
+    if die.confidence >= UNSURE_OF_LARGE or die.quad is None:
+        return False
+    square = DieCandidate(die.center, die.quad, die.side, die.confidence)
+    small = [
+        peak
+        for peak in peaks
+        if peak.score >= PEAKS_FROM
+        and peak.size < FAR_SMALLER * die.side
+        and within(peak.center, square, ROOM)
+    ]
+    return len(small) >= SMALL_PEAKS
 
 
 def read_fitted(

@@ -155,6 +155,7 @@ class DiceReader:
             large,
             lambda squares: self.read_squares(frame_bgr, squares),
             fits_its_squares=self.profile is not None,  # read_candidates fits unsure squares
+            peaks=candidates,
         )
         if self.profile is None:
             dice += seen_but_unread(frame_bgr, candidates, dice)
