@@ -38,7 +38,7 @@ FAR_SMALLER = 0.1
 # peaks (from PEAKS_FROM) under that share of its side is one too: a Catan board's number tokens
 # peak at 0.3-0.55 inside the board's square (3-10 of them in most, the board read at 0.52-0.76),
 # while real dice zoomed to 20-60% of the frame and read under 0.8 held two such peaks at most
-# (specks). Two (rather than three) refused one of those, read right, and kept no phantom away.
+# (specks). At two, one such die, read right, was refused, and no further phantom.
 UNSURE_OF_LARGE = 0.8
 SMALL_PEAKS = 3
 PEAKS_FROM = 0.3
