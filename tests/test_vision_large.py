@@ -55,8 +55,8 @@ def test_dice_of_the_usual_size_have_no_large_faces():
 # ---------------------------------------------------------------- the rules, on given squares
 
 
-def square(center: tuple[float, float], side: float) -> DieCandidate:
-    return DieCandidate(center, square_quad(center, side), side, 1.0)
+def square(center: tuple[float, float], side: float, score: float = 1.0) -> DieCandidate:
+    return DieCandidate(center, square_quad(center, side), side, score)
 
 
 def die(center: tuple[float, float], side: float, value, confidence: float) -> Die:
@@ -97,43 +97,41 @@ def test_a_die_read_surely_elsewhere_and_much_smaller_refuses_the_large_faces():
     assert calls == []  # refused before reading them
 
 
+BOARD = square((320.0, 240.0), 460.0)
+# Number tokens on it: finder peaks far smaller than any pip of a die that large.
+TOKENS = [
+    square((250.0, 200.0), 25.0, 0.45),
+    square((400.0, 300.0), 25.0, 0.38),
+    square((300.0, 330.0), 25.0, 0.33),
+]
+
+
 def test_a_large_face_holding_a_die_far_smaller_than_its_pips_is_no_die():
     """A game board seen whole (the coarse look's square of most of the frame) read as a 6 took
-    the place of the real die on it, a tenth of its side: no pip of a die is that small."""
-    board = square((320.0, 240.0), 460.0)
+    the place of the real die on it, under a tenth of its side: no pip of a die is that small."""
     small_inside = [die((420.0, 300.0), 22.0, 4, 0.69)]
-    read_squares, calls = reads_as(die(board.center, 460.0, 6, 0.87))
-    assert with_large_dice(FRAME, small_inside, [board], read_squares) == small_inside
+    read_squares, calls = reads_as(die(BOARD.center, 460.0, 6, 0.87))
+    assert with_large_dice(FRAME, small_inside, [BOARD], read_squares) == small_inside
     assert calls == []
     unread_inside = [die((420.0, 300.0), 22.0, None, 0.47)]
-    assert with_large_dice(FRAME, unread_inside, [board], read_squares) == unread_inside
-
-
-def peak(center: tuple[float, float], side: float, score: float) -> DieCandidate:
-    return DieCandidate(center, square_quad(center, side), side, score)
+    assert with_large_dice(FRAME, unread_inside, [BOARD], read_squares) == unread_inside
 
 
 def test_a_large_face_read_unsurely_over_several_tiny_peaks_is_a_board():
     """A Catan board's number tokens peak inside the board's square, far smaller than any pip."""
-    board = square((320.0, 240.0), 460.0)
-    tokens = [peak((250.0, 200.0), 25.0, 0.45), peak((400.0, 300.0), 25.0, 0.38)]
-    tokens.append(peak((300.0, 330.0), 25.0, 0.33))
-    read_squares, _ = reads_as(die(board.center, 460.0, 6, 0.7))
-    assert with_large_dice(FRAME, [], [board], read_squares, peaks=tokens) == []
+    read_squares, _ = reads_as(die(BOARD.center, 460.0, 6, 0.7))
+    assert with_large_dice(FRAME, [], [BOARD], read_squares, peaks=TOKENS) == []
 
 
 def test_a_large_die_read_surely_or_over_two_specks_still_stands():
-    board = square((320.0, 240.0), 460.0)
-    tokens = [peak((250.0, 200.0), 25.0, 0.45), peak((400.0, 300.0), 25.0, 0.38)]
-    tokens.append(peak((300.0, 330.0), 25.0, 0.33))
-    sure = die(board.center, 460.0, 6, 0.95)
+    sure = die(BOARD.center, 460.0, 6, 0.95)
     read_squares, _ = reads_as(sure)
-    assert with_large_dice(FRAME, [], [board], read_squares, peaks=tokens) == [sure]
-    unsure = die(board.center, 460.0, 6, 0.7)
+    assert with_large_dice(FRAME, [], [BOARD], read_squares, peaks=TOKENS) == [sure]
+    unsure = die(BOARD.center, 460.0, 6, 0.7)
     read_squares, _ = reads_as(unsure)
-    assert with_large_dice(FRAME, [], [board], read_squares, peaks=tokens[:2]) == [unsure]
-    faint = [peak(p.center, p.size, 0.2) for p in tokens]
-    assert with_large_dice(FRAME, [], [board], read_squares, peaks=faint) == [unsure]
+    assert with_large_dice(FRAME, [], [BOARD], read_squares, peaks=TOKENS[:2]) == [unsure]
+    faint = [square(p.center, p.size, 0.2) for p in TOKENS]
+    assert with_large_dice(FRAME, [], [BOARD], read_squares, peaks=faint) == [unsure]
 
 
 def test_unsure_small_dice_beside_a_large_die_are_dropped_but_not_like_sized_ones():

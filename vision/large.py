@@ -136,10 +136,7 @@ def read_already(square: DieCandidate, dice: list[Die]) -> bool:
 
 def holds_far_smaller_die(square: DieCandidate, dice: list[Die]) -> bool:
     """Whether a die lies inside the square at a small share of its side."""
-    return any(
-        side_of(die) < FAR_SMALLER * square.size and within(die.center, square, ROOM)
-        for die in dice
-    )
+    return far_smaller_inside(square, [(die.center, side_of(die)) for die in dice]) > 0
 
 
 def holds_small_peaks(die: Die, peaks: Sequence[DieCandidate]) -> bool:
@@ -148,14 +145,18 @@ def holds_small_peaks(die: Die, peaks: Sequence[DieCandidate]) -> bool:
     if die.confidence >= UNSURE_OF_LARGE or die.quad is None:
         return False
     square = DieCandidate(die.center, die.quad, die.side, die.confidence)
-    small = [
-        peak
-        for peak in peaks
-        if peak.score >= PEAKS_FROM
-        and peak.size < FAR_SMALLER * die.side
-        and within(peak.center, square, ROOM)
-    ]
-    return len(small) >= SMALL_PEAKS
+    parts = [(peak.center, peak.size) for peak in peaks if peak.score >= PEAKS_FROM]
+    return far_smaller_inside(square, parts) >= SMALL_PEAKS
+
+
+def far_smaller_inside(square: DieCandidate, parts: list[tuple[tuple[float, float], float]]) -> int:
+    """How many of the parts (centre, side) lie inside the square (grown ROOM times) at under
+    FAR_SMALLER of its side: smaller than any pip of a die that large."""
+    return sum(
+        1
+        for center, side in parts
+        if side < FAR_SMALLER * square.size and within(center, square, ROOM)
+    )
 
 
 def read_fitted(
