@@ -167,19 +167,33 @@ class FaceTemplates:
         and rescaled (ink maps only); a square under `matched_at` for every face is embedded
         turned square too (see _embedded_similarities)."""
         if self.embedder is not None:  # the embedding learned cut-off squares: no moved tries
-            best = self._embedded_similarities(squares, exclude_owner, matched_at)
-            if self.ink is None:
-                return best
-            # Crops the embedding finds unlike every face stay so (no die: most squares tried
-            # beside dice), sparing them the ink maps, which cost more than the net.
-            like = np.flatnonzero(best.max(axis=1) >= INK_FROM)
-            if len(like):
-                # The ink maps weigh in on the embedding's two likeliest faces only (a third of
-                # the templates); the other faces' ink counts as -1, far below those two.
-                likeliest = np.argsort(-best[like], axis=1)[:, :2]
-                ink = self._ink_similarities([squares[i] for i in like], exclude_owner, likeliest)
-                best[like] = (1 - INK_WEIGHT) * best[like] + INK_WEIGHT * ink
+            return self._embedded_likeness(squares, exclude_owner, matched_at)
+        return self._ink_likeness(squares, exclude_owner, moved)
+
+    def _embedded_likeness(
+        self, squares: list[np.ndarray], exclude_owner: int | None, matched_at: float
+    ) -> np.ndarray:
+        """N x faces: the embedding's likeness, averaged with the ink maps' (INK_WEIGHT) on the
+        embedding's two likeliest faces of each square somewhat like a face (INK_FROM)."""
+        best = self._embedded_similarities(squares, exclude_owner, matched_at)
+        if self.ink is None:
             return best
+        # Crops the embedding finds unlike every face stay so (no die: most squares tried beside
+        # dice), sparing them the ink maps, which cost more than the net.
+        like = np.flatnonzero(best.max(axis=1) >= INK_FROM)
+        if len(like):
+            # The ink maps weigh in on the embedding's two likeliest faces only (a third of the
+            # templates); the other faces' ink counts as -1, far below those two.
+            likeliest = np.argsort(-best[like], axis=1)[:, :2]
+            ink = self._ink_similarities([squares[i] for i in like], exclude_owner, likeliest)
+            best[like] = (1 - INK_WEIGHT) * best[like] + INK_WEIGHT * ink
+        return best
+
+    def _ink_likeness(
+        self, squares: list[np.ndarray], exclude_owner: int | None, moved: bool
+    ) -> np.ndarray:
+        """N x faces: the ink templates' best likeness of each square as cut and turned square;
+        with `moved`, an unclear one is also tried moved and rescaled."""
         features, of_square = _query_features(squares)
         scores = np.full((len(self.templates), len(squares)), -1.0, np.float32)
         for column, index in zip(_dot(self.templates, features).T, of_square, strict=True):
