@@ -235,7 +235,7 @@ def test_a_catan_board_seen_whole_is_not_read_as_a_die(shared_dir: Path, d6_read
 
 def test_a_catan_board_holding_no_die_found_is_not_read_as_a_die(shared_dir: Path, d6_reader):
     """Its whole board was read as a 6 at 0.54 (a 584 px square over 7 number tokens); the 23 px
-    6 on it is not found."""
+    6 on it is found on a faint peak (tests/test_vision_faint.py)."""
     folder = shared_dir / "dice-photos/coloured-boards-train"
     image = cv2.imread(str(folder / "dice_258_jpg.rf.098b039ec4512a018d9808b0c2259f72.jpg"))
     assert all(d.side < 100 for d in d6_reader.read(image).dice)

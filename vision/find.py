@@ -35,6 +35,9 @@ PEAK_THRESHOLD = 0.4
 # Peaks closer than this many face sides are one die's. Touching dice's centres are a face apart,
 # but the side the finder guesses runs large in crowded trays: at 0.7 it merged touching dice.
 SAME_DIE = 0.5
+# Two dice within this factor of each other's side are of one size (`of_a_size`): dice of one
+# set in one frame.
+SAME_SIZE = 1.3
 PIP_SIZED = 0.45  # of a face's side: a peak this small at its place is a pip (see suppress_rivals)
 # A top face smaller than this (in frame pixels) shows pips of 2 px or less: no reader can read
 # it, and on real photos such peaks were marks and object edges. The smallest labelled face in
@@ -326,6 +329,11 @@ def distance(a: tuple[float, float], b: tuple[float, float]) -> float:
 def near(a: tuple[float, float], b: tuple[float, float], within: float) -> bool:
     """Whether two points are closer than `within`."""
     return distance(a, b) < within
+
+
+def of_a_size(side: float, other: float) -> bool:
+    """Two dice of about one size (within SAME_SIZE of each other's side)."""
+    return abs(math.log(side / other)) < math.log(SAME_SIZE)
 
 
 def as_candidate(die: Die) -> DieCandidate:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import math
 import time
 from pathlib import Path
 from typing import Any
@@ -14,6 +13,7 @@ from vision._nets import PIP_FINDER, PROFILE_FINDER
 from vision.adapt import NearestExamples, Verdict, example_crop, vouched, with_doubt
 from vision.aspect import Stretch, in_place_of, likeliest_stretch
 from vision.body_fit import body_colour
+from vision.faint import faint_dice
 from vision.find import (
     PEAK_THRESHOLD,
     HeatMap,
@@ -24,6 +24,7 @@ from vision.find import (
     find_large_faces,
     look,
     near,
+    of_a_size,
 )
 from vision.imagefile import load_image
 from vision.large import may_hold_large_dice, with_large_dice, within
@@ -52,7 +53,7 @@ PLAINLY_A_DIE = 0.02
 # the same value: the finder lights up faintly on some designs' faces (a red engraved die's 2 at
 # 0.18-0.26), which no example could ever be made of, so adapting alone never brought them back.
 ADAPTED_PEAK_THRESHOLD = 0.15
-SAME_SIZE = 1.3  # ... and it must be within this factor of the side of a die on a firmer peak
+# ... and it must be of the size of a die on a firmer peak (`of_a_size`).
 # A candidate the face net takes for no die (or for a mark) is still an unreadable die where the
 # finder's heat reaches this, outside every die read (AROUND_A_DIE times its square): symbol dice
 # reach 0.5-0.9, while on the 530 dice-free crops of the photos no dropped candidate reached 0.7
@@ -60,7 +61,7 @@ SAME_SIZE = 1.3  # ... and it must be within this factor of the side of a die on
 SEEN_SURELY = 0.7
 AROUND_A_DIE = 1.2
 # ... and from SEEN_BESIDE_ITS_LIKE where LIKE_DICE dice read in the frame are of its size
-# (SAME_SIZE) and its body's colour (SAME_BODY apart in Lab at most), outside every die read by
+# (`of_a_size`) and its body's colour (SAME_BODY apart in Lab at most), outside every die read by
 # AROUND_A_LIKE times its square: a symbol die beside the other dice of its set (the symbol
 # bench's lost ones lay on peaks of 0.38-0.78). Beside any one die of its size, Catan boats by
 # the board photos' dice were counted too (unreadable dice where none is 27 -> 131); beside one
@@ -157,6 +158,11 @@ class DiceReader:
             fits_its_squares=self.profile is not None,  # read_candidates fits unsure squares
             peaks=candidates,
         )
+        if self.profile is None and not adapted:
+            # After the large faces: small dice read on faint peaks inside a die close to the
+            # camera (its pips, specks) would refuse it (the real scale sweep at 30% of the frame
+            # lost 3 of 125 dice so).
+            dice += faint_dice(frame_bgr, heat_map, threshold, candidates, dice, self.judged)
         if self.profile is None:
             dice += seen_but_unread(frame_bgr, candidates, dice)
         return Reading(dice=tuple(dice), ms=(time.perf_counter() - start) * 1000.0)
@@ -332,11 +338,6 @@ def faint_only_beside_their_like(dice: list[Die], heat_map: HeatMap) -> list[Die
         for die, on_firm in zip(dice, firmly, strict=True)
         if on_firm or any(of_a_size(die.side, side) for side in firm)
     ]
-
-
-def of_a_size(side: float, other: float) -> bool:
-    """Two dice of about one size (within SAME_SIZE of each other)."""
-    return abs(math.log(side / other)) < math.log(SAME_SIZE)
 
 
 def agreed(reading: PipReading, verdict: Verdict | None) -> bool:

@@ -1,0 +1,93 @@
+"""Pip dice on the finder's faint peaks: small dice on busy boards, read surely by the face net.
+
+The finder's heat on small dice lying on a game board runs low (0.15-0.3 for dice of 20-25 px on
+the Catan photos), under the peaks the reader takes candidates from, while the face net reads
+many of them at 0.96-1.0. A board's number tokens and specks peak there too, and read as 1s and
+2s: a few dots. So a faint peak makes a die only when read surely and plainly a die, and as a 1
+or a 2 only beside a die of its size read with more pips.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from vision.find import HeatMap, candidates_in, near, of_a_size
+from vision.pips import PipReading, best_after_second_looks, first_looks, read_dice
+from vision.types import Die, DieCandidate
+
+# Peaks from this heat up to the reader's own (`vision.reader.WEAK_PEAK_THRESHOLD`) are looked
+# at. 0.1 found no more dice on the development photos, and valued more where no label is.
+FAINT_PEAK = 0.15
+# ... read at this value chance or more, and under this chance of no die (the reader's own
+# SURE_OF_WEAK and PLAINLY_A_DIE).
+SURE = 0.95
+PLAINLY_A_DIE = 0.02
+# A faint die read with fewer pips than this needs a die of its size read with this many or
+# more. Without the rule, all eight phantom dice this path made on the development photos'
+# dice-free crops were 1s and 2s (board tokens' dots, specks); beside any die of its size, specks
+# stood beside specks read as 1s: the real scale sweep's frames at 60% (a photo's salt-and-pepper
+# noise zoomed five times) had 52 more dice valued where no label is.
+MANY_PIPS = 3
+
+Judge = Callable[[DieCandidate, int, float, str], Die]
+
+
+def faint_dice(
+    frame_bgr: np.ndarray,
+    heat_map: HeatMap,
+    firm_peak: float,
+    candidates: list[DieCandidate],
+    dice: list[Die],
+    judge: Judge,
+) -> list[Die]:
+    """The dice read on peaks from FAINT_PEAK to under `firm_peak`, away from the `candidates`
+    already taken and the `dice` read from them (see the module's docstring); `judge` makes a
+    die of a value and its confidence."""
+    faint = [
+        cand
+        for cand in candidates_in(frame_bgr, heat_map, FAINT_PEAK)
+        if cand.score < firm_peak and not any(same_place(cand, other) for other in candidates)
+    ]
+    if not faint:
+        return []
+    looks = first_looks(frame_bgr, faint)
+    hopeful = looks.part([i for i, chances in enumerate(looks.probs) if may_read_surely(chances)])
+    if not hopeful.candidates:
+        return []
+    found: list[Die] = []
+    for cand, reading in read_dice(frame_bgr, hopeful.candidates, hopeful):
+        if stands(cand, reading, dice) and not any(on_a_die(cand, die) for die in dice + found):
+            found.append(judge(cand, reading.value, reading.confidence, reading.doubt))
+    return found
+
+
+def stands(cand: DieCandidate, reading: PipReading, dice: list[Die]) -> bool:
+    """Whether a faint candidate read so is a die beside the `dice` read on firmer peaks: read
+    surely and plainly a die, and as a 1 or a 2 only beside a die of its size read with more
+    pips."""
+    if reading.value is None or reading.confidence < SURE or reading.no_die >= PLAINLY_A_DIE:
+        return False
+    return reading.value >= MANY_PIPS or any(
+        die.value is not None and die.value >= MANY_PIPS and of_a_size(cand.size, die.side)
+        for die in dice
+        if die.side > 0
+    )
+
+
+def may_read_surely(chances: np.ndarray) -> bool:
+    """Whether the first net's chances for a crop leave room for a value read at SURE after the
+    second looks: the faint peaks of a busy board are many, and most are read far less surely
+    (reading them all cost a sixth more CPU time on the speed frames of the real photos)."""
+    return best_after_second_looks(chances) >= SURE
+
+
+def on_a_die(cand: DieCandidate, die: Die) -> bool:
+    """A candidate within 0.7 of the larger side of a die read."""
+    return near(cand.center, die.center, 0.7 * max(cand.size, die.side))
+
+
+def same_place(cand: DieCandidate, other: DieCandidate) -> bool:
+    """Two candidates within half the larger one's side of each other."""
+    return near(cand.center, other.center, 0.5 * max(cand.size, other.size))
