@@ -91,10 +91,12 @@ def test_only_peaks_the_first_net_may_yet_read_surely_are_read_again():
 
 
 def test_a_small_die_on_a_catan_board_is_read_on_its_faint_peak(shared_dir: Path):
-    """A development photo of the boards set: its 6 of 23 px on a Catan board peaks at 0.27,
-    under the reader's 0.3, and the face net reads it at 0.99. It was not found before."""
+    """A development photo of the boards set: its red 6 of 23 px peaks at 0.27, under the
+    reader's 0.3, and the face net reads it at 0.99; it was not found before. (The yellow 6
+    beside it, which the labels miss, reads at 0.93: under SURE, left out.)"""
     folder = shared_dir / "dice-photos/coloured-boards-train"
     image = cv2.imread(str(folder / "dice_258_jpg.rf.098b039ec4512a018d9808b0c2259f72.jpg"))
     reading = DiceReader().read(image)
     assert reading.values == [6]
-    assert np.hypot(reading.dice[0].center[0] - 347.5, reading.dice[0].center[1] - 330.0) < 12
+    die = reading.dice[0]
+    assert np.hypot(die.center[0] - 347.5, die.center[1] - 330.0) < 12  # the labelled one
