@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from vision import faint
-from vision.find import square_quad
+from vision.find import split_by_heat, square_quad, suppress_close
 from vision.pips import PipReading
 from vision.reader import WEAK_PEAK_THRESHOLD, DiceReader
 from vision.types import Die, DieCandidate
@@ -27,9 +27,8 @@ def judge(cand: DieCandidate, value: int, confidence: float, doubt: str) -> Die:
 
 
 def with_peaks(monkeypatch, peaks: list[DieCandidate], readings: list[PipReading]) -> None:
-    """The finder's peaks are `peaks` and the face nets read them as `readings` (the first net
-    leaving room for a sure reading of each)."""
-    monkeypatch.setattr(faint, "candidates_in", lambda frame, heat_map, threshold: peaks)
+    """The face nets read the finder's `peaks` as `readings` (the first net leaving room for a
+    sure reading of each)."""
     monkeypatch.setattr(faint, "may_read_surely", lambda chances: True)
     monkeypatch.setattr(
         faint,
@@ -38,14 +37,14 @@ def with_peaks(monkeypatch, peaks: list[DieCandidate], readings: list[PipReading
     )
 
 
-def faint_of(dice: list[Die], firm: list[DieCandidate] = ()) -> list[Die]:
-    return faint.faint_dice(FRAME, None, WEAK_PEAK_THRESHOLD, list(firm), dice, judge)
+def faint_of(peaks: list[DieCandidate], dice: list[Die]) -> list[Die]:
+    return faint.faint_dice(FRAME, peaks, WEAK_PEAK_THRESHOLD, dice, judge)
 
 
 def test_a_faint_die_read_surely_with_many_pips_is_a_die(monkeypatch):
     four = square((100.0, 100.0), 22.0, 0.2)
     with_peaks(monkeypatch, [four], [PipReading(4, 0.99, no_die=0.001)])
-    assert [die.value for die in faint_of([])] == [4]
+    assert [die.value for die in faint_of([four], [])] == [4]
 
 
 @pytest.mark.parametrize(
@@ -54,8 +53,9 @@ def test_a_faint_die_read_surely_with_many_pips_is_a_die(monkeypatch):
     ids=["unsure", "maybe no die", "no die"],
 )
 def test_a_faint_peak_read_unsurely_or_as_no_die_is_nothing(monkeypatch, reading):
-    with_peaks(monkeypatch, [square((100.0, 100.0), 22.0, 0.2)], [reading])
-    assert faint_of([]) == []
+    peak = square((100.0, 100.0), 22.0, 0.2)
+    with_peaks(monkeypatch, [peak], [reading])
+    assert faint_of([peak], []) == []
 
 
 def test_a_faint_one_or_two_needs_a_die_of_its_size(monkeypatch):
@@ -63,25 +63,30 @@ def test_a_faint_one_or_two_needs_a_die_of_its_size(monkeypatch):
     size, they are no dice."""
     one = square((100.0, 100.0), 22.0, 0.2)
     with_peaks(monkeypatch, [one], [PipReading(1, 0.99, no_die=0.001)])
-    assert faint_of([]) == []
+    assert faint_of([one], []) == []
     large = Die(3, (300.0, 300.0), 0.99, square_quad((300.0, 300.0), 60.0))
-    assert faint_of([large]) == []
+    assert faint_of([one], [large]) == []
     alike = Die(3, (300.0, 300.0), 0.99, square_quad((300.0, 300.0), 24.0))
-    assert [die.value for die in faint_of([alike])] == [1]
+    assert [die.value for die in faint_of([one], [alike])] == [1]
 
 
 def test_peaks_taken_already_or_on_a_die_read_are_not_read_again(monkeypatch):
-    taken = square((100.0, 100.0), 22.0, 0.5)  # a candidate of the reader's own
-    beside_taken = square((100.0, 103.0), 22.0, 0.2)
+    """The faint peaks come from the reader's one look for peaks, which drops a peak beside a
+    firmer one (the candidate taken already); a faint peak on a die read is not read either."""
+    taken, beside_taken = (100.0, 100.0, 22.0, 0.5), (100.0, 103.0, 22.0, 0.2)
+    assert suppress_close([taken, beside_taken]) == [taken]
     on_a_die = square((300.0, 305.0), 22.0, 0.2)
-    with_peaks(monkeypatch, [beside_taken, on_a_die], [PipReading(4, 0.99, no_die=0.001)] * 2)
+    with_peaks(monkeypatch, [on_a_die], [PipReading(4, 0.99, no_die=0.001)])
     read = Die(6, (300.0, 300.0), 0.99, square_quad((300.0, 300.0), 22.0))
-    assert faint_of([read], [taken]) == []
+    assert faint_of([on_a_die], [read]) == []
 
 
 def test_firm_peaks_are_not_faint(monkeypatch):
-    with_peaks(monkeypatch, [square((100.0, 100.0), 22.0, 0.35)], [PipReading(4, 0.99)])
-    assert faint_of([]) == []
+    """The reader's own candidates (above WEAK_PEAK_THRESHOLD) are read as such, not here."""
+    firm, faint_peak = square((100.0, 100.0), 22.0, 0.35), square((300.0, 100.0), 22.0, 0.2)
+    with_peaks(monkeypatch, [firm, faint_peak], [PipReading(4, 0.99, no_die=0.001)] * 2)
+    assert [die.center for die in faint_of([firm, faint_peak], [])] == [faint_peak.center]
+    assert split_by_heat([firm, faint_peak], WEAK_PEAK_THRESHOLD) == ([firm], [faint_peak])
 
 
 def test_only_peaks_the_first_net_may_yet_read_surely_are_read_again():

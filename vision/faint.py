@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from vision.find import HeatMap, candidates_in, near, of_a_size
+from vision.find import near, of_a_size, split_by_heat
 from vision.pips import PipReading, best_after_second_looks, first_looks, read_dice
 from vision.types import Die, DieCandidate
 
@@ -39,20 +39,15 @@ Judge = Callable[[DieCandidate, int, float, str], Die]
 
 def faint_dice(
     frame_bgr: np.ndarray,
-    heat_map: HeatMap,
+    peaks: list[DieCandidate],
     firm_peak: float,
-    candidates: list[DieCandidate],
     dice: list[Die],
     judge: Judge,
 ) -> list[Die]:
-    """The dice read on peaks from FAINT_PEAK to under `firm_peak`, away from the `candidates`
-    already taken and the `dice` read from them (see the module's docstring); `judge` makes a
+    """The dice read on the `peaks` (the finder's candidates from FAINT_PEAK) up to `firm_peak`,
+    away from the `dice` read from the firmer ones (see the module's docstring); `judge` makes a
     die of a value and its confidence."""
-    faint = [
-        cand
-        for cand in candidates_in(frame_bgr, heat_map, FAINT_PEAK)
-        if cand.score < firm_peak and not any(same_place(cand, other) for other in candidates)
-    ]
+    _, faint = split_by_heat(peaks, firm_peak)
     if not faint:
         return []
     looks = first_looks(frame_bgr, faint)
@@ -89,8 +84,3 @@ def may_read_surely(chances: np.ndarray) -> bool:
 def on_a_die(cand: DieCandidate, die: Die) -> bool:
     """A candidate within 0.7 of the larger side of a die read."""
     return near(cand.center, die.center, 0.7 * max(cand.size, die.side))
-
-
-def same_place(cand: DieCandidate, other: DieCandidate) -> bool:
-    """Two candidates within half the larger one's side of each other."""
-    return near(cand.center, other.center, 0.5 * max(cand.size, other.size))

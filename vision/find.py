@@ -321,6 +321,19 @@ def candidates_in(
     return sorted(candidates, key=lambda c: (c.center[0], c.center[1]))
 
 
+def split_by_heat(
+    candidates: list[DieCandidate], threshold: float
+) -> tuple[list[DieCandidate], list[DieCandidate]]:
+    """Of the candidates `candidates_in` took at some threshold: those it takes at `threshold`
+    (peaks are kept strongest first, so a weaker peak never dropped a stronger one), and the
+    rest. Compared in float32, as the heat-map is."""
+    firm = [np.float32(cand.score) > np.float32(threshold) for cand in candidates]
+    return (
+        [cand for cand, is_firm in zip(candidates, firm, strict=True) if is_firm],
+        [cand for cand, is_firm in zip(candidates, firm, strict=True) if not is_firm],
+    )
+
+
 def distance(a: tuple[float, float], b: tuple[float, float]) -> float:
     """The distance between two points (in plain floats: numpy's call costs more than the sum)."""
     return math.hypot(a[0] - b[0], a[1] - b[1])

@@ -13,7 +13,7 @@ from vision._nets import PIP_FINDER, PROFILE_FINDER
 from vision.adapt import NearestExamples, Verdict, example_crop, vouched, with_doubt
 from vision.aspect import Stretch, in_place_of, likeliest_stretch
 from vision.body_fit import body_colour
-from vision.faint import faint_dice
+from vision.faint import FAINT_PEAK, faint_dice
 from vision.find import (
     PEAK_THRESHOLD,
     HeatMap,
@@ -25,6 +25,7 @@ from vision.find import (
     look,
     near,
     of_a_size,
+    split_by_heat,
 )
 from vision.imagefile import load_image
 from vision.large import may_hold_large_dice, with_large_dice, within
@@ -138,7 +139,10 @@ class DiceReader:
         finder = PROFILE_FINDER if self.profile is not None else PIP_FINDER
         heat_map = look(frame_bgr, self.roi, finder)
         faintest = ADAPTED_PEAK_THRESHOLD if adapted else threshold
-        candidates = candidates_in(frame_bgr, heat_map, faintest)
+        if self.profile is None and not adapted:
+            faintest = FAINT_PEAK  # those under `threshold` are for faint_dice, after the rest
+        peaks = candidates_in(frame_bgr, heat_map, faintest)
+        candidates = peaks if adapted else split_by_heat(peaks, threshold)[0]
         if self.profile is not None:
             dice = read_profiled(
                 frame_bgr, heat_map, candidates, self.profile, self.min_confidence, self.judged
@@ -162,7 +166,7 @@ class DiceReader:
             # After the large faces: small dice read on faint peaks inside a die close to the
             # camera (its pips, specks) would refuse it (the real scale sweep at 30% of the frame
             # lost 3 of 125 dice so).
-            dice += faint_dice(frame_bgr, heat_map, threshold, candidates, dice, self.judged)
+            dice += faint_dice(frame_bgr, peaks, threshold, dice, self.judged)
         if self.profile is None:
             dice += seen_but_unread(frame_bgr, candidates, dice)
         return Reading(dice=tuple(dice), ms=(time.perf_counter() - start) * 1000.0)
