@@ -14,6 +14,7 @@ from vision import render
 from vision._photos import face_estimates, photo_sets
 from vision.find import find_large_faces, look, square_quad
 from vision.large import may_hold_large_dice, with_large_dice
+from vision.pips import PipReading
 from vision.reader import DiceReader
 from vision.types import POKER_FACES, Die, DieCandidate
 
@@ -184,6 +185,25 @@ def test_a_large_square_read_as_no_die_changes_nothing():
     pips = [die((300.0, 230.0), 30.0, 1, 0.7)]
     read_squares, _ = reads_as(None)
     assert with_large_dice(FRAME, pips, [LARGE], read_squares) == pips
+
+
+@pytest.mark.parametrize(
+    ("confidence", "no_die", "stands"),
+    [(0.76, 0.18, False), (0.85, 0.18, True), (0.76, 0.01, True), (0.55, 0.15, False)],
+)
+def test_a_large_face_read_unsurely_with_a_real_chance_of_no_die_is_none(
+    monkeypatch, confidence, no_die, stands
+):
+    """The reader refuses more of a large face than of a usual candidate: a grey wall read as
+    a large 1 at 0.76, with 0.18 on "no die"."""
+    import vision.reader
+
+    reading = PipReading(1, confidence, no_die=no_die)
+    monkeypatch.setattr(
+        vision.reader, "read_faces", lambda frame, squares: [reading] * len(squares)
+    )
+    [read] = DiceReader().read_squares(FRAME, [LARGE])
+    assert (read is not None) == stands
 
 
 # ---------------------------------------------------------------- real photos
