@@ -41,7 +41,7 @@ SAME_SIZE = 1.3
 PIP_SIZED = 0.45  # of a face's side: a peak this small at its place is a pip (see suppress_rivals)
 # A top face smaller than this (in frame pixels) shows pips of 2 px or less: no reader can read
 # it, and on real photos such peaks were marks and object edges. The smallest labelled face in
-# the photo sets is 21 px; at 640x480 over a tray a 16 mm die is about 25 px.
+# the photo sets is 14 px (a board die); at 640x480 over a tray a 16 mm die is about 25 px.
 MIN_FACE_PX = 12.0
 # A face the finder's coarse look (at half the resolution) finds is taken as one too large for
 # its usual look when its side is at least this many of the usual look's input pixels. Each
