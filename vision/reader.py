@@ -15,7 +15,6 @@ from vision.aspect import Stretch, in_place_of, likeliest_stretch
 from vision.body_fit import body_colour
 from vision.faint import FAINT_PEAK, faint_dice
 from vision.find import (
-    MIN_FACE_PX,
     PEAK_THRESHOLD,
     HeatMap,
     Roi,
@@ -50,7 +49,7 @@ SURE_OF_WEAK = 0.95
 # 25 of their 316 lost dice (18 more read right, 3 more wrong), phantoms unchanged; 0.05 kept
 # 33 but valued 15 more dice where no label is.
 PLAINLY_A_DIE = 0.02
-# A pip die's face is at least this many frame pixels (`vision.find.MIN_FACE_PX` for the rest):
+# A pip die's face is at least this many frame pixels (`vision.find.MIN_FACE_PX`, 12, for the rest):
 # at 12, a board's speck of 12 px was read as a 2 at 0.96, one of the five phantom dice on the
 # photos' dice-free crops. At 13 no other figure of `tabletop bench vision` moves (the smallest
 # labelled face is 14 px; the scale sweep's faces at 3% of the frame, 14.4 px, read the same);
@@ -153,8 +152,9 @@ class DiceReader:
         faintest = ADAPTED_PEAK_THRESHOLD if adapted else threshold
         if self.profile is None and not adapted:
             faintest = FAINT_PEAK  # those under `threshold` are for faint_dice, after the rest
-        smallest = SMALLEST_PIP_FACE if self.profile is None else MIN_FACE_PX
-        peaks = candidates_in(frame_bgr, heat_map, faintest, smallest)
+        peaks = candidates_in(frame_bgr, heat_map, faintest)
+        if self.profile is None:
+            peaks = [peak for peak in peaks if peak.size >= SMALLEST_PIP_FACE]
         candidates = peaks if adapted else split_by_heat(peaks, threshold)[0]
         if self.profile is not None:
             dice = read_profiled(
