@@ -34,11 +34,11 @@ PLAINLY_A_DIE = 0.02
 # noise zoomed five times) had 52 more dice valued where no label is.
 MANY_PIPS = 3
 # Each faint peak's square is read also at this share of its side, the surer reading kept: on the
-# boards' small dice the finder's faint peaks gave squares a third too large (22-27 px on dice of
-# 15-20 px), read 0.71-0.93 there and 0.95 or more at the dice's own size. On the development
-# photos 0.75 brought 4 more dice right, and valued 3 more where no label is: a yellow 6 the
-# labels miss, a die cut by the photo's edge, and a Catan token read as a 1; 0.65 and 0.8
-# together 6 more, and 5 more valued.
+# boards' small dice the finder's faint peaks gave squares a quarter to a half too large (22-27 px
+# on dice of 15-20 px), mostly read 0.7-0.93 there and 0.95 or more at their own size. On the
+# development photos 0.75 brought 4 more dice right, and valued 3 more where no label is: a
+# yellow 6 the labels miss, a die cut by the photo's edge, and a Catan token read as a 1; 0.65
+# and 0.8 together 6 more, and 5 more valued.
 SHRUNK = 0.75
 
 Judge = Callable[[DieCandidate, int, float, str], Die]
