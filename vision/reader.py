@@ -149,12 +149,7 @@ class DiceReader:
         adapted = self.adapter is not None and self.profile is None
         finder = PROFILE_FINDER if self.profile is not None else PIP_FINDER
         heat_map = look(frame_bgr, self.roi, finder)
-        faintest = ADAPTED_PEAK_THRESHOLD if adapted else threshold
-        if self.profile is None and not adapted:
-            faintest = FAINT_PEAK  # those under `threshold` are for faint_dice, after the rest
-        peaks = candidates_in(frame_bgr, heat_map, faintest)
-        if self.profile is None:
-            peaks = [peak for peak in peaks if peak.size >= SMALLEST_PIP_FACE]
+        peaks = self.peaks(frame_bgr, heat_map, adapted)
         candidates = peaks if adapted else split_by_heat(peaks, threshold)[0]
         if self.profile is not None:
             dice = read_profiled(
@@ -183,6 +178,17 @@ class DiceReader:
         if self.profile is None:
             dice += seen_but_unread(frame_bgr, candidates, dice)
         return Reading(dice=tuple(dice), ms=(time.perf_counter() - start) * 1000.0)
+
+    def peaks(self, frame_bgr: np.ndarray, heat_map: HeatMap, adapted: bool) -> list[DieCandidate]:
+        """The finder's peaks this reader reads: from PROFILE_PEAK_THRESHOLD with a profile; for
+        pip dice, faces of SMALLEST_PIP_FACE or more, from ADAPTED_PEAK_THRESHOLD with a table's
+        examples and from FAINT_PEAK without (those under WEAK_PEAK_THRESHOLD are for
+        `faint_dice`, after the rest)."""
+        if self.profile is not None:
+            return candidates_in(frame_bgr, heat_map, PROFILE_PEAK_THRESHOLD)
+        faintest = ADAPTED_PEAK_THRESHOLD if adapted else FAINT_PEAK
+        peaks = candidates_in(frame_bgr, heat_map, faintest)
+        return [peak for peak in peaks if peak.size >= SMALLEST_PIP_FACE]
 
     def read_pips_unstretched(
         self, frame_bgr: np.ndarray, candidates: list[DieCandidate], heat_map: HeatMap
