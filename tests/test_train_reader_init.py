@@ -97,3 +97,21 @@ def test_bare_views_keep_away_from_the_dice() -> None:
     views = bare_views([photo])
     assert views and all(not view.image.any() for view in views)
     assert all(view.source == "s" and not len(view.faces) for view in views)
+
+
+def test_an_upright_crop_keeps_the_photos_top_up():
+    from vision.training.face_samples import random_face_crop
+
+    image = np.zeros((200, 200, 3), np.uint8)
+    image[:100] = 255  # a bright top half: turned a quarter, the crop's halves differ side to side
+    photo = Photo(image, np.zeros((0, 4), np.float32), source="side-views")
+    rng = np.random.default_rng(1)
+
+    def split_across(upright: bool) -> bool:  # colours may come out inverted: compare contrasts
+        gray = random_face_crop(photo, (100.0, 100.0), 60.0, rng, 48, upright=upright).mean(axis=2)
+        top_to_bottom = abs(gray[:16].mean() - gray[-16:].mean())
+        left_to_right = abs(gray[:, :16].mean() - gray[:, -16:].mean())
+        return top_to_bottom > left_to_right
+
+    assert all(split_across(upright=True) for _ in range(40))
+    assert not all(split_across(upright=False) for _ in range(40))

@@ -184,6 +184,13 @@ def main() -> None:
         default=1.0,
         help="multiply the trained face net's scores by this before export (1: as trained)",
     )
+    parser.add_argument(
+        "--upright-sets",
+        default="",
+        help="comma-separated photo sets taken by an upright camera, some from the side: their "
+        "dice are turned only a little, so the net learns that the face above the one facing "
+        "the camera is the top (default: none, every crop turned at random)",
+    )
     args = parser.parse_args()
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)
@@ -236,6 +243,7 @@ def main() -> None:
             bare_share=args.bare_share,
             cut_share=args.cut_share,
             stretch=args.face_stretch,
+            upright_sets=frozenset(filter(None, args.upright_sets.split(","))),
         )
         if args.face_sharpen != 1.0:
             sharpen(face, args.face_sharpen)

@@ -16,6 +16,12 @@ from vision.training.draws import pick
 from vision.training.nets import to_tensor
 from vision.training.photos import SYMBOL, Photo, far_from_dice
 
+# Dice of --upright-sets are turned at most this much either way, so that the net can learn that
+# of a die seen from the side the top face is the upper one. It helps only a reader whose squares
+# are turned within 45 degrees of upright: `vision.find.face_angle` gives 0..90 today
+# (docs/vision-reader.md, eighteenth session).
+UPRIGHT_TURN = 30.0
+
 
 def bare_sample(
     views: list[Photo], rng: np.random.Generator, size: int, stretch: float = 0.0
@@ -58,11 +64,14 @@ def random_face_crop(
     rng: np.random.Generator,
     size: int,
     stretch: float = 0.0,
+    upright: bool = False,
 ) -> np.ndarray:
     """A crop turned and mirrored at random, its colours jittered; with a `stretch`, half the
     crops are of the photo stretched out of shape (up to e**stretch times wider than tall, or
-    taller than wide), as a resizing tool or a slanted camera shows dice."""
-    angle = float(rng.uniform(0, 360))
+    taller than wide), as a resizing tool or a slanted camera shows dice. An `upright` crop is
+    turned at most UPRIGHT_TURN either way: its top stays the photo's top."""
+    turn = UPRIGHT_TURN if upright else 180.0
+    angle = float(rng.uniform(-turn, turn))
     flip = bool(rng.random() < 0.5)
     scale = (1.0, 1.0)
     if stretch > 0 and rng.random() < 0.5:
@@ -81,11 +90,13 @@ def jittered_face_crop(
     rng: np.random.Generator,
     size: int,
     stretch: float = 0.0,
+    upright: bool = False,
 ) -> np.ndarray:
     """A positive: the labelled face a little off-centre and rescaled, as the finder gives it."""
     offset = rng.normal(0, 0.08 * side, 2)
     center = (x + offset[0], y + offset[1])
-    return random_face_crop(photo, center, side * rng.uniform(0.8, 1.25), rng, size, stretch)
+    side = side * rng.uniform(0.8, 1.25)
+    return random_face_crop(photo, center, side, rng, size, stretch, upright)
 
 
 @dataclass
@@ -135,12 +146,14 @@ def face_sample(
     hard_share: float = 0.0,
     chances: np.ndarray | None = None,
     stretch: float = 0.0,
+    upright_sets: frozenset[str] = frozenset(),
 ) -> tuple[np.ndarray, int, str]:
     """A size-square crop, its class (0 not a die's top face, 1..6 the value, SYMBOL) and the set
     it comes from; photos are drawn with `chances` (by default evenly)."""
     if hard is not None and rng.random() < hard_share:
         photo, (x, y, side, value) = hard.draw(rng)
-        crop = jittered_face_crop(photo, x, y, side, rng, size, stretch)
+        upright = photo.source in upright_sets
+        crop = jittered_face_crop(photo, x, y, side, rng, size, stretch, upright)
         return crop, int(value), photo.source
     while True:
         photo = pick(photos, rendered, rng, chances)
@@ -148,7 +161,8 @@ def face_sample(
             continue
         x, y, side, value = photo.faces[rng.integers(len(photo.faces))]
         if rng.random() < 0.65 and value > 0:
-            crop = jittered_face_crop(photo, x, y, side, rng, size, stretch)
+            upright = photo.source in upright_sets
+            crop = jittered_face_crop(photo, x, y, side, rng, size, stretch, upright)
             return crop, int(value), photo.source
         if len(photo.mined) and rng.random() < 0.3:
             mx, my, mside = photo.mined[rng.integers(len(photo.mined))]

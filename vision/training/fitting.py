@@ -98,6 +98,7 @@ def train_face_net(
     bare_share: float = 0.0,
     cut_share: float = 0.0,
     stretch: float = 0.0,
+    upright_sets: frozenset[str] = frozenset(),
 ) -> nn.Module:
     hard: HardDice | None = None
     step = 0
@@ -109,7 +110,9 @@ def train_face_net(
             return bare_sample(bare, rng, size, stretch)
         if bare_share <= draw < bare_share + cut_share:
             return cut_short_sample(photos, rendered, rng, size, chances, stretch)
-        return face_sample(photos, rendered, rng, size, hard, hard_share, chances, stretch)
+        return face_sample(
+            photos, rendered, rng, size, hard, hard_share, chances, stretch, upright_sets
+        )
 
     def batch_loss(net: nn.Module) -> tuple[torch.Tensor, str]:
         nonlocal step, hard
