@@ -70,8 +70,7 @@ def random_face_crop(
     crops are of the photo stretched out of shape (up to e**stretch times wider than tall, or
     taller than wide), as a resizing tool or a slanted camera shows dice. An `upright` crop is
     turned at most UPRIGHT_TURN either way: its top stays the photo's top."""
-    turn = UPRIGHT_TURN if upright else 180.0
-    angle = float(rng.uniform(-turn, turn))
+    angle = float(rng.uniform(-UPRIGHT_TURN, UPRIGHT_TURN) if upright else rng.uniform(0, 360))
     flip = bool(rng.random() < 0.5)
     scale = (1.0, 1.0)
     if stretch > 0 and rng.random() < 0.5:
@@ -90,12 +89,14 @@ def jittered_face_crop(
     rng: np.random.Generator,
     size: int,
     stretch: float = 0.0,
-    upright: bool = False,
+    upright_sets: frozenset[str] = frozenset(),
 ) -> np.ndarray:
-    """A positive: the labelled face a little off-centre and rescaled, as the finder gives it."""
+    """A positive: the labelled face a little off-centre and rescaled, as the finder gives it
+    (upright where its photo is of one of `upright_sets`)."""
     offset = rng.normal(0, 0.08 * side, 2)
     center = (x + offset[0], y + offset[1])
     side = side * rng.uniform(0.8, 1.25)
+    upright = photo.source in upright_sets
     return random_face_crop(photo, center, side, rng, size, stretch, upright)
 
 
@@ -152,8 +153,7 @@ def face_sample(
     it comes from; photos are drawn with `chances` (by default evenly)."""
     if hard is not None and rng.random() < hard_share:
         photo, (x, y, side, value) = hard.draw(rng)
-        upright = photo.source in upright_sets
-        crop = jittered_face_crop(photo, x, y, side, rng, size, stretch, upright)
+        crop = jittered_face_crop(photo, x, y, side, rng, size, stretch, upright_sets)
         return crop, int(value), photo.source
     while True:
         photo = pick(photos, rendered, rng, chances)
@@ -161,8 +161,7 @@ def face_sample(
             continue
         x, y, side, value = photo.faces[rng.integers(len(photo.faces))]
         if rng.random() < 0.65 and value > 0:
-            upright = photo.source in upright_sets
-            crop = jittered_face_crop(photo, x, y, side, rng, size, stretch, upright)
+            crop = jittered_face_crop(photo, x, y, side, rng, size, stretch, upright_sets)
             return crop, int(value), photo.source
         if len(photo.mined) and rng.random() < 0.3:
             mx, my, mside = photo.mined[rng.integers(len(photo.mined))]
