@@ -115,3 +115,17 @@ def test_an_upright_crop_keeps_the_photos_top_up():
 
     assert all(split_across(upright=True) for _ in range(40))
     assert not all(split_across(upright=False) for _ in range(40))
+
+
+def test_a_misspelt_set_name_stops_training_with_one_line_naming_it(tmp_path, monkeypatch, capsys):
+    from vision import train_reader
+
+    (tmp_path / "dice-photos" / "varied-tables-train").mkdir(parents=True)
+    (tmp_path / "dice-photos" / "varied-tables-train" / "labels.jsonl").write_text("")
+    argv = ["train_reader", "--shared", str(tmp_path), "--upright-sets", "varied-table-train"]
+    monkeypatch.setattr("sys.argv", argv)
+    with pytest.raises(SystemExit) as stop:
+        train_reader.main()
+    assert stop.value.code == 2
+    error = capsys.readouterr().err.strip().splitlines()[-1]
+    assert error.endswith(f"no photo set named varied-table-train in {tmp_path / 'dice-photos'}")

@@ -52,6 +52,25 @@ def parse_set_weight(item: str) -> tuple[str, float]:
     return name, weight
 
 
+def unknown_set_names(args: argparse.Namespace, known: set[str]) -> list[str]:
+    """The set names given to --upright-sets, --face-set-weight and (with a --teacher)
+    --teacher-sets that are not among `known` (a misspelt name would silently change nothing)."""
+    named = [
+        *args.upright_sets.split(","),
+        *(args.teacher_sets.split(",") if args.teacher else []),
+        *(name for name, _ in args.face_set_weight),
+    ]
+    return sorted({name for name in named if name and name not in known})
+
+
+def labelled_set_names(shared: Path) -> set[str]:
+    """The photo sets train_reader can draw from: shared/dice-photos' labelled folders and the
+    rendered scenes."""
+    root = shared / "dice-photos"
+    folders = root.iterdir() if root.is_dir() else []
+    return {p.name for p in folders if (p / "labels.jsonl").is_file()} | {"rendered"}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -192,6 +211,9 @@ def main() -> None:
         "the camera is the top (default: none, every crop turned at random)",
     )
     args = parser.parse_args()
+    unknown = unknown_set_names(args, labelled_set_names(args.shared))
+    if unknown:
+        parser.error(f"no photo set named {', '.join(unknown)} in {args.shared / 'dice-photos'}")
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)
     rng = np.random.default_rng(args.seed)
