@@ -14,19 +14,25 @@ from collections.abc import Callable
 import numpy as np
 
 from vision.find import near, of_a_size, resized, split_by_heat
-from vision.pips import PipReading, best_after_second_looks, first_looks, read_dice
+from vision.pips import (
+    PLAINLY_A_DIE,
+    SURE_OF_WEAK,
+    PipReading,
+    best_after_second_looks,
+    first_looks,
+    read_dice,
+)
 from vision.types import Die, DieCandidate
 
 # Peaks from this heat up to the reader's own (`vision.reader.WEAK_PEAK_THRESHOLD`) are looked
 # at. 0.1 found no more dice on the development photos, and valued more where no label is.
 FAINT_PEAK = 0.15
-# ... read at this value chance or more, and under this chance of no die (the reader's own
-# SURE_OF_WEAK and PLAINLY_A_DIE). On the boards' development photos, at 0.95 / 0.9 / 0.85 / 0.7:
-# 14 / 16 / 21 / 24 dice more read right than without faint peaks (of 1244), one more wrong from
-# 0.85; but from 0.9 a 16 px speck of a development photo's board is read as a 4 at 0.90
-# (phantoms 7 -> 8), and a phantom costs more than a lost die (the game knows the dice thrown).
-SURE = 0.95
-PLAINLY_A_DIE = 0.02
+# ... read at `vision.pips.SURE_OF_WEAK` value chance or more, and under PLAINLY_A_DIE chance of
+# no die (as a die on the usual look's weak peaks). On the boards' development photos, at 0.95 /
+# 0.9 / 0.85 / 0.7: 14 / 16 / 21 / 24 dice more read right than without faint peaks (of 1244),
+# one more wrong from 0.85; but from 0.9 a 16 px speck of a development photo's board is read as
+# a 4 at 0.90 (phantoms 7 -> 8), and a phantom costs more than a lost die (the game knows the
+# dice thrown).
 # A faint die read with fewer pips than this needs a die of its size read with this many or
 # more. Without the rule, all eight phantom dice this path made on the development photos'
 # dice-free crops were 1s and 2s (board tokens' dots, specks); beside any die of its size, specks
@@ -87,7 +93,9 @@ def stands(cand: DieCandidate, reading: PipReading, dice: list[Die]) -> bool:
     """Whether a faint candidate read so is a die beside the `dice` read on firmer peaks: read
     surely and plainly a die, and as a 1 or a 2 only beside a die of its size read with more
     pips."""
-    if reading.value is None or reading.confidence < SURE or reading.no_die >= PLAINLY_A_DIE:
+    if reading.value is None or reading.no_die >= PLAINLY_A_DIE:
+        return False
+    if reading.confidence < SURE_OF_WEAK:
         return False
     return reading.value >= MANY_PIPS or any(
         die.value is not None and die.value >= MANY_PIPS and of_a_size(cand.size, die.side)
@@ -97,10 +105,10 @@ def stands(cand: DieCandidate, reading: PipReading, dice: list[Die]) -> bool:
 
 
 def may_read_surely(chances: np.ndarray) -> bool:
-    """Whether the first net's chances for a crop leave room for a value read at SURE after the
-    second looks: the faint peaks of a busy board are many, and most are read far less surely
-    (reading them all took a sixth more CPU time on the speed frames of the real photos)."""
-    return best_after_second_looks(chances) >= SURE
+    """Whether the first net's chances for a crop leave room for a value read at SURE_OF_WEAK
+    after the second looks: the faint peaks of a busy board are many, and most are read far less
+    surely (reading them all took a sixth more CPU time on the speed frames of the real photos)."""
+    return best_after_second_looks(chances) >= SURE_OF_WEAK
 
 
 def on_a_die(cand: DieCandidate, die: Die) -> bool:

@@ -29,6 +29,11 @@ from vision.types import DieCandidate
 # Chance of "no die here" above which a candidate is not reported at all (nor when "no die" is
 # likelier than any single value): a phantom die is worse than a missed unreadable one.
 NOT_A_DIE_CUTOFF = 0.5
+# A die on a peak too weak for a die by itself is one when the face net reads it at SURE_OF_WEAK
+# or more, or (in the usual look, then unreadable if unsure) under PLAINLY_A_DIE chance of no
+# die: `vision.reader.strong`; faint peaks (`vision.faint`) need both.
+SURE_OF_WEAK = 0.95
+PLAINLY_A_DIE = 0.02
 # A crop read less surely than this is read again in a mirror.
 MIRROR_BELOW = 0.95
 # A face the first net reads less surely than this is also read by the second net, from a larger

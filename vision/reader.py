@@ -29,7 +29,15 @@ from vision.find import (
 )
 from vision.imagefile import load_image
 from vision.large import may_hold_large_dice, with_large_dice, within
-from vision.pips import FirstLooks, PipReading, first_looks, read_dice, read_faces
+from vision.pips import (
+    PLAINLY_A_DIE,
+    SURE_OF_WEAK,
+    FirstLooks,
+    PipReading,
+    first_looks,
+    read_dice,
+    read_faces,
+)
 from vision.profiled import read_candidates, read_profiled
 from vision.types import Die, DieCandidate, Face, Reading
 
@@ -43,12 +51,11 @@ PROFILE_PEAK_THRESHOLD = 0.2
 # reads such dice at 0.99 and the tokens mostly under. The coarse looks take their peaks from this
 # too (their heat runs lower: at 0.4 they lost a flat 4 of 80 px in 640x480, at 0.33).
 WEAK_PEAK_THRESHOLD = 0.3
-SURE_OF_WEAK = 0.95
-# ... or when the face net gives it under this chance of being no die, however unsure of its
-# value (then reported unreadable rather than lost). Chosen on the development photos: 0.02 keeps
-# 25 of their 316 lost dice (18 more read right, 3 more wrong), phantoms unchanged; 0.05 kept
-# 33 but valued 15 more dice where no label is.
-PLAINLY_A_DIE = 0.02
+# Such a die stands when read at `vision.pips.SURE_OF_WEAK` or more, or when the face net gives
+# it under `vision.pips.PLAINLY_A_DIE` chance of being no die, however unsure of its value (then
+# reported unreadable rather than lost). Chosen on the development photos: 0.02 keeps 25 of
+# their 316 lost dice (18 more read right, 3 more wrong), phantoms unchanged; 0.05 kept 33 but
+# valued 15 more dice where no label is.
 # A pip die's face is at least this many frame pixels (`vision.find.MIN_FACE_PX`, 12, for the rest):
 # at 12, a board's speck of 12 px was read as a 2 at 0.96, one of the five phantom dice on the
 # photos' dice-free crops. At 13 no other figure of `tabletop bench vision` moves (the smallest
