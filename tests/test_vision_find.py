@@ -183,27 +183,3 @@ def test_a_board_speck_smaller_than_any_pip_face_is_no_die(shared_dir):
     [photo] = [p for p in photo_set.photos if p.image.name.startswith("dice_285_jpg")]
     crop = dice_free_crops(photo, cv2.imread(str(photo.image)))[4]
     assert DiceReader().read(crop).dice == ()
-
-
-@pytest.mark.parametrize(("turn", "seen_close"), [(80, False), (80, True), (10, False), (10, True)])
-def test_a_die_seen_close_is_cut_on_the_square_nearer_upright(turn, seen_close):
-    """A die seen close may be seen from the side, its top face above the face turned to the
-    camera: its square is turned at most 45 degrees, keeping the photo's top up; a die seen from
-    above can be cut at any quarter turn, and its square is turned 0..90 degrees."""
-    from vision.find import face_angle
-
-    frame = tray()
-    draw_die(frame, (320, 240), 70, 6, angle=turn)
-    angle = face_angle(frame, (320.0, 240.0), 70.0, upright=seen_close)
-    nearer_upright = turn - 90 if turn > 45 else turn
-    assert abs(angle - (nearer_upright if seen_close else turn)) < 5
-
-
-def test_dice_over_a_share_of_the_frames_shorter_side_are_seen_close():
-    from vision._nets import SEEN_CLOSE, seen_close
-
-    shorter = 480
-    assert seen_close(SEEN_CLOSE * shorter + 1, (480, 640, 3))
-    assert not seen_close(SEEN_CLOSE * shorter - 1, (480, 640, 3))
-    # a frame read enlarged (squeezed frames are read stretched back): its enlarged sides count
-    assert not seen_close(SEEN_CLOSE * shorter + 1, (480, 640, 3), scale=(1.0, 1.5))

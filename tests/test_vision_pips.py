@@ -214,11 +214,9 @@ def test_no_second_look_lifts_a_value_above_what_a_join_trial_is_skipped_for(log
     answers = iter(looks[1:])
     crop = np.zeros((CLASSIFIER_INPUT, CLASSIFIER_INPUT, 3), np.uint8)
     cand = DieCandidate((40.0, 40.0), np.zeros((4, 2), np.float32), 20.0, 1.0)
-    first = pips.FirstLooks([cand], [0.0], [crop], np.array([looks[0]]), [False])
+    first = pips.FirstLooks([cand], [0.0], [crop], np.array([looks[0]]))
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(
-            pips, "classify_crops", lambda crops, size=32, upright=(): np.array([next(answers)])
-        )
+        patch.setattr(pips, "classify_crops", lambda crops, size=32: np.array([next(answers)]))
         final = pips.looked_again(np.zeros((80, 80, 3), np.uint8), first)[0]
     assert final[1:].max() <= pips.best_after_second_looks(looks[0]) + 1e-6
 
@@ -239,19 +237,3 @@ def test_a_die_on_a_faint_peak_stands_when_plainly_a_die_however_unsure_of_its_v
     assert strong(unsure, _FaintHeat(), no_die=0.01)  # reported unreadable, not lost
     assert not strong(unsure, _FaintHeat(), no_die=0.1)  # a board token's kind of doubt
     assert strong(sure, _FaintHeat(), no_die=0.1)
-
-
-def test_crops_of_dice_seen_close_are_read_by_the_upright_nets():
-    """One batch, two nets: each crop flagged upright reads as the upright net reads it alone,
-    the others as the usual net does."""
-    from vision import _nets
-
-    rng = np.random.default_rng(3)
-    side = CLASSIFIER_INPUT
-    crops = [rng.integers(0, 255, (side, side, 3), np.uint8) for _ in range(3)]
-    mixed = _nets.classify_crops(crops, upright=[True, False, True])
-    upright = _nets.classify_crops(crops, upright=[True, True, True])
-    usual = _nets.classify_crops(crops)
-    np.testing.assert_allclose(mixed[[0, 2]], upright[[0, 2]], atol=1e-5)
-    np.testing.assert_allclose(mixed[1], usual[1], atol=1e-5)
-    assert not np.allclose(upright, usual, atol=1e-3)  # two nets, not one

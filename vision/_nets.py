@@ -6,15 +6,12 @@
   scores for not-a-die, 1, 2, 3, 4, 5, 6.
 * faces48.onnx: the same from a SECOND_OPINION_INPUT-square crop, a second opinion asked only
   about the faces the first net is unsure of.
-* faces_upright.onnx, faces48_upright.onnx: the two face nets again, for dice seen close
-  (`seen_close`), trained with the photo's top kept up.
 
-All are trained by `vision/train_reader.py` on the development split of the real photos.
+Both are trained by `vision/train_reader.py` on the development split of the real photos.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -49,14 +46,6 @@ CLASSIFIER_INPUT = 32
 SECOND_OPINION_INPUT = 48
 CROP_CONTEXT = 1.25
 NOT_A_DIE = 0
-# A die whose top face spans at least this share of the frame's shorter side is seen close, often
-# from the side: its top face is the one above the face turned to the camera, which a net trained
-# on crops turned every way cannot tell (a 1 on top of a 3 read as 3). Such dice are cut on
-# squares turned nearer upright (`vision.find.face_angle`) and read by face nets trained with the
-# photo's top kept up (`train_reader --upright-sets`); smaller dice, seen from above, by the nets
-# trained at every turn, which read them better (the upright nets on every die: rendered trays'
-# 14 px dice 97.4 -> 89.6%). See docs/vision-reader.md, nineteenth session.
-SEEN_CLOSE = 0.08
 
 
 # OpenCV 5 has two dnn engines giving the same outputs (within 1e-5) at different speeds, one
@@ -87,25 +76,15 @@ def load_net(name: str, engine_name: str | None = None, copy: str = "") -> cv2.d
     return net
 
 
-def face_model_name(size: int, upright: bool = False) -> str:
-    """The face net file that reads size-square crops (of dice seen close, when `upright`)."""
-    stem = "faces" if size == CLASSIFIER_INPUT else f"faces{size}"
-    return f"{stem}_upright.onnx" if upright else f"{stem}.onnx"
+def face_model_name(size: int) -> str:
+    """The face net file that reads size-square crops."""
+    return "faces.onnx" if size == CLASSIFIER_INPUT else f"faces{size}.onnx"
 
 
 def models_present() -> bool:
     sizes = (CLASSIFIER_INPUT, SECOND_OPINION_INPUT)
-    faces = [face_model_name(size, upright) for size in sizes for upright in (False, True)]
-    return all((MODEL_DIR / name).is_file() for name in ["finder.onnx", *faces])
-
-
-def seen_close(
-    side: float, frame_shape: tuple[int, ...], scale: tuple[float, float] = (1.0, 1.0)
-) -> bool:
-    """Whether a top face of `side` pixels is SEEN_CLOSE in a frame of `frame_shape` (enlarged
-    `scale` times along x and y, the side in the enlarged frame's pixels: `crop_face`)."""
-    height, width = frame_shape[:2]
-    return side >= SEEN_CLOSE * min(width * scale[0], height * scale[1])
+    names = ["finder.onnx", *(face_model_name(size) for size in sizes)]
+    return all((MODEL_DIR / name).is_file() for name in names)
 
 
 def to_blob(images: list[np.ndarray] | np.ndarray) -> np.ndarray:
@@ -187,26 +166,11 @@ def peaks(heat: np.ndarray, threshold: float) -> list[tuple[float, float, float]
 _OFFSETS = np.array([-1, 0, 1])
 
 
-def classify_crops(
-    crops: list[np.ndarray], size: int = CLASSIFIER_INPUT, upright: Sequence[bool] = ()
-) -> np.ndarray:
-    """Softmax probabilities (N x 7: not-a-die, 1..6) for size-square BGR crops; the crops
-    flagged in `upright` (dice seen close) read by the upright nets."""
-    close = [i for i, flag in enumerate(upright) if flag]
-    if not close:
-        return _face_net_chances(crops, face_model_name(size))
-    far = sorted(set(range(len(crops))) - set(close))
-    probs = np.zeros((len(crops), 7), np.float32)
-    probs[close] = _face_net_chances([crops[i] for i in close], face_model_name(size, True))
-    if far:
-        probs[far] = _face_net_chances([crops[i] for i in far], face_model_name(size))
-    return probs
-
-
-def _face_net_chances(crops: list[np.ndarray], model: str) -> np.ndarray:
+def classify_crops(crops: list[np.ndarray], size: int = CLASSIFIER_INPUT) -> np.ndarray:
+    """Softmax probabilities (N x 7: not-a-die, 1..6) for size-square BGR crops."""
     if not crops:
         return np.zeros((0, 7), np.float32)
-    net = load_net(model)
+    net = load_net(face_model_name(size))
     net.setInput(to_blob(crops))
     logits = net.forward().reshape(len(crops), -1)
     logits = logits - logits.max(axis=1, keepdims=True)

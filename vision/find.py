@@ -23,7 +23,6 @@ from vision._nets import (
     halved,
     peaks,
     run_finder,
-    seen_close,
 )
 from vision.types import Die, DieCandidate
 
@@ -125,19 +124,14 @@ def rectify(frame_bgr: np.ndarray, cand: DieCandidate, size: int = 64) -> np.nda
     )
 
 
-def face_angle(
-    view_bgr: np.ndarray, center: tuple[float, float], side: float, upright: bool = False
-) -> float:
-    """The face's turn in degrees: the dominant edge direction around it, modulo 90; 0..90, or
-    -45..45 (the turn nearer the photo's upright) for a die seen close (`_nets.seen_close`),
-    whose crop the upright nets read with the photo's top up.
+def face_angle(view_bgr: np.ndarray, center: tuple[float, float], side: float) -> float:
+    """The face's turn in degrees (0..90): the dominant edge direction around it, modulo 90.
 
     Gradient angles are quadrupled so that the four edges of a square agree, then averaged
     weighted by gradient strength; round pips add nothing in particular to any direction.
     """
     patch = cv2.warpAffine(view_bgr, crop_matrix(center, side * 1.1, 32), (32, 32))
-    turn = edge_turn(patch)
-    return turn if upright else turn % 90.0
+    return edge_turn(patch) % 90.0
 
 
 def edge_turn(patch_bgr: np.ndarray) -> float:
@@ -321,7 +315,7 @@ def candidates_in(
     for x, y, side, score in suppress_close(found):
         if side < max(min_side, MIN_FACE_PX):
             continue
-        angle = face_angle(view, (x, y), side, seen_close(side, frame_bgr.shape))
+        angle = face_angle(view, (x, y), side)
         center = (x + x0, y + y0)
         candidates.append(DieCandidate(center, square_quad(center, side, angle), side, score))
     return sorted(candidates, key=lambda c: (c.center[0], c.center[1]))

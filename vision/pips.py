@@ -21,7 +21,6 @@ from vision._nets import (
     SECOND_OPINION_INPUT,
     classify_crops,
     crop_face,
-    seen_close,
 )
 from vision.find import candidate_angle, distance, near, square_quad
 from vision.outline import fit_outline
@@ -98,14 +97,12 @@ def read_faces(frame_bgr: np.ndarray, candidates: list[DieCandidate]) -> list[Pi
 
 @dataclass(frozen=True)
 class FirstLooks:
-    """Candidates' crops and the first net's chances for them, before any second look; which
-    of them are dice seen close (`_nets.seen_close`), read by the upright nets."""
+    """Candidates' crops and the first net's chances for them, before any second look."""
 
     candidates: list[DieCandidate]
     angles: list[float]
     crops: list[np.ndarray]
     probs: np.ndarray
-    upright: list[bool]
 
     def part(self, indices: list[int]) -> FirstLooks:
         return FirstLooks(
@@ -113,7 +110,6 @@ class FirstLooks:
             [self.angles[i] for i in indices],
             [self.crops[i] for i in indices],
             self.probs[indices],
-            [self.upright[i] for i in indices],
         )
 
     def plus(self, other: FirstLooks) -> FirstLooks:
@@ -122,7 +118,6 @@ class FirstLooks:
             self.angles + other.angles,
             self.crops + other.crops,
             np.concatenate([self.probs, other.probs]),
-            self.upright + other.upright,
         )
 
 
@@ -136,23 +131,20 @@ def first_looks(
         crop_face(frame_bgr, c.center, c.size, a, scale=scale)
         for c, a in zip(candidates, angles, strict=True)
     ]
-    upright = [seen_close(c.size, frame_bgr.shape, scale) for c in candidates]
-    return FirstLooks(candidates, angles, crops, classify_crops(crops, upright=upright), upright)
+    return FirstLooks(candidates, angles, crops, classify_crops(crops))
 
 
 def looked_again(frame_bgr: np.ndarray, looks: FirstLooks) -> np.ndarray:
     """The chances after the second looks at the crops the first net is unsure of: the crop in a
     mirror, then the second-opinion net on a larger crop (and its mirror)."""
-    probs = mirrored_where_unsure(looks.probs, looks.crops, CLASSIFIER_INPUT, looks.upright)
+    probs = mirrored_where_unsure(looks.probs, looks.crops, CLASSIFIER_INPUT)
     unsure = [i for i, chances in enumerate(probs) if chances.max() < SECOND_OPINION_BELOW]
     if unsure:
         larger = [
             crop_face(frame_bgr, cand.center, cand.size, angle, size=SECOND_OPINION_INPUT)
             for cand, angle in ((looks.candidates[i], looks.angles[i]) for i in unsure)
         ]
-        upright = [looks.upright[i] for i in unsure]
-        second = classify_both_ways(larger, SECOND_OPINION_INPUT, upright)
-        probs[unsure] = (probs[unsure] + second) / 2.0
+        probs[unsure] = (probs[unsure] + classify_both_ways(larger, SECOND_OPINION_INPUT)) / 2.0
     return probs
 
 
@@ -358,27 +350,20 @@ def join_split_die(
     return False
 
 
-def classify_both_ways(
-    crops: list[np.ndarray], size: int = CLASSIFIER_INPUT, upright: list[bool] | None = None
-) -> np.ndarray:
+def classify_both_ways(crops: list[np.ndarray], size: int = CLASSIFIER_INPUT) -> np.ndarray:
     """The net's chances, averaged with its chances for the mirror image of each crop it is
     unsure of (a face's value does not change in a mirror, the net's small quirks do): steadier
-    on marbled and worn dice, at no cost for the sure ones, most of them. The crops flagged
-    `upright` are read by the upright nets (`_nets.classify_crops`)."""
-    flags = upright or []
-    return mirrored_where_unsure(classify_crops(crops, size, flags), crops, size, flags)
+    on marbled and worn dice, at no cost for the sure ones, most of them."""
+    return mirrored_where_unsure(classify_crops(crops, size), crops, size)
 
 
-def mirrored_where_unsure(
-    probs: np.ndarray, crops: list[np.ndarray], size: int, upright: list[bool] | None = None
-) -> np.ndarray:
+def mirrored_where_unsure(probs: np.ndarray, crops: list[np.ndarray], size: int) -> np.ndarray:
     """Chances given for crops, averaged with the chances for the mirror image of each crop they
-    are unsure of (by the net that read it: `upright`)."""
+    are unsure of."""
     probs = probs.copy()
     unsure = [i for i, chances in enumerate(probs) if chances.max() < MIRROR_BELOW]
     if unsure:
-        flags = [bool(upright and upright[i]) for i in unsure]
-        mirrored = classify_crops([cv2.flip(crops[i], 1) for i in unsure], size, flags)
+        mirrored = classify_crops([cv2.flip(crops[i], 1) for i in unsure], size)
         probs[unsure] = (probs[unsure] + mirrored) / 2.0
     return probs
 

@@ -8,9 +8,6 @@
   a heat-map of top-face centres at stride 4, plus the log of each face's side;
 * the face net: a 32x32 crop around a found centre -> not-a-die or 1..6; with --face-input 48,
   the second-opinion net, the same from a 48x48 crop.
-* with --upright-sets, the face nets for dice seen close (faces_upright.onnx,
-  faces48_upright.onnx), fine-tuned from the others with those sets' dice kept upright: the
-  commands are in docs/vision-reader.md ("nineteenth session").
 
 Only the development split of the photos is used (`vision._photos.is_held_out` keeps 30% back).
 Augmentation makes up for the small set: any scale, rotation and flip, hue rotation (dice come
@@ -211,8 +208,7 @@ def main() -> None:
         default="",
         help="comma-separated photo sets taken by an upright camera, some from the side: their "
         "dice are turned only a little, so the net learns that the face above the one facing "
-        "the camera is the top; the net is written as faces_upright.onnx (faces48_upright.onnx), "
-        "the nets for dice seen close (default: none, every crop turned at random)",
+        "the camera is the top (default: none, every crop turned at random)",
     )
     args = parser.parse_args()
     unknown = unknown_set_names(args, labelled_set_names(args.shared))
@@ -273,8 +269,7 @@ def main() -> None:
         )
         if args.face_sharpen != 1.0:
             sharpen(face, args.face_sharpen)
-        upright = bool(args.upright_sets)  # then faces_upright.onnx, for dice seen close
-        export(face, args.out / face_model_name(size, upright), (1, 3, size, size), False)
+        export(face, args.out / face_model_name(size), (1, 3, size, size), False)
 
 
 if __name__ == "__main__":
