@@ -47,8 +47,13 @@ def load_photo_set(folder: Path) -> PhotoSet:
 
 def photo_sets(shared: Path) -> list[PhotoSet]:
     """Every labelled set in shared/dice-photos, by folder name."""
+    return [load_photo_set(folder) for folder in labelled_folders(shared)]
+
+
+def labelled_folders(shared: Path) -> list[Path]:
+    """The folders of shared/dice-photos that hold a labelled set, by name."""
     root = shared / "dice-photos"
-    return [load_photo_set(p) for p in sorted(root.iterdir()) if (p / "labels.jsonl").is_file()]
+    return [p for p in sorted(root.iterdir()) if (p / "labels.jsonl").is_file()]
 
 
 # A pip box spans less of the face the fewer pips there are (a 1's box is the lone pip): the

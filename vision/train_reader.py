@@ -25,6 +25,7 @@ import numpy as np
 import torch
 
 from vision._nets import CLASSIFIER_INPUT, MODEL_DIR, face_model_name
+from vision._photos import labelled_folders
 from vision.training.export import export, sharpen
 from vision.training.finder_samples import FINDER_PATCH
 from vision.training.fitting import HARD_SHARE, PEAK_LR, train_face_net, train_finder
@@ -52,23 +53,25 @@ def parse_set_weight(item: str) -> tuple[str, float]:
     return name, weight
 
 
+def set_names(text: str) -> frozenset[str]:
+    """A comma-separated list of photo set names, for argparse."""
+    return frozenset(filter(None, text.split(",")))
+
+
 def unknown_set_names(args: argparse.Namespace, known: set[str]) -> list[str]:
     """The set names given to --upright-sets, --face-set-weight and (with a --teacher)
     --teacher-sets that are not among `known` (a misspelt name would silently change nothing)."""
-    named = [
-        *args.upright_sets.split(","),
-        *(args.teacher_sets.split(",") if args.teacher else []),
-        *(name for name, _ in args.face_set_weight),
-    ]
-    return sorted({name for name in named if name and name not in known})
+    named = args.upright_sets | {name for name, _ in args.face_set_weight}
+    if args.teacher:
+        named |= args.teacher_sets
+    return sorted(named - known)
 
 
 def labelled_set_names(shared: Path) -> set[str]:
-    """The photo sets train_reader can draw from: shared/dice-photos' labelled folders and the
+    """The photo sets train_reader can draw from: shared/dice-photos' labelled sets and the
     rendered scenes."""
-    root = shared / "dice-photos"
-    folders = root.iterdir() if root.is_dir() else []
-    return {p.name for p in folders if (p / "labels.jsonl").is_file()} | {"rendered"}
+    folders = labelled_folders(shared) if (shared / "dice-photos").is_dir() else []
+    return {folder.name for folder in folders} | {"rendered"}
 
 
 def main() -> None:
@@ -158,6 +161,7 @@ def main() -> None:
     )
     parser.add_argument(
         "--teacher-sets",
+        type=set_names,
         default=TEACHER_SETS,
         help="comma-separated photo sets (and 'rendered') on whose dice the teacher is learned",
     )
@@ -205,6 +209,7 @@ def main() -> None:
     )
     parser.add_argument(
         "--upright-sets",
+        type=set_names,
         default="",
         help="comma-separated photo sets taken by an upright camera, some from the side: their "
         "dice are turned only a little, so the net learns that the face above the one facing "
@@ -253,7 +258,7 @@ def main() -> None:
             peak_lr=args.face_lr,
             teacher=load_teacher(
                 args.teacher,
-                frozenset(args.teacher_sets.split(",")),
+                args.teacher_sets,
                 args.teacher_weight,
                 photos,
                 size,
@@ -265,7 +270,7 @@ def main() -> None:
             bare_share=args.bare_share,
             cut_share=args.cut_share,
             stretch=args.face_stretch,
-            upright_sets=frozenset(filter(None, args.upright_sets.split(","))),
+            upright_sets=args.upright_sets,
         )
         if args.face_sharpen != 1.0:
             sharpen(face, args.face_sharpen)
