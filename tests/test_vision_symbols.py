@@ -88,3 +88,21 @@ def test_a_weaker_peak_like_the_dice_read_is_an_unreadable_die() -> None:
     assert seen_but_unread(frame, [symbol], read[:1]) == []  # one die like it is not enough
     frame[30:70, 230:270] = 230  # a white thing of a die's size beside the red dice
     assert seen_but_unread(frame, [symbol], read) == []
+
+
+def test_a_dark_die_with_a_large_light_symbol_has_the_colour_of_its_body() -> None:
+    """The body colour compares a symbol die with the dice of its set read beside it: a green
+    die printing a white symbol over a third of its middle is green, like its pip faces."""
+    import cv2
+
+    from vision.body_fit import body_colour
+
+    green = np.array([40, 140, 40], np.uint8)
+    grain = np.random.default_rng(0).integers(-6, 7, (60, 60, 3))  # a real body is not flat
+    symbol = np.clip(green.astype(int) + grain, 0, 255).astype(np.uint8)
+    pips = symbol.copy()
+    symbol[12:48, 18:42] = 240  # a large white print, over a third of the middle
+    pips[27:33, 27:33] = 240  # a 1's pip
+    body = cv2.cvtColor(green.reshape(1, 1, 3), cv2.COLOR_BGR2LAB)[0, 0].astype(np.float32)
+    for face in (symbol, pips):
+        assert np.linalg.norm(body_colour(face, (30.0, 30.0), 60.0) - body) < 5.0

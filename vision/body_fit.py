@@ -70,15 +70,16 @@ def fit_body(frame_bgr: np.ndarray, cand: DieCandidate) -> DieCandidate | None:
 
 
 def body_colour(frame_bgr: np.ndarray, center: tuple[float, float], side: float) -> np.ndarray:
-    """The colour (Lab) of the body of a die of `side` at `center`: the median of the brighter
-    half of its middle (a face's print is the smaller part of it)."""
+    """The colour (Lab) of the body of a die of `side` at `center`: the median of its middle,
+    most of which is body whether the print is darker or lighter (the brighter half was the
+    print of dark dice with a large light symbol, which then matched no die of their set)."""
     half = max(2, int(side * 0.4))
     x, y = int(center[0]), int(center[1])
     middle = frame_bgr[max(0, y - half) : y + half, max(0, x - half) : x + half].reshape(1, -1, 3)
     if not middle.size:
         return np.full(3, np.nan, np.float32)
     lab = cv2.cvtColor(middle.astype(np.uint8), cv2.COLOR_BGR2LAB)[0].astype(np.float32)
-    return _median_of_brighter_half(lab, lab[:, 0])
+    return np.median(lab, axis=0)
 
 
 def _median_of_brighter_half(pixels: np.ndarray, brightness: np.ndarray) -> np.ndarray:
