@@ -46,8 +46,8 @@ def test_symbol_dice_the_finder_is_sure_of_are_counted_as_unreadable_not_lost() 
 
 def test_a_sure_peak_away_from_every_die_read_is_an_unreadable_die() -> None:
     from vision.find import square_quad
-    from vision.reader import SEEN_SURELY, seen_but_unread
     from vision.types import Die, DieCandidate
+    from vision.unread import SEEN_SURELY, seen_but_unread
 
     def candidate(x: float, score: float) -> DieCandidate:
         return DieCandidate((x, 50.0), square_quad((x, 50.0), 40.0), 40.0, score)
@@ -66,8 +66,8 @@ def test_a_weaker_peak_like_the_dice_read_is_an_unreadable_die() -> None:
     """A symbol die beside the other dice of its set: two of their size and their body's
     colour (one alone might be a number token read as a die, beside another token)."""
     from vision.find import square_quad
-    from vision.reader import AROUND_A_LIKE, SEEN_BESIDE_ITS_LIKE, seen_but_unread
     from vision.types import Die, DieCandidate
+    from vision.unread import AROUND_A_LIKE, SEEN_BESIDE_ITS_LIKE, seen_but_unread
 
     def candidate(x: float, side: float, score: float) -> DieCandidate:
         return DieCandidate((x, 50.0), square_quad((x, 50.0), side), side, score)
@@ -106,3 +106,4 @@ def test_a_dark_die_with_a_large_light_symbol_has_the_colour_of_its_body() -> No
     body = cv2.cvtColor(green.reshape(1, 1, 3), cv2.COLOR_BGR2LAB)[0, 0].astype(np.float32)
     for face in (symbol, pips):
         assert np.linalg.norm(body_colour(face, (30.0, 30.0), 60.0) - body) < 5.0
+

@@ -12,13 +12,11 @@ import numpy as np
 from vision._nets import PIP_FINDER, PROFILE_FINDER
 from vision.adapt import NearestExamples, Verdict, example_crop, vouched, with_doubt
 from vision.aspect import Stretch, in_place_of, likeliest_stretch
-from vision.body_fit import body_colour
 from vision.faint import FAINT_PEAK, faint_dice
 from vision.find import (
     PEAK_THRESHOLD,
     HeatMap,
     Roi,
-    as_candidate,
     candidates_in,
     check_frame,
     find_large_faces,
@@ -28,7 +26,7 @@ from vision.find import (
     split_by_heat,
 )
 from vision.imagefile import load_image
-from vision.large import may_hold_large_dice, with_large_dice, within
+from vision.large import may_hold_large_dice, with_large_dice
 from vision.pips import (
     PLAINLY_A_DIE,
     SURE_OF_WEAK,
@@ -40,6 +38,7 @@ from vision.pips import (
 )
 from vision.profiled import read_candidates, read_profiled
 from vision.types import Die, DieCandidate, Face, Reading
+from vision.unread import seen_but_unread
 
 KINDS = ("d6", "poker")
 DEFAULT_MIN_CONFIDENCE = 0.5
@@ -68,23 +67,6 @@ SMALLEST_PIP_FACE = 13.0
 # 0.18-0.26), which no example could ever be made of, so adapting alone never brought them back.
 ADAPTED_PEAK_THRESHOLD = 0.15
 # ... and it must be of the size of a die on a firmer peak (`of_a_size`).
-# A candidate the face net takes for no die (or for a mark) is still an unreadable die where the
-# finder's heat reaches this, outside every die read (AROUND_A_DIE times its square): symbol dice
-# reach 0.5-0.9, while on the 530 dice-free crops of the photos no dropped candidate reached 0.7
-# (8 reached 0.6).
-SEEN_SURELY = 0.7
-AROUND_A_DIE = 1.2
-# ... and from SEEN_BESIDE_ITS_LIKE where LIKE_DICE dice read in the frame are of its size
-# (`of_a_size`) and its body's colour (SAME_BODY apart in Lab at most), outside every die read by
-# AROUND_A_LIKE times its square: a symbol die beside the other dice of its set (the symbol
-# bench's lost ones lay on peaks of 0.38-0.78). Beside any one die of its size, Catan boats by
-# the board photos' dice were counted too (unreadable dice where none is 27 -> 131); beside one
-# like it, a second number token by a token read as a die (phantoms on the boards' bare crops
-# 6 -> 10); and 1.2 times the square let a die read off its centre be counted twice.
-SEEN_BESIDE_ITS_LIKE = 0.45
-LIKE_DICE = 2
-SAME_BODY = 12.0
-AROUND_A_LIKE = 1.6
 # An unsure d6 candidate given at least this chance of being no die is not reported.
 UNSURE_NO_DIE = 0.15
 # ... when read less surely than this: a die read at 0.56 with 0.25 on "no die" was a white tag.
@@ -321,42 +303,6 @@ class DiceReader:
             reason = f"unsure: {value} ({confidence:.2f}) or {doubt}"
             return Die(None, cand.center, confidence, cand.quad, reason)
         return Die(value, cand.center, confidence, cand.quad)
-
-
-def seen_but_unread(
-    frame_bgr: np.ndarray, candidates: list[DieCandidate], dice: list[Die]
-) -> list[Die]:
-    """Unreadable dice where the finder sees a die that the face net took for none: surely
-    (SEEN_SURELY) away from every die read, or less surely (SEEN_BESIDE_ITS_LIKE) like a die
-    read and further from every die read. A maker's symbol, or a face the net does not know."""
-    weak = any(SEEN_BESIDE_ITS_LIKE <= cand.score < SEEN_SURELY for cand in candidates)
-    read = [
-        (die.side, body_colour(frame_bgr, die.center, die.side))
-        for die in (dice if weak else [])
-        if die.value is not None
-    ]
-
-    def like_those_read(cand: DieCandidate) -> bool:
-        colour = body_colour(frame_bgr, cand.center, cand.size)
-        alike = sum(
-            of_a_size(cand.size, side) and float(np.linalg.norm(colour - body)) <= SAME_BODY
-            for side, body in read
-        )
-        return alike >= LIKE_DICE
-
-    unread: list[Die] = []
-    for cand in candidates:
-        if cand.score >= SEEN_SURELY:
-            around = AROUND_A_DIE
-        elif cand.score >= SEEN_BESIDE_ITS_LIKE and like_those_read(cand):
-            around = AROUND_A_LIKE
-        else:
-            continue
-        if any(within(cand.center, as_candidate(die), around) for die in dice + unread):
-            continue
-        reason = "the finder sees a die here but its face is not read (a symbol, or unusual dice)"
-        unread.append(Die(None, cand.center, 0.0, cand.quad, reason))
-    return unread
 
 
 def faint_only_beside_their_like(dice: list[Die], heat_map: HeatMap) -> list[Die]:
