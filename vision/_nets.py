@@ -6,6 +6,7 @@
   scores for not-a-die, 1, 2, 3, 4, 5, 6.
 * faces48.onnx: the same from a SECOND_OPINION_INPUT-square crop, a second opinion asked only
   about the faces the first net is unsure of.
+* faces_symbols.onnx: as faces.onnx, asked only whether a candidate no other net reads is a die.
 
 Both are trained by `vision/train_reader.py` on the development split of the real photos.
 """
@@ -45,6 +46,11 @@ FINDER_STRIDE = 4
 CLASSIFIER_INPUT = 32
 SECOND_OPINION_INPUT = 48
 CROP_CONTEXT = 1.25
+# A 32 px face net that saw more rendered scenes, symbol dice among them (learned as dice of no
+# readable value): it tells a symbol die from a board's token better than faces.onnx, but reads
+# the boards' and marbled trays' pips worse, so it only counts dice the others do not read
+# (`vision.unread`).
+SYMBOL_NET = "faces_symbols.onnx"
 NOT_A_DIE = 0
 
 
@@ -83,7 +89,7 @@ def face_model_name(size: int) -> str:
 
 def models_present() -> bool:
     sizes = (CLASSIFIER_INPUT, SECOND_OPINION_INPUT)
-    names = ["finder.onnx", *(face_model_name(size) for size in sizes)]
+    names = ["finder.onnx", SYMBOL_NET, *(face_model_name(size) for size in sizes)]
     return all((MODEL_DIR / name).is_file() for name in names)
 
 
@@ -166,11 +172,14 @@ def peaks(heat: np.ndarray, threshold: float) -> list[tuple[float, float, float]
 _OFFSETS = np.array([-1, 0, 1])
 
 
-def classify_crops(crops: list[np.ndarray], size: int = CLASSIFIER_INPUT) -> np.ndarray:
-    """Softmax probabilities (N x 7: not-a-die, 1..6) for size-square BGR crops."""
+def classify_crops(
+    crops: list[np.ndarray], size: int = CLASSIFIER_INPUT, model: str | None = None
+) -> np.ndarray:
+    """Softmax probabilities (N x 7: not-a-die, 1..6) for size-square BGR crops, from the face
+    net of that size (or the named `model`, which reads crops of that size)."""
     if not crops:
         return np.zeros((0, 7), np.float32)
-    net = load_net(face_model_name(size))
+    net = load_net(model or face_model_name(size))
     net.setInput(to_blob(crops))
     logits = net.forward().reshape(len(crops), -1)
     logits = logits - logits.max(axis=1, keepdims=True)
