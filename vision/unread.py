@@ -50,15 +50,13 @@ def seen_but_unread(
         if SEEN_BESIDE_ITS_LIKE <= cand.score < SEEN_SURELY
         and not any(within(cand.center, as_candidate(die), AROUND_A_LIKE) for die in dice)
     ]
-    plainly = plainly_dice(frame_bgr, weaker)
+    plainly = {id(cand) for cand in plainly_dice(frame_bgr, weaker)}
     like_those_read = like_dice_read(frame_bgr, dice if weaker else [])
     unread: list[Die] = []
     for cand in candidates:
         if cand.score >= SEEN_SURELY:
             around = AROUND_A_DIE
-        elif cand.score >= SEEN_BESIDE_ITS_LIKE and (
-            any(cand is other for other in plainly) or like_those_read(cand)
-        ):
+        elif cand.score >= SEEN_BESIDE_ITS_LIKE and (id(cand) in plainly or like_those_read(cand)):
             around = AROUND_A_LIKE
         else:
             continue
