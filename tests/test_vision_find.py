@@ -183,3 +183,31 @@ def test_a_board_speck_smaller_than_any_pip_face_is_no_die(shared_dir):
     [photo] = [p for p in photo_set.photos if p.image.name.startswith("dice_285_jpg")]
     crop = dice_free_crops(photo, cv2.imread(str(photo.image)))[4]
     assert DiceReader().read(crop).dice == ()
+
+
+def test_readers_of_both_kinds_read_in_turn_without_loading_a_net_again() -> None:
+    """The companion alternates pip and poker trays, near and far: every net either reader
+    uses stays loaded (ten nets once thrashed a cache of eight: each net loaded again cost its
+    loading and its first, allocating, run, about a tenth of the settled trays' reading time)."""
+    from dataclasses import replace
+
+    from vision._nets import load_net
+    from vision.render import SceneStyle, render_scene
+
+    def tray(kind: str, faces: list, side: float) -> np.ndarray:
+        style = replace(SceneStyle(), die_size=(0.9 * side, side))
+        return render_scene(faces, kind=kind, seed=3, style=style).frame
+
+    trays = [
+        ("d6", tray("d6", [1, 4, 6], 40)),
+        ("poker", tray("poker", ["9", "K", "A"], 40)),
+        ("d6", tray("d6", [5], 190)),
+        ("poker", tray("poker", ["Q"], 190)),
+    ]
+    readers = {kind: DiceReader(kind=kind) for kind in ("d6", "poker")}
+    for kind, frame in trays:
+        readers[kind].read(frame)
+    loaded = load_net.cache_info().misses
+    for kind, frame in trays:
+        readers[kind].read(frame)
+    assert load_net.cache_info().misses == loaded

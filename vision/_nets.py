@@ -14,7 +14,7 @@ Both are trained by `vision/train_reader.py` on the development split of the rea
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import cv2
@@ -66,7 +66,10 @@ ENGINES = {"finder.onnx": "ENGINE_NEW", "finder_profile.onnx": "ENGINE_NEW"}
 COARSE_ENGINE = "ENGINE_CLASSIC"
 
 
-@lru_cache(maxsize=8)
+# Unbounded: the keys are the few models times their engines and copies (ten in a pip and a
+# poker reader's frames, more with the symbol net and a table's adaptation). A bound of eight
+# reloaded nets on every other tray, each reload paying its first, allocating, run again.
+@cache
 def load_net(name: str, engine_name: str | None = None, copy: str = "") -> cv2.dnn.Net:
     """The named model, loaded into `engine_name` (by default the engine it runs fastest in);
     each `copy` name is a net of its own (one per input size it is given)."""
