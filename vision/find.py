@@ -103,14 +103,15 @@ def candidate_angle(cand: DieCandidate) -> float:
     return float(np.degrees(np.arctan2(dy, dx)))
 
 
+_STARTING_AT = [np.array([(corner + start) % 4 for corner in range(4)]) for start in range(4)]
+
+
 def order_clockwise(points: np.ndarray) -> np.ndarray:
     """Corners ordered clockwise (in image coordinates) starting from the top-left-most one."""
     points = np.asarray(points, np.float32).reshape(4, 2)
-    center = points.mean(axis=0)
-    angles = np.arctan2(points[:, 1] - center[1], points[:, 0] - center[0])
-    points = points[np.argsort(angles)]
-    start = int(np.argmin(points.sum(axis=1)))
-    return np.roll(points, -start, axis=0)
+    offsets = points - points.sum(axis=0) * np.float32(0.25)  # from the centre
+    points = points[np.argsort(np.arctan2(offsets[:, 1], offsets[:, 0]))]
+    return points[_STARTING_AT[int(np.argmin(points.sum(axis=1)))]]
 
 
 def rectify(frame_bgr: np.ndarray, cand: DieCandidate, size: int = 64) -> np.ndarray:
@@ -140,10 +141,14 @@ def edge_turn(patch_bgr: np.ndarray) -> float:
     gray = cv2.cvtColor(patch_bgr, cv2.COLOR_BGR2GRAY).astype(np.float32)
     gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0)
     gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1)
-    magnitude = gx * gx + gy * gy
-    quadrupled = 4.0 * np.arctan2(gy, gx)
+    # Each gradient g = gx + i*gy weighted by |g|^2 at four times its angle is g^4 / |g|^2:
+    # products, where arctan2, cos and sin cost more than all the rest (same turn to 1e-4 deg).
+    gxx, gyy = gx * gx, gy * gy
+    double_real, double_imag = gxx - gyy, 2.0 * gx * gy  # g^2
+    per_strength = 1.0 / np.maximum(gxx + gyy, np.float32(1e-30))
     total = complex(
-        float((magnitude * np.cos(quadrupled)).sum()), float((magnitude * np.sin(quadrupled)).sum())
+        float(((double_real * double_real - double_imag * double_imag) * per_strength).sum()),
+        float((2.0 * double_real * double_imag * per_strength).sum()),
     )
     return float(np.rad2deg(np.angle(total) / 4.0))
 
