@@ -25,7 +25,13 @@ class FaceEmbedder:
     """Crops (any square size, BGR uint8) -> unit embeddings, all of a call in one batch."""
 
     def __init__(self, path: Path) -> None:
-        self.net = cv2.dnn.readNetFromONNX(str(path))
+        # OpenCV 5's classic engine runs this net a quarter faster than its new one (six crops
+        # 1.85 ms against 2.47, one core), to within 4e-7; OpenCV 4 has only the classic one.
+        engine = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
+        if engine is None:
+            self.net = cv2.dnn.readNetFromONNX(str(path))
+        else:
+            self.net = cv2.dnn.readNetFromONNX(str(path), engine)
         self.net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
 
     @staticmethod
