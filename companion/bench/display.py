@@ -5,6 +5,8 @@ time to the first frame, and peak memory of the kiosk.
                            dice outlined) at 800x480 with the dummy driver: screen model + render
     settled_to_screen_ms   from the frame that settles a roll to that roll drawn on screen: read
                            the frame, roll tracker, controller, render (median over rolls)
+    settled_read_ms        of that, reading the frame and the roll tracker alone: median, p95,
+                           and both per kind of dice (d6 and poker rolls alternate)
     run_first_frame_s      `tabletop run --camera sim` started as a process until its first
                            frame is shown (log line), and the whole process wall time
     peak_rss_mb            peak resident memory of that `tabletop run` process: 300 frames of
@@ -34,6 +36,10 @@ import numpy as np
 TARGETS = {
     "table_ms_median": 5.0,
     "settled_to_screen_ms": 100.0,
+    # Dice coming to rest to their reading, one core, on the development machine (about 100
+    # ms on a Raspberry Pi 4): timings wander, so docs/vision-reader.md counts instructions too.
+    "settled_read_ms": 20.0,
+    "settled_read_ms_p95": 40.0,
     "run_first_frame_s": 2.0,
     "peak_rss_mb": 250.0,
     "idle_cpu_percent": 2.0,
@@ -58,7 +64,9 @@ def run(args: argparse.Namespace) -> int:
         results.update(run_start_and_memory(Path(scratch) / "c"))
         results.update(idle_cpu(Path(scratch) / "d"))
     results["targets"] = TARGETS
-    results["pass"] = {key: results[key] <= limit for key, limit in TARGETS.items()}
+    results["pass"] = {
+        key: results.get(key, float("inf")) <= limit for key, limit in TARGETS.items()
+    }
     if args.json:
         print(json.dumps(results, indent=1))
     else:
