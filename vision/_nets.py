@@ -90,12 +90,6 @@ def face_model_name(size: int) -> str:
     return "faces.onnx" if size == CLASSIFIER_INPUT else f"faces{size}.onnx"
 
 
-def models_present() -> bool:
-    sizes = (CLASSIFIER_INPUT, SECOND_OPINION_INPUT)
-    names = ["finder.onnx", SYMBOL_NET, *(face_model_name(size) for size in sizes)]
-    return all((MODEL_DIR / name).is_file() for name in names)
-
-
 def to_blob(images: list[np.ndarray] | np.ndarray) -> np.ndarray:
     """uint8 BGR image(s) -> float32 NCHW in -0.5..0.5, as the nets were trained."""
     batch = np.asarray(images if isinstance(images, list) else [images])
