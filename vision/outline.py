@@ -81,9 +81,9 @@ def unit_square_samples() -> tuple[np.ndarray, np.ndarray]:
 def grid_scores(
     gx: np.ndarray,
     gy: np.ndarray,
+    sides: np.ndarray,
     xs: np.ndarray,
     ys: np.ndarray,
-    sides: np.ndarray,
     angles: np.ndarray,
 ) -> np.ndarray:
     """For every square of a grid (each of `sides` at each centre x of `xs` and y of `ys` in patch
@@ -120,7 +120,7 @@ def square_score(
     gx: np.ndarray, gy: np.ndarray, center: np.ndarray, side: float, angle: float
 ) -> float:
     """`grid_scores` of one square."""
-    one = [np.array([value]) for value in (center[0], center[1], side, angle)]
+    one = [np.array([value]) for value in (side, center[0], center[1], angle)]
     return float(grid_scores(gx, gy, *one).ravel()[0])
 
 
@@ -179,7 +179,7 @@ def fit_at_size(frame_bgr: np.ndarray, cand: DieCandidate) -> DieCandidate:
     gx, gy, origin = edge_maps(frame_bgr, cand, blur=max(1.0, COARSE_BLUR * cand.size))
     centre = np.subtract(cand.center, origin)
     axes = (cand.size * SCALES, centre[0] + cand.size * SHIFTS, centre[1] + cand.size * SHIFTS)
-    scores = grid_scores(gx, gy, axes[1], axes[2], axes[0], angle + TURNS)
+    scores = grid_scores(gx, gy, *axes, angle + TURNS)
     sides = np.broadcast_to(axes[0][:, None, None, None], scores.shape).ravel()
     flat = scores.ravel()
     largest = int(np.argmax(np.where(flat >= NEAR_BEST * flat.max(), sides, 0.0)))
@@ -215,7 +215,7 @@ def climb(
     for _ in range(FINE_ROUNDS):
         xs, ys = center[0] + _FINE_STEPS, center[1] + _FINE_STEPS
         sides, angles = side + _FINE_STEPS, angle + _FINE_TURNS
-        scores = grid_scores(gx, gy, xs, ys, sides, angles)
+        scores = grid_scores(gx, gy, sides, xs, ys, angles)
         best = np.unravel_index(np.argmax(scores), scores.shape)
         s, x, y, t = best
         center, side, angle = np.array([xs[x], ys[y]]), float(sides[s]), float(angles[t])
