@@ -163,6 +163,19 @@ def test_a_die_read_whole_beside_a_large_face_does_not_refuse_it():
     assert len(calls) == 1 and calls[0][0] is LARGE  # the square as found (then fitted)
 
 
+def test_a_large_face_holding_a_die_read_at_full_confidence_is_not_read():
+    """No large die could be surer than it, so reading the square would change nothing."""
+    certain = [die((300.0, 230.0), 100.0, "K", 1.0)]
+    read_squares, calls = reads_as(die(LARGE.center, 150.0, "K", 1.0))
+    assert with_large_dice(FRAME, certain, [LARGE], read_squares, fits_its_squares=True) == certain
+    assert calls == []
+    nearly = [die((300.0, 230.0), 100.0, "K", 0.99)]
+    surer = die(LARGE.center, 150.0, "A", 1.0)
+    read_squares, calls = reads_as(surer)
+    assert with_large_dice(FRAME, nearly, [LARGE], read_squares, fits_its_squares=True) == [surer]
+    assert len(calls) == 1
+
+
 def test_a_large_face_read_unsurely_by_the_usual_look_is_read_again():
     unsure = die((322.0, 238.0), 140.0, 3, 0.6)
     four = die(LARGE.center, 150.0, 4, 0.99)

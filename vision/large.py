@@ -88,7 +88,9 @@ def with_large_dice(
     large = [
         square
         for square in large
-        if not read_already(square, dice) and not holds_far_smaller_die(square, dice)
+        if not read_already(square, dice)
+        and not holds_far_smaller_die(square, dice)
+        and not holds_a_certain_die(square, dice)
     ]
     if not large:
         return dice
@@ -132,6 +134,14 @@ def read_already(square: DieCandidate, dice: list[Die]) -> bool:
         and side_of(die) >= SAME_SIZE * square.size
         for die in dice
     )
+
+
+def holds_a_certain_die(square: DieCandidate, dice: list[Die]) -> bool:
+    """Whether a die read at full confidence lies inside the square: a large face read there
+    would have to be surer than it to take its place, so the square is not read at all (a poker
+    die close to the camera read at 1.0, the coarse look's square about it up to twice its side:
+    a third of such a tray's reading time)."""
+    return any(die.confidence >= 1.0 and within(die.center, square) for die in dice)
 
 
 def holds_far_smaller_die(square: DieCandidate, dice: list[Die]) -> bool:
