@@ -76,7 +76,13 @@ def load_net(name: str, engine_name: str | None = None, copy: str = "") -> cv2.d
     path = MODEL_DIR / name
     if not path.is_file():
         raise FileNotFoundError(f"model file {path} is missing; run vision/train_reader.py")
-    engine = getattr(cv2.dnn, engine_name or ENGINES.get(name, "ENGINE_CLASSIC"), None)
+    return read_net(path, engine_name or ENGINES.get(name, "ENGINE_CLASSIC"))
+
+
+def read_net(path: Path, engine_name: str) -> cv2.dnn.Net:
+    """The ONNX model at `path` in the named OpenCV dnn engine where this OpenCV has it (OpenCV 4
+    has only the classic one), run by OpenCV itself."""
+    engine = getattr(cv2.dnn, engine_name, None)
     if engine is None:
         net = cv2.dnn.readNetFromONNX(str(path))
     else:
