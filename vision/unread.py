@@ -52,11 +52,13 @@ def seen_but_unread(
     ]
     plainly = {id(cand) for cand in plainly_dice(frame_bgr, weaker)}
     like_those_read = like_dice_read(frame_bgr, dice if weaker else [])
+    # The other candidates of the weaker band lie within AROUND_A_LIKE of a die read: never dice.
+    weaker_ids = {id(cand) for cand in weaker}
     unread: list[Die] = []
     for cand in candidates:
         if cand.score >= SEEN_SURELY:
             around = AROUND_A_DIE
-        elif cand.score >= SEEN_BESIDE_ITS_LIKE and (id(cand) in plainly or like_those_read(cand)):
+        elif id(cand) in weaker_ids and (id(cand) in plainly or like_those_read(cand)):
             around = AROUND_A_LIKE
         else:
             continue
