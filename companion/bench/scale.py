@@ -106,7 +106,6 @@ def zoom_on(
     die. A window larger than the whole photo (small shares: a die at 3% of the frame wants a
     window 33 faces high) is filled with the photo mirrored out, its labelled dice with it (a
     die reads the same in a mirror)."""
-    import cv2
 
     cx, cy, side = face_estimates(photo, box_kind)[index]
     height = side / share
@@ -117,10 +116,7 @@ def zoom_on(
     if x0 < 0 or y0 < 0 or x0 + width > image.shape[1] or y0 + height > image.shape[0]:
         return None  # the photo is large enough for windows of this size, but not about this die
     window = image[round(y0) : round(y0 + height), round(x0) : round(x0 + width)]
-    shrinking = window.shape[0] > FRAME[1]
-    frame = cv2.resize(
-        window, FRAME, interpolation=cv2.INTER_AREA if shrinking else cv2.INTER_LINEAR
-    )
+    frame = resized(window, FRAME)
     scale = FRAME[1] / window.shape[0]
     return frame, Labelled(photo.image, labels_inside(photo.dice, (x0, y0, width, height), scale))
 
@@ -131,13 +127,11 @@ def mirrored_out(
     """The 640x480 frame of a window (left, top, height in photo pixels) that leaves the photo:
     the photo shrunk to the frame's scale and mirrored over and over (numpy's symmetric pad) as
     far as the window reaches, with its labels in every mirrored copy."""
-    import cv2
 
     x0, y0, height = window
     scale = FRAME[1] / height
     size = (max(1, round(image.shape[1] * scale)), max(1, round(image.shape[0] * scale)))
-    shrinking = scale < 1.0
-    small = cv2.resize(image, size, interpolation=cv2.INTER_AREA if shrinking else cv2.INTER_LINEAR)
+    small = resized(image, size)
     left, top = round(x0 * scale), round(y0 * scale)
     pads = [(max(0, -start), max(0, start + extent - have)) for start, extent, have in
             ((top, FRAME[1], size[1]), (left, FRAME[0], size[0]))]  # fmt: skip
@@ -147,6 +141,14 @@ def mirrored_out(
     copies = mirrored_labels(photo.dice, scale, size, (left, top))
     inside = labels_inside(copies, (left, top, *FRAME), 1.0)
     return frame, Labelled(photo.image, inside)
+
+
+def resized(image: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """The image at `size` (width, height): averaged over when shrunk, interpolated when grown."""
+    import cv2
+
+    shrinking = image.shape[0] > size[1]
+    return cv2.resize(image, size, interpolation=cv2.INTER_AREA if shrinking else cv2.INTER_LINEAR)
 
 
 def mirrored_labels(
