@@ -296,15 +296,16 @@ def beside_unread(
     accept_at: float,
 ) -> list[Die]:
     """A candidate on the line between two touching dice shows half of each: around every
-    candidate not read as a die, die-sized squares (its side and 0.8 of it) moved half a side
-    each way are read too."""
+    candidate not read as a die, squares of its side moved half a side each way are read too."""
     read = [d for d in dice if d.value is not None]
     unread = [
         c for c in candidates if not any(near(c.center, d.center, 0.3 * c.size) for d in read)
     ]
-    squares = [
-        square for cand in unread for side in (1.0, 0.8) for square in beside(cand, side, 0.5)
-    ]
+    # Squares 0.8 of its side were read too until, on the 2,520 trays of `tabletop bench poker`
+    # at seeds 0, 7, 10, 20, 30 and 100 (docs/vision.md) and 150 rendered trays of touching dice,
+    # each of the 23 + 1 dice found so lay on a square of the candidate's own side: the smaller
+    # squares were half this step's crops, the step a seventh to a fifth of a poker tray's time.
+    squares = [square for cand in unread for square in beside(cand, 1.0, 0.5)]
     return with_found(frame_bgr, dice, squares, classify, accept_at)
 
 
