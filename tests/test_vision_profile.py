@@ -296,6 +296,39 @@ def test_a_poker_die_touching_a_read_one_without_a_candidate_is_read(seed, monke
     assert sorted(reading.values) == ["9", "K"]
 
 
+def test_a_candidate_far_smaller_than_the_trays_dice_is_not_cut_again(monkeypatch):
+    """Poker dice on one tray are about one size: a candidate under half the side of the dice
+    read surely at first (a pencil's piece) keeps its first reading; no grown, turned, refitted
+    or neighbouring squares are cut about it, and the dice are read as before."""
+    from vision import profiled
+    from vision import reader as reader_module
+    from vision.find import square_quad
+
+    style = SceneStyle(perspective=0.0, die_size=(60.0, 60.0), rotation=False)
+    scene = render_scene(["K", "9", "A"], kind="poker", seed=4, style=style)
+    dice = [DieCandidate(d.center, d.quad, 60.0, 0.7) for d in scene.dice]
+    corner = (20.0, 20.0)
+    speck = DieCandidate(corner, square_quad(corner, 20.0, 0.0), 20.0, 0.3)
+    monkeypatch.setattr(
+        reader_module, "candidates_in", lambda frame, heat, threshold: [*dice, speck]
+    )
+    cut_about: list[tuple[float, float]] = []
+
+    def recording(function, at):  # `at`: where the function takes the candidate
+        def recorded(*args):
+            cut_about.append(args[at].center)
+            return function(*args)
+
+        return recorded
+
+    for name in ("grown_tries", "half_turned", "beside"):
+        monkeypatch.setattr(profiled, name, recording(getattr(profiled, name), 0))
+    monkeypatch.setattr(profiled, "fit_outline", recording(profiled.fit_outline, 1))
+    reading = reader_module.DiceReader(kind="poker").read(scene.frame)
+    assert sorted(reading.values) == ["9", "A", "K"]
+    assert corner not in cut_about
+
+
 def test_examples_of_one_photo_are_left_out_together_by_the_self_check(poker_profile, tmp_path):
     """Two squares of one photo's die are learned as two examples of one source: the
     self-check reads each photo with the other photos' examples only, and the sources are
