@@ -55,7 +55,7 @@ SURE_AT_FIRST = 0.9
 # pieces beside dice three times their side): its first reading stands, with no further squares
 # cut about it. On `tabletop bench poker` at six seeds (2,520 trays) every die read the same,
 # and one tray more was read exactly (a die too many gone).
-FAR_SMALLER = 0.5
+UNDER_TRAY_SIDE = 0.5
 TRAY_SIDE_NEEDS = 2
 # A faint candidate (heat under the pip reader's PEAK_THRESHOLD) none of whose squares matches
 # any face even faintly (confidence under this) is not cut again on its edges. Of 137 such refits
@@ -90,7 +90,7 @@ def read_profiled(
     dice = [die for die in read if die is not None]
     quick = classifier(profile, moved=False)
     dice = beside_unread(
-        frame_bgr, far_smaller_left_out(candidates, tray_side), dice, quick, accept_at
+        frame_bgr, of_the_trays_size(candidates, tray_side), dice, quick, accept_at
     )
     dice = beside_read(frame_bgr, heat_map, dice, quick, accept_at)
     return [die for die in dice if not small_and_unsure(die)]
@@ -143,12 +143,12 @@ def read_candidates_sized(
     judge: Judge,
 ) -> tuple[list[Die | None], float | None]:
     """`read_candidates`, with the side of the tray's dice read surely at first (None where
-    fewer than TRAY_SIDE_NEEDS were): candidates FAR_SMALLER than it are not read again."""
+    fewer than TRAY_SIDE_NEEDS were): candidates under UNDER_TRAY_SIDE of it are not read again."""
     quick = classifier(profile, moved=False)
     tries = [first_tries(frame_bgr, cand) for cand in candidates]
     verdicts_of = read_squares(frame_bgr, tries, quick)
     tray_side = side_of_sure_dice(tries, verdicts_of)
-    odd = set(far_smaller(candidates, tray_side))
+    odd = set(under_tray_side(candidates, tray_side))
     unsure = [
         i
         for i, verdicts in enumerate(verdicts_of)
@@ -201,18 +201,19 @@ def side_of_sure_dice(
     return float(np.median(sides)) if len(sides) >= TRAY_SIDE_NEEDS else None
 
 
-def far_smaller(candidates: list[DieCandidate], tray_side: float | None) -> list[int]:
-    """The candidates under FAR_SMALLER times the tray's side (none where it is unknown)."""
+def under_tray_side(candidates: list[DieCandidate], tray_side: float | None) -> list[int]:
+    """The candidates under UNDER_TRAY_SIDE times the tray's side (none where it is unknown): too
+    small to be a die of the tray."""
     if tray_side is None:
         return []
-    return [i for i, cand in enumerate(candidates) if cand.size < FAR_SMALLER * tray_side]
+    return [i for i, cand in enumerate(candidates) if cand.size < UNDER_TRAY_SIDE * tray_side]
 
 
-def far_smaller_left_out(
+def of_the_trays_size(
     candidates: list[DieCandidate], tray_side: float | None
 ) -> list[DieCandidate]:
-    """The candidates less those `far_smaller` than the tray's dice."""
-    odd = set(far_smaller(candidates, tray_side))
+    """The candidates less those `under_tray_side`."""
+    odd = set(under_tray_side(candidates, tray_side))
     return [cand for i, cand in enumerate(candidates) if i not in odd]
 
 
@@ -359,9 +360,10 @@ def beside_unread(
         c for c in candidates if not any(near(c.center, d.center, 0.3 * c.size) for d in read)
     ]
     # Squares 0.8 of its side were read too until, on the 2,520 trays of `tabletop bench poker`
-    # at seeds 0, 7, 10, 20, 30 and 100 (docs/vision.md) and 150 rendered trays of touching dice,
-    # each of the 23 + 1 dice found so lay on a square of the candidate's own side: the smaller
-    # squares were half this step's crops, the step a seventh to a fifth of a poker tray's time.
+    # at seeds 0, 7, 10, 20, 30 and 100 (docs/vision-reader.md) and 150 rendered trays of
+    # touching dice, each of the 23 + 1 dice found so lay on a square of the candidate's own
+    # side: the smaller squares were half this step's crops, the step a seventh to a fifth of a
+    # poker tray's time.
     squares = [square for cand in unread for square in beside(cand, 1.0, 0.5)]
     return with_found(frame_bgr, dice, squares, classify, accept_at)
 
