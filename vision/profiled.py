@@ -86,12 +86,11 @@ def read_profiled(
     """Every die among the candidates (and beside them) the profile reads; `judge` turns a value
     and its confidence into a die, unreadable when unsure."""
     accept_at = max(BESIDE_READ_AT, min_confidence)
-    read, tray_side = read_candidates_sized(frame_bgr, candidates, profile, min_confidence, judge)
+    read, too_small = read_candidates_sized(frame_bgr, candidates, profile, min_confidence, judge)
     dice = [die for die in read if die is not None]
     quick = classifier(profile, moved=False)
-    dice = beside_unread(
-        frame_bgr, of_the_trays_size(candidates, tray_side), dice, quick, accept_at
-    )
+    of_the_trays_size = [cand for i, cand in enumerate(candidates) if i not in too_small]
+    dice = beside_unread(frame_bgr, of_the_trays_size, dice, quick, accept_at)
     dice = beside_read(frame_bgr, heat_map, dice, quick, accept_at)
     return [die for die in dice if not small_and_unsure(die)]
 
@@ -141,18 +140,17 @@ def read_candidates_sized(
     profile: Any,
     min_confidence: float,
     judge: Judge,
-) -> tuple[list[Die | None], float | None]:
-    """`read_candidates`, with the side of the tray's dice read surely at first (None where
-    fewer than TRAY_SIDE_NEEDS were): candidates under UNDER_TRAY_SIDE of it are not read again."""
+) -> tuple[list[Die | None], set[int]]:
+    """`read_candidates`, with the candidates (by index) under UNDER_TRAY_SIDE of the side of the
+    tray's dice read surely at first, which are not read again."""
     quick = classifier(profile, moved=False)
     tries = [first_tries(frame_bgr, cand) for cand in candidates]
     verdicts_of = read_squares(frame_bgr, tries, quick)
-    tray_side = side_of_sure_dice(tries, verdicts_of)
-    odd = set(under_tray_side(candidates, tray_side))
+    too_small = under_tray_side(candidates, side_of_sure_dice(tries, verdicts_of))
     unsure = [
         i
         for i, verdicts in enumerate(verdicts_of)
-        if max(c for _, c in verdicts) < SURE_AT_FIRST and i not in odd
+        if max(c for _, c in verdicts) < SURE_AT_FIRST and i not in too_small
     ]
     more = [grown_tries(candidates[i]) + [half_turned(candidates[i])] for i in unsure]
     for i, squares, verdicts in zip(
@@ -174,17 +172,19 @@ def read_candidates_sized(
         for i, (value, conf) in enumerate(verdicts)
         if (value is None or conf < min_confidence)
         and (conf >= REFIT_FROM or candidates[i].score >= PEAK_THRESHOLD)
-        and i not in odd
+        and i not in too_small
     ]
     larger = [
-        i for i in not_sure_on_larger(candidates, squares, verdicts, min_confidence) if i not in odd
+        i
+        for i in not_sure_on_larger(candidates, squares, verdicts, min_confidence)
+        if i not in too_small
     ]
     refit(frame_bgr, candidates, squares, verdicts, classifier(profile, moved=True), unsure, larger)
     dice = [
         judged_or_none(square, value, confidence, judge)
         for square, (value, confidence) in zip(squares, verdicts, strict=True)
     ]
-    return without_doubles(dice, squares), tray_side
+    return without_doubles(dice, squares), too_small
 
 
 def side_of_sure_dice(
@@ -201,20 +201,12 @@ def side_of_sure_dice(
     return float(np.median(sides)) if len(sides) >= TRAY_SIDE_NEEDS else None
 
 
-def under_tray_side(candidates: list[DieCandidate], tray_side: float | None) -> list[int]:
-    """The candidates under UNDER_TRAY_SIDE times the tray's side (none where it is unknown): too
-    small to be a die of the tray."""
+def under_tray_side(candidates: list[DieCandidate], tray_side: float | None) -> set[int]:
+    """The candidates (by index) under UNDER_TRAY_SIDE times the tray's side (none where it is
+    unknown): too small to be a die of the tray."""
     if tray_side is None:
-        return []
-    return [i for i, cand in enumerate(candidates) if cand.size < UNDER_TRAY_SIDE * tray_side]
-
-
-def of_the_trays_size(
-    candidates: list[DieCandidate], tray_side: float | None
-) -> list[DieCandidate]:
-    """The candidates less those `under_tray_side`."""
-    odd = set(under_tray_side(candidates, tray_side))
-    return [cand for i, cand in enumerate(candidates) if i not in odd]
+        return set()
+    return {i for i, cand in enumerate(candidates) if cand.size < UNDER_TRAY_SIDE * tray_side}
 
 
 def not_sure_on_larger(
