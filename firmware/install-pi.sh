@@ -6,9 +6,9 @@
 # Checks first, changes nothing until all pass: Raspberry Pi OS / Debian, Bookworm, a 64-bit
 # (aarch64) userland, the Raspberry Pi archive (python3-picamera2), free space, the Pi model.
 # Then: apt packages -> `tabletop` system user and groups -> venv in /opt/tabletop/venv (sees
-# apt's picamera2) -> pip install from locks/pi.txt (hashes required), then this clone without
-# dependencies -> systemd unit installed, loaded and enabled -> boot config merged into
-# /boot/firmware -> service (re)started. Every step decides from the system's state, not from
+# apt's picamera2) -> pip install from locks/pi.txt (hashes required), then the wheel that
+# pyproject.toml describes, built from an export of this clone -> systemd unit installed, loaded
+# and enabled -> boot config merged into /boot/firmware -> service (re)started. Every step decides from the system's state, not from
 # what this run did, so a second run changes nothing and a rerun after a failure finishes.
 #
 #   --check           say what an install would do, change nothing
@@ -306,13 +306,22 @@ create_user() {
     host_run usermod --append --groups "$(IFS=,; echo "${missing_groups[*]}")" "$APP_USER"
 }
 
-source_fingerprint() {
-    # Editors' temporary files may vanish between find and sha256sum: that must not stop us.
-    (cd "$REPO" && {
-        find pyproject.toml "$LOCK_FILE" engines vision hardware display companion -type f \
-            -not -path '*/__pycache__/*' -not -name '*.pyc' -not -name '.*' -print0 2>/dev/null \
-            | sort -z | xargs -0 sha256sum 2>/dev/null || true
-    } | sha256sum | cut -d' ' -f1)
+# The source that ships, exported once per run: the files git tracks in this clone (as they are
+# in the working tree), or, in a copy without git, every file but venvs, caches and build
+# leftovers. pyproject.toml alone says which of them go into the wheel.
+export_source() {  # export_source DIR
+    if git -C "$REPO" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+        # --ignore-failed-read: a tracked file deleted in the working tree is not shipped.
+        (cd "$REPO" && git ls-files -z --cached --others --exclude-standard \
+            | tar --null --files-from=- --ignore-failed-read -cf -) | tar -xf - -C "$1"
+    else
+        tar -C "$REPO" --exclude=.venv --exclude=.git --exclude=build --exclude='*.egg-info' \
+            --exclude=__pycache__ --exclude='*.pyc' -cf - . | tar -xf - -C "$1"
+    fi
+}
+
+source_fingerprint() {  # source_fingerprint DIR: one hash of every file's path and content
+    (cd "$1" && find . -type f -print0 | sort -z | xargs -0 sha256sum) | sha256sum | cut -d' ' -f1
 }
 
 venv_is_sound() {
@@ -336,33 +345,38 @@ create_venv() {
 }
 
 install_app() {
-    say "pip install $LOCK_FILE (hashes required), then $REPO"
-    local stamp="$PREFIX/installed-source.sha256" fingerprint
-    fingerprint="$(source_fingerprint)"
+    say "pip install $LOCK_FILE (hashes required), then the wheel pyproject.toml describes"
+    local stamp="$PREFIX/installed-source.sha256" fingerprint work
+    work="$(mktemp -d)"
+    mkdir -p "$work/source" "$work/dist"
+    export_source "$work/source"
+    fingerprint="$(source_fingerprint "$work/source")"
     if [[ -f "$stamp" && "$(cat "$stamp")" == "$fingerprint" && ( $SKIP_PIP -eq 1 || -x "$VENV/bin/tabletop" ) ]]; then
+        rm -rf "$work"
         note "this source is already installed"
         return
     fi
     if [[ $SKIP_PIP -eq 1 ]]; then
+        rm -rf "$work"
         note "skipped (--skip-pip): $VENV/bin/pip install --require-hashes -r $LOCK_FILE"
         return
     fi
-    if would "pip install --require-hashes -r $LOCK_FILE, then this clone with --no-deps"; then return; fi
+    if would "pip install --require-hashes -r $LOCK_FILE, then build and install the wheel"; then
+        rm -rf "$work"
+        return
+    fi
     rm -f "$stamp"  # an interrupted install leaves no stamp, so the next run installs again
     [[ -x "$VENV/bin/pip" ]] || "$VENV/bin/python" -m ensurepip --upgrade >/dev/null
-    local pip=("$VENV/bin/pip" install --no-input --disable-pip-version-check)
-    "${pip[@]}" --require-hashes -r "$REPO/$LOCK_FILE" \
-        || die "pip could not install $LOCK_FILE (see above): check the network, then run this again"
-    # pip builds in the source tree: build from a copy, so root leaves no build/ in the clone.
-    local source
-    source="$(mktemp -d)"
-    (cd "$REPO" && cp -r pyproject.toml engines vision hardware display companion "$source/" \
-        && { [[ ! -f README.md ]] || cp README.md "$source/"; } \
-        && { [[ ! -f LICENSE ]] || cp LICENSE "$source/"; })
-    find "$source" -name __pycache__ -prune -exec rm -rf {} +
-    "${pip[@]}" --no-deps "$source" \
-        || { rm -rf "$source"; die "pip could not install $REPO (see above); run this again once fixed"; }
-    rm -rf "$source"
+    local pip=("$VENV/bin/pip" --no-input --disable-pip-version-check)
+    "${pip[@]}" install --require-hashes -r "$REPO/$LOCK_FILE" \
+        || { rm -rf "$work"; die "pip could not install $LOCK_FILE (see above): check the network, then run this again"; }
+    # The wheel is built from the export, so the build leaves nothing in the clone, and only
+    # what pyproject.toml names is installed: what a release ships.
+    "${pip[@]}" wheel --no-deps --wheel-dir "$work/dist" "$work/source" >/dev/null \
+        || { rm -rf "$work"; die "building the wheel of $REPO failed (see above); run this again once fixed"; }
+    "${pip[@]}" install --no-deps --force-reinstall "$work"/dist/*.whl \
+        || { rm -rf "$work"; die "pip could not install the wheel (see above); run this again once fixed"; }
+    rm -rf "$work"
     echo "$fingerprint" >"$stamp"
     changed "installed $VENV/bin/tabletop"
 }

@@ -20,8 +20,9 @@ def passing() -> pi_check.Report:
         doctor="ok",
         demo="ok",
         tests_passed=10,
-        readings_compared=5,
+        readings_compared=120,
         readings_identical=True,
+        readings_by_kind={"rendered d6": [50, 50], "rendered poker": [50, 50], "webcam": [20, 20]},
         locked=True,
     )
 
@@ -36,7 +37,9 @@ def test_the_summary_has_exactly_the_promised_keys() -> None:
         "tests_failed",
         "readings_compared",
         "readings_identical",
+        "readings_by_kind",
         "locked",
+        "not_at_pin",
         "minutes",
     ]
     assert passing().passed
@@ -51,6 +54,8 @@ def test_the_summary_has_exactly_the_promised_keys() -> None:
         {"tests_failed": 1},
         {"tests_passed": 0},
         {"readings_identical": False},
+        {"readings_compared": 99},
+        {"readings_by_kind": {"rendered d6": [120, 120]}},
         {"locked": False},
     ],
 )
