@@ -1,7 +1,7 @@
 """The turns a Traverse side needs to bring its last pawns home, the opponent left aside: why
 the end of a game is slow (the exact count to enter and the compulsory use of both dice).
 
-    python -m tools.traverse_endgame
+    python -m research.traverse.endgame
 
 Tried as the advisor's race term (the three pawns furthest back counted by these turns, seven
 squares a turn, the others square for square) and dropped: see docs/games/traverse.md.

@@ -1,7 +1,7 @@
 """Where Traverse's advisor leaves dice unused: its plays against the demo's greedy bot, each
 set beside the play the bot would make with the same dice in the same position.
 
-    python -m tools.traverse_dice_use --games 200 --show 10
+    python -m research.traverse.dice_use --games 200 --show 10
 
 Prints the share of the dice thrown that became net progress (squares forward less squares
 back) for the advisor, for the bot in the advisor's positions, and for the bot in its own; and
@@ -20,7 +20,7 @@ from collections import Counter
 
 from advisor.traverse import pawns_out, reply_plays, worth
 from engines._traverse_plays import Play, notation, play_out
-from tools.traverse_paired import END, advised, game_start, greedy
+from research.traverse.paired import END, advised, game_start, greedy
 
 
 def net(play: Play) -> int:

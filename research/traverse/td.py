@@ -1,9 +1,9 @@
 """Learn what each pawn's square is worth in Traverse by temporal differences (TD(0)) from
-self-play, then measure the learnt weighing on the paired games of tools.traverse_paired.
+self-play, then measure the learnt weighing on the paired games of research.traverse.paired.
 
-    python -m tools.traverse_td learn --games 20000 --rate 10 --out /tmp/td.json
-    python -m tools.traverse_td measure /tmp/td.json --games 2000            # one ply
-    python -m tools.traverse_td measure /tmp/td.json --games 600 --searched 6 --deep 3
+    python -m research.traverse.td learn --games 20000 --rate 10 --out /tmp/td.json
+    python -m research.traverse.td measure /tmp/td.json --games 2000            # one ply
+    python -m research.traverse.td measure /tmp/td.json --games 600 --searched 6 --deep 3
 
 The advisor's weighing counts a pawn's progress as its square (and HOME_BONUS more in its
 arrival box). Here a pawn's progress is a learnt table, square by square and pawn by pawn (the
@@ -25,7 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import tools.traverse_paired as paired
+import research.traverse.paired as paired
 from advisor import traverse as advisor_traverse
 from engines._traverse_outcomes import throw_outcomes
 from engines._traverse_plays import Positions
@@ -137,7 +137,7 @@ def measure(args: argparse.Namespace) -> None:
 
 def verbs_parser(doc: str, learn: Callable, measure: Callable, rate: float,
                  learnt: str) -> tuple[argparse.ArgumentParser, Any, Any]:  # fmt: skip
-    """The `learn` and `measure` verbs the self-play tools share (traverse_td, traverse_net);
+    """The `learn` and `measure` verbs the self-play tools share (td, net);
     each tool adds its own options to the two sub-parsers returned with the parser."""
     parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     verbs = parser.add_subparsers(dest="verb", required=True)

@@ -1,16 +1,16 @@
 """One-ply variants of Traverse's weighing, each against the demo's greedy bot on the paired
-games of tools.traverse_paired (same dice, seats swapped). Tried for #27 and dropped: see the
+games of research.traverse.paired (same dice, seats swapped). Tried for #27 and dropped: see the
 "Advisor" section of docs/games/traverse.md.
 
-    python -m tools.traverse_variants waste 1,0,4 2,2,4
-    python -m tools.traverse_variants race 160,0,3
-    python -m tools.traverse_variants lead 0.5,20,0.5
+    python -m research.traverse.variants waste 1,0,4 2,2,4
+    python -m research.traverse.variants race 160,0,3
+    python -m research.traverse.variants lead 0.5,20,0.5
 
 `waste MINE,THEIRS,K`: less MINE x the squares of the mover's next throw that no play can turn
 into progress (the exact count to enter, both dice compulsory; the opponent left aside), plus
 THEIRS x the opponent's, counted for a side with at most K pawns out.
 `race K,BOTH,PAWNS`: with at most PAWNS pawns out, a side's progress is K - 7 x the turns it
-needs to bring them home (tools.traverse_endgame), K chosen so that entering a pawn stays worth
+needs to bring them home (research.traverse.endgame), K chosen so that entering a pawn stays worth
 about what it is worth above PAWNS; BOTH 1: for the opponent too.
 `lead A,SCALE,B`: the risk weighed (1 + A t) and the threat (1 - B t) times as much, t =
 tanh(lead in squares / SCALE): safer when ahead, bolder when behind.
@@ -24,10 +24,10 @@ import time
 from collections.abc import Callable
 from functools import cache
 
-import tools.traverse_paired as paired
+import research.traverse.paired as paired
 from advisor import traverse as advisor_traverse
 from engines._traverse_plays import Positions, play_out
-from tools.traverse_endgame import finish_turns
+from research.traverse.endgame import finish_turns
 
 END = paired.END
 NOBODY = bytes(END - 1)  # an opponent all at its start: in no one's way

@@ -1,7 +1,7 @@
 """Paired games for tuning Traverse's advisor: variants against the demo's greedy bot on the
 same dice (common random numbers), straight on the positions, without the engine's overhead.
 
-    python -m tools.traverse_paired --games 400 --searched 0,6
+    python -m research.traverse.paired --games 400 --searched 0,6
 
 Each game number fixes the dice and who starts; game 2k and 2k+1 share their dice with the
 advisor in either seat. Every variant plays the same games, so the difference between two

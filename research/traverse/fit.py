@@ -2,7 +2,7 @@
 just played wins, from features of the position (FEATURE_NAMES), learnt from the outcomes of
 games between the advisor's weighing (advisor.traverse.worth) and the demo's greedy bot.
 
-    python -m tools.traverse_fit --games 4000 --cache /tmp/traverse_fit.npz --drop 1,3,4
+    python -m research.traverse.fit --games 4000 --cache /tmp/traverse_fit.npz --drop 1,3,4
 
 Every position after a play is one sample (features of the mover, label 1 if the mover won),
 with a few random plays (`--explore`) for positions the two would not reach. Newton's method
@@ -23,7 +23,7 @@ import numpy as np
 
 from advisor.traverse import REACH, pawns_out, reply_plays, risk_and_threat, worth
 from engines._traverse_plays import Positions, play_out
-from tools.traverse_paired import END, greedy
+from research.traverse.paired import END, greedy
 
 FEATURE_NAMES = (
     "bias",

@@ -1,11 +1,11 @@
 """Learn a value of Traverse positions by temporal differences from self-play: a small network
 (one hidden layer) beside the advisor's weighing, then measure it on the paired games of
-tools.traverse_paired, at one ply or (a net without hidden units) in the advisor's search.
+research.traverse.paired, at one ply or (a net without hidden units) in the advisor's search.
 
-    python -m tools.traverse_net learn --games 10000 --hidden 0 --rate 0.002 \
+    python -m research.traverse.net learn --games 10000 --hidden 0 --rate 0.002 \
         --weighing-rate 1e-3 --out /tmp/net.npz
-    python -m tools.traverse_net measure /tmp/net.npz --games 2000             # one ply
-    python -m tools.traverse_net measure /tmp/net.npz --games 600 --searched 6 --deep 3
+    python -m research.traverse.net measure /tmp/net.npz --games 2000             # one ply
+    python -m research.traverse.net measure /tmp/net.npz --games 600 --searched 6 --deep 3
 
 The chance that the side that has just played wins is logistic(a . (progress, the other's
 progress, risk, threat) + u . x + v . tanh(W x + c) + b): the weighing's terms (a starts as
@@ -32,11 +32,11 @@ from pathlib import Path  # noqa: E402
 
 import numpy as np  # noqa: E402
 
-import tools.traverse_paired as paired  # noqa: E402
+import research.traverse.paired as paired  # noqa: E402
 from advisor import traverse as advisor_traverse  # noqa: E402
 from advisor.traverse import pawns_out  # noqa: E402
 from engines._traverse_outcomes import throw_outcomes  # noqa: E402
-from tools.traverse_td import run_verb, verbs_parser  # noqa: E402
+from research.traverse.td import run_verb, verbs_parser  # noqa: E402
 
 END = paired.END
 PAWNS = END - 1
@@ -215,7 +215,7 @@ def learn(args: argparse.Namespace) -> None:
 
 
 def play_game(net: ValueNet, number: int) -> float:
-    """tools.traverse_paired's game `number` with the net's one-ply choice as the advisor."""
+    """research.traverse.paired's game `number` with the net's one-ply choice as the advisor."""
     dice, ties, seat, current, positions = paired.game_start(number)
     for _ in range(2000):
         d1, d2 = dice.randint(1, 6), dice.randint(1, 6)

@@ -1,9 +1,9 @@
 """CPU time of Traverse's advice where the advisor's own next throw is searched too (at most
 advisor.traverse.DEEP_PAWNS of its pawns out), against the two-ply search in the same positions.
 
-    python -m tools.traverse_end_time --games 30
+    python -m research.traverse.end_time --games 30
 
-The positions are the advisor's in the paired games of tools.traverse_paired (six plays
+The positions are the advisor's in the paired games of research.traverse.paired (six plays
 searched, no time budget).
 """
 
@@ -15,7 +15,7 @@ import time
 
 from advisor import traverse as advisor_traverse
 from engines._traverse_plays import play_out
-from tools.traverse_paired import END, advised, game_start, greedy
+from research.traverse.paired import END, advised, game_start, greedy
 
 
 def main() -> None:

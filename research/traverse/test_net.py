@@ -1,4 +1,4 @@
-"""tools.traverse_net: its weighing of many positions at once agrees with the advisor's own."""
+"""research.traverse.net: its weighing of many positions at once agrees with the advisor's own."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from advisor.traverse import _hit_chance, worth
 from engines._traverse_outcomes import throw_outcomes
-from tools.traverse_net import ValueNet, as_arrays, hit_chances, linear_worth
+from research.traverse.net import ValueNet, as_arrays, hit_chances, linear_worth
 
 
 def _outcomes(seed: int, turns: int = 300) -> list[tuple[bytes, bytes]]:
