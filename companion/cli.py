@@ -37,7 +37,21 @@ def build_parser() -> argparse.ArgumentParser:
                 raise
             continue
         module.add_parser(subparsers)
+    describe_every_command(parser)
     return parser
+
+
+def describe_every_command(parser: argparse.ArgumentParser) -> None:
+    """A command's own --help opens with the line the command list shows for it, unless it says
+    more already; the same for the commands under it (bench targets, club verbs)."""
+    for action in parser._actions:
+        if not isinstance(action, argparse._SubParsersAction):
+            continue
+        helps = {choice.dest: choice.help for choice in action._choices_actions}
+        for name, command in action.choices.items():
+            if command.description is None and helps.get(name):
+                command.description = helps[name][0].upper() + helps[name][1:] + "."
+            describe_every_command(command)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

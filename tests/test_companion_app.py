@@ -40,3 +40,25 @@ def test_scores_command(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "Ann" in out and "20" in out and csv_path.exists()
     assert main(["scores", "--state-dir", str(tmp_path), "--player", "Nobody"]) == 1
+
+
+def test_a_players_scores_read_as_sentences_not_python(tmp_path, capsys):
+    with Store(tmp_path) as store:
+        store.finish(store.start_game("struggle", ["Ann", "Bob"]), [20, 10], [0])
+    assert main(["scores", "--state-dir", str(tmp_path), "--player", "Ann"]) == 0
+    out = capsys.readouterr().out
+    assert "{" not in out and "'" not in out
+    assert "Struggle: games 1, wins 1 (100%), best score 20, average 20" in out
+
+
+def test_every_command_and_bench_target_describes_itself_in_its_help(capsys):
+    from companion.cli import build_parser
+
+    parser = build_parser()
+    commands = parser._subparsers._group_actions[0].choices
+    for name, command in commands.items():
+        assert command.description, f"tabletop {name} --help has no description"
+    bench_targets = commands["bench"]._subparsers._group_actions[0].choices
+    for target in bench_targets:
+        assert target in parser.format_help(), f"tabletop --help does not name bench {target}"
+        assert bench_targets[target].description, f"bench {target} --help has no description"

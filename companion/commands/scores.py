@@ -53,6 +53,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def show_player(store, player: str, as_json: bool) -> int:
+    from display.i18n import game_title
+
     if player not in store.known_players():
         print(f"no player named {player!r} (known: {', '.join(store.known_players()) or 'none'})")
         return 1
@@ -63,8 +65,14 @@ def show_player(store, player: str, as_json: bool) -> int:
         return 0
     print(f"{player}: {stats['games']} games, {stats['wins']} wins")
     for game, entry in stats["by_game"].items():
-        print(f"  {game}: {entry}")
+        print(
+            f"  {game_title(game)}: games {entry['games']}, wins {entry['wins']} "
+            f"({entry['win_rate']:.0%}), best score {entry['best']}, average {entry['average']}"
+        )
     for row in store.history(player):
         result = "won" if row.winner else "lost"
-        print(f"  #{row.game_id} {row.game}: {row.score} ({result}) vs {', '.join(row.opponents)}")
+        print(
+            f"  #{row.game_id} {game_title(row.game)}: {row.score} ({result}) "
+            f"vs {', '.join(row.opponents)}"
+        )
     return 0
