@@ -168,7 +168,7 @@ class RoudalonState(State):
         elif word == "offer":
             if not self.alliance:
                 self.alliance = [self.current]
-            self.offered_to, self.phase = left_of(self, self.alliance[-1]), "offer"
+            self.offered_to, self.phase = left_of(self.alliance[-1], len(self.players)), "offer"
         elif word in ("yes", "no"):
             self._apply_answer(action.data)
         else:  # close
@@ -236,7 +236,7 @@ class RoudalonState(State):
             self.last = msg("roudalon.said.void", pot=self.pot)
             self._end_game([0] * len(self.players), void=True)  # R7: stakes returned
             return
-        self.current = left_of(self, self.current)
+        self.current = left_of(self.current, len(self.players))
         self.phase = "turn"
         self._clear_turn()
 
