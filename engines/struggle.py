@@ -144,13 +144,13 @@ class StruggleState(State):
 
     # The advisor and tests call these three.
     def _plays(self) -> list[Action]:
-        return hand_plays(self)
+        return hand_plays(self.track, self.squares, self.boxes, self.hand)
 
     def _move_lists(self) -> Iterator[tuple[Move, ...]]:
-        return move_lists(self)
+        return move_lists(self.hand, self.boxes)
 
     def _simulate(self, moves: Sequence[Move]) -> Result:
-        return simulate(self, moves)
+        return simulate(self.track, self.squares, self.boxes, moves)
 
     # ----- reading text and applying ------------------------------------------------------------
 
