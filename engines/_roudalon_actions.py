@@ -3,12 +3,13 @@ each with what it says."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from engines.core import Action, Game
 from engines.messages import msg
 
 
+@runtime_checkable
 class TurnView(Protocol):
     """What the listing of a player's actions reads of the state (RoudalonState has it)."""
 

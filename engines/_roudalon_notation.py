@@ -3,7 +3,7 @@ words why an action is not legal now."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from engines._roudalon_actions import TurnView, left_of
 from engines.core import Action, Actor, EngineError, IllegalActionError, NotationError
@@ -11,6 +11,7 @@ from engines.dice import D6_FACES, parse_roll, roll_action
 from engines.messages import Message, msg
 
 
+@runtime_checkable
 class ReadingView(TurnView, Protocol):
     """What reading text reads of the state beyond a turn's actions (RoudalonState has it)."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from engines._sequence_board import (
     BOARD,
@@ -28,6 +28,7 @@ from engines.core import Action, EngineError, IllegalActionError, NotationError,
 from engines.messages import Message, chain, msg
 
 
+@runtime_checkable
 class RulesView(Protocol):
     """What reading text reads of the game's rules (engines.sequence.Sequence has it)."""
 
@@ -37,6 +38,7 @@ class RulesView(Protocol):
     def team_of(self, player: int) -> int: ...
 
 
+@runtime_checkable
 class SequenceView(Protocol):
     """What reading text reads of the state (SequenceState has it)."""
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from engines._strategix_deck import PETARDS, hand_counts
 from engines._strategix_formulas import (
@@ -32,6 +32,7 @@ from engines.core import Action, Game
 from engines.messages import Message, msg
 
 
+@runtime_checkable
 class StepsView(Protocol):
     """What listing the steps of the player to act reads of the state (StrategixState has it)."""
 

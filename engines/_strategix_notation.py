@@ -3,7 +3,7 @@ trick and the hand (in table mode, against the cards seen), or the reason it can
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from engines._strategix_deck import STARS, cards_of, hand_counts, parse_deal, sorted_cards
 from engines._strategix_formulas import (
@@ -31,6 +31,7 @@ from engines.core import Action, EngineError, IllegalActionError, NotationError
 from engines.messages import Message, msg
 
 
+@runtime_checkable
 class ReadingView(StepsView, Protocol):
     """What reading text reads of the state beyond the steps (StrategixState has it)."""
 

@@ -4,7 +4,7 @@ any spelling, or the reason in the player's words why it cannot be played now.""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from engines._struggle_board import ACE, DICE, FIGURES, MAX_THROWS, OBJECTIVE_DECK, PAWNS
 from engines._struggle_plays import (
@@ -30,6 +30,7 @@ from engines.dice import (
 from engines.messages import Message, msg
 
 
+@runtime_checkable
 class StruggleView(Protocol):
     """What reading text reads of the state (StruggleState has it)."""
 
