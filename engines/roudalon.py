@@ -17,6 +17,7 @@ from engines.core import (
     CHANCE,
     Action,
     Actor,
+    DiceWanted,
     EngineError,
     Game,
     Option,
@@ -117,6 +118,14 @@ class RoudalonState(State):
             return self.alliance[-1]
         if self.phase == "throw":
             return self.alliance[self.next_thrower]
+        return None
+
+    def dice_wanted(self) -> DiceWanted | None:
+        """Two dice for a roll-off (R1), else the dice the thrower chose to throw."""
+        if self.phase == "rolloff":
+            return DiceWanted(2, "d6")
+        if self.phase == "roll":
+            return DiceWanted(self.dice_to_roll, "d6")
         return None
 
     def chance_prompt(self) -> Message | None:

@@ -27,7 +27,7 @@ from engines._struggle_board import (
 )
 from engines._struggle_notation import not_now, parse, parse_deal
 from engines._struggle_plays import Move, Result, hand_plays, move_lists, rethrow_actions, simulate
-from engines.core import CHANCE, Action, Actor, EngineError, Game, Option, State
+from engines.core import CHANCE, Action, Actor, DiceWanted, EngineError, Game, Option, State
 from engines.dice import POKER_FACES, all_rolls, face_message, random_roll, sort_faces
 from engines.messages import Message, chain, define, msg
 
@@ -106,6 +106,10 @@ class StruggleState(State):
         if phase == "reveal":
             return [self._objective_action(order) for order in self._unrevealed_orders()]
         return self._plays() + self._rethrows()
+
+    def dice_wanted(self) -> DiceWanted | None:
+        """The five poker dice of a turn's first throw, or those the player chose to re-throw."""
+        return DiceWanted(self.awaiting_roll, "poker") if self.phase == "roll" else None
 
     def chance_prompt(self) -> Message | None:
         phase = self.phase
