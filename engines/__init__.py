@@ -3,6 +3,7 @@
 from engines.core import (
     CHANCE,
     Action,
+    DiceWanted,
     EngineError,
     Game,
     GameOverError,
@@ -19,6 +20,7 @@ from engines.saves import SaveFileError, dumps, loads
 __all__ = [
     "CHANCE",
     "Action",
+    "DiceWanted",
     "EngineError",
     "Game",
     "GameOverError",

@@ -3,18 +3,32 @@ words why an action is not legal now."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol, runtime_checkable
 
-from engines._roudalon_actions import left_of
-from engines.core import Action, EngineError, IllegalActionError, NotationError
+from engines._roudalon_actions import TurnView, left_of
+from engines.core import Action, Actor, EngineError, IllegalActionError, NotationError
 from engines.dice import D6_FACES, parse_roll, roll_action
 from engines.messages import Message, msg
 
-if TYPE_CHECKING:
-    from engines.roudalon import RoudalonState
+
+@runtime_checkable
+class ReadingView(TurnView, Protocol):
+    """What reading text reads of the state beyond a turn's actions (RoudalonState has it)."""
+
+    dice_to_roll: int
+
+    @property
+    def actor(self) -> Actor | None: ...
+
+    @property
+    def is_chance(self) -> bool: ...
+
+    def chance_prompt(self) -> Message | None: ...
+
+    def legal_actions(self) -> list[Action]: ...
 
 
-def parse(state: RoudalonState, text: str) -> Action:
+def parse(state: ReadingView, text: str) -> Action:
     """The dice `text` names, or the error saying why it is not legal now."""
     if state.is_chance and text.split()[0].lower() != "roll":
         raise not_now(state, text)
@@ -25,7 +39,7 @@ def parse(state: RoudalonState, text: str) -> Action:
     raise not_now(state, text)
 
 
-def not_now(state: RoudalonState, text: str) -> EngineError:
+def not_now(state: ReadingView, text: str) -> EngineError:
     """The error for text that is not a legal action now, with the reason when one is known."""
     word = text.split()[0].lower()
     if state.phase in ("rolloff", "roll"):
@@ -36,7 +50,7 @@ def not_now(state: RoudalonState, text: str) -> EngineError:
     return IllegalActionError(reason.code, **reason.params)
 
 
-def _dice_count(state: RoudalonState, text: str) -> int:
+def _dice_count(state: ReadingView, text: str) -> int:
     """The number of dice thrown, or a NotationError saying it in a player's words."""
     count = state.dice_to_roll
     if len(text.split()) - 1 != count:
@@ -45,7 +59,7 @@ def _dice_count(state: RoudalonState, text: str) -> int:
     return count
 
 
-def _reason(state: RoudalonState, word: str) -> Message | None:
+def _reason(state: ReadingView, word: str) -> Message | None:
     if state.phase == "offer":
         return msg("roudalon.answer", name=state.players[state.offered_to])
     if word == "roll":
@@ -63,7 +77,7 @@ def _reason(state: RoudalonState, word: str) -> Message | None:
     return None
 
 
-def _throw_reason(state: RoudalonState) -> Message:
+def _throw_reason(state: ReadingView) -> Message:
     if state.phase == "turn" and state.must_stake:
         return msg("roudalon.stake_first")
     if state.phase not in ("turn", "throw"):
@@ -75,7 +89,7 @@ def _throw_reason(state: RoudalonState) -> Message:
     return msg(f"roudalon.holds.{held}", name=state.players[player])
 
 
-def _offer_reason(state: RoudalonState) -> Message:
+def _offer_reason(state: ReadingView) -> Message:
     if state.phase == "turn" and state.must_stake:
         return msg("roudalon.stake_first")
     if state.phase == "throw":
@@ -83,11 +97,11 @@ def _offer_reason(state: RoudalonState) -> Message:
     player = state.actor
     if not state.held[player]:
         return msg("roudalon.no_die", name=state.players[player])
-    neighbour = left_of(state, player)
+    neighbour = left_of(player, len(state.players))
     if neighbour == state.current or neighbour in state.alliance:
         return msg("roudalon.all_allied")
     return msg("roudalon.left_no_die", name=state.players[neighbour])
 
 
-def _expected(state: RoudalonState) -> str:
+def _expected(state: ReadingView) -> str:
     return ", ".join(a.notation for a in state.legal_actions()[:8])

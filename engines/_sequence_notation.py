@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import Protocol, runtime_checkable
 
 from engines._sequence_board import (
     BOARD,
@@ -27,14 +27,55 @@ from engines._sequence_lines import CORNER_MARK, EMPTY, TEAM_MARKS
 from engines.core import Action, EngineError, IllegalActionError, NotationError, whole_number
 from engines.messages import Message, chain, msg
 
-if TYPE_CHECKING:
-    from engines.sequence import SequenceState
+
+@runtime_checkable
+class RulesView(Protocol):
+    """What reading text reads of the game's rules (engines.sequence.Sequence has it)."""
+
+    @property
+    def hand_size(self) -> int: ...
+
+    def team_of(self, player: int) -> int: ...
+
+
+@runtime_checkable
+class SequenceView(Protocol):
+    """What reading text reads of the state (SequenceState has it)."""
+
+    phase: str
+    cutters: tuple[int, ...]
+    dealer: int | None
+    current: int
+    board: str
+
+    @property
+    def game(self) -> RulesView: ...
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def player_count(self) -> int: ...
+
+    @property
+    def full(self) -> bool: ...
+
+    @property
+    def hands(self) -> tuple[tuple[str, ...], ...]: ...
+
+    @property
+    def discard(self) -> tuple[str, ...]: ...
+
+    def chance_prompt(self) -> Message | None: ...
+
+    def legal_actions(self) -> list[Action]: ...
+
 
 _PLAY = re.compile(r"((?:10|[2-9tjqka])[shdc])\s*(@|-\s*x|x|-)\s*([a-j](?:10|[1-9]))", re.I)
 _PLAY_SHAPE = re.compile(r"(\S+?)\s*(@|-\s*x|x|-)\s*(\S+)", re.I)  # to name a bad card or square
 
 
-def parse(state: SequenceState, text: str) -> Action:
+def parse(state: SequenceView, text: str) -> Action:
     """The action `text` names, or the error saying why it is not one now."""
     word = text.split()[0].lower()
     readers = {"cut": parse_cut, "dealer": _parse_dealer, "deal": parse_deal,
@@ -48,12 +89,12 @@ def parse(state: SequenceState, text: str) -> Action:
     return _parse_play(state, text)
 
 
-def dealer_action(state: SequenceState, player: int) -> Action:
+def dealer_action(state: SequenceView, player: int) -> Action:
     said = msg("sequence.said.dealer", name=state.players[player])
     return Action(f"dealer {player}", said, ("dealer", player))
 
 
-def not_now(state: SequenceState, text: str) -> EngineError:
+def not_now(state: SequenceView, text: str) -> EngineError:
     """The error for text that is not a legal action now: say who or what is awaited."""
     if state.phase == "play":
         return IllegalActionError(
@@ -65,7 +106,7 @@ def not_now(state: SequenceState, text: str) -> EngineError:
 # ----- chance outcomes --------------------------------------------------------------------------
 
 
-def parse_cut(state: SequenceState, words: list[str]) -> Action:
+def parse_cut(state: SequenceView, words: list[str]) -> Action:
     cards = _parse_cards(words, len(state.cutters), msg("sequence.what.cut"))
     drawn = [msg("sequence.said.cut_card", name=state.players[p], card=card_message(card))
              for p, card in zip(state.cutters, cards, strict=True)]  # fmt: skip
@@ -73,7 +114,7 @@ def parse_cut(state: SequenceState, words: list[str]) -> Action:
     return Action("cut " + " ".join(cards), said, ("cut", cards))
 
 
-def parse_deal(state: SequenceState, words: list[str]) -> Action:
+def parse_deal(state: SequenceView, words: list[str]) -> Action:
     cards = _parse_cards(words, len(DECK), msg("sequence.what.deal"))
     if Counter(cards) != Counter(DECK):
         raise IllegalActionError("sequence.deal_decks")
@@ -81,7 +122,7 @@ def parse_deal(state: SequenceState, words: list[str]) -> Action:
     return Action("deal " + " ".join(cards), said, ("deal", cards))
 
 
-def parse_shuffle(state: SequenceState, words: list[str]) -> Action:
+def parse_shuffle(state: SequenceView, words: list[str]) -> Action:
     cards = _parse_cards(words, len(state.discard), msg("sequence.what.shuffle"))
     if Counter(cards) != Counter(state.discard):
         raise IllegalActionError("sequence.shuffle_discard")
@@ -99,7 +140,7 @@ def _parse_cards(words: list[str], count: int, what: Message) -> tuple[str, ...]
     return cards
 
 
-def _parse_dealer(state: SequenceState, words: list[str]) -> Action:
+def _parse_dealer(state: SequenceView, words: list[str]) -> Action:
     if state.full:
         raise IllegalActionError("sequence.dealer_drawn")
     seats = f"0-{state.player_count - 1}"
@@ -114,14 +155,14 @@ def _parse_dealer(state: SequenceState, words: list[str]) -> Action:
 # ----- plays ------------------------------------------------------------------------------------
 
 
-def _parse_dead(state: SequenceState, words: list[str]) -> Action:
+def _parse_dead(state: SequenceView, words: list[str]) -> Action:
     if len(words) != 1:
         raise NotationError("sequence.dead_how")
     card = parse_card(words[0])
     return _legal_or_explain(state, DEAD[card], card, None)
 
 
-def _parse_play(state: SequenceState, text: str) -> Action:
+def _parse_play(state: SequenceView, text: str) -> Action:
     found = _PLAY.fullmatch(text)
     shaped = None if found else _PLAY_SHAPE.fullmatch(text)
     if shaped:
@@ -138,9 +179,7 @@ def _parse_play(state: SequenceState, text: str) -> Action:
     return _legal_or_explain(state, action, card, index)
 
 
-def _legal_or_explain(
-    state: SequenceState, action: Action, card: str, square: int | None
-) -> Action:
+def _legal_or_explain(state: SequenceView, action: Action, card: str, square: int | None) -> Action:
     if state.phase == "play":
         for legal in state.legal_actions():
             if legal == action:
@@ -151,14 +190,14 @@ def _legal_or_explain(
 # ----- why a play is illegal --------------------------------------------------------------------
 
 
-def _why_not(state: SequenceState, action: Action, card: str, square: int | None) -> EngineError:
+def _why_not(state: SequenceView, action: Action, card: str, square: int | None) -> EngineError:
     if state.phase != "play":
         return not_now(state, action.notation)
     reason = _card_problem(state, card) or _move_problem(state, action, card, square)
     return IllegalActionError("sequence.refused", play=action.notation, reason=reason)
 
 
-def _card_problem(state: SequenceState, card: str) -> Message | None:
+def _card_problem(state: SequenceView, card: str) -> Message | None:
     if state.full and card not in state.hands[state.current]:
         return msg("sequence.not_in_hand", name=state.players[state.current], card=card)
     if not state.full and Counter(state.discard)[card] >= COPIES:
@@ -166,7 +205,7 @@ def _card_problem(state: SequenceState, card: str) -> Message | None:
     return None
 
 
-def _move_problem(state: SequenceState, action: Action, card: str, square: int | None) -> Message:
+def _move_problem(state: SequenceView, action: Action, card: str, square: int | None) -> Message:
     kind = action.notation[len(card)] if square is not None else "dead"
     if kind == "dead":
         return msg("sequence.not_dead", card=card)
@@ -183,7 +222,7 @@ def _move_problem(state: SequenceState, action: Action, card: str, square: int |
     return msg("sequence.taken", square=name)
 
 
-def _removal_problem(state: SequenceState, card: str, square: int) -> Message:
+def _removal_problem(state: SequenceView, card: str, square: int) -> Message:
     name = SQUARE_NAMES[square]
     if card not in ONE_EYED:
         return msg("sequence.two_eyed_remove")

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol, runtime_checkable
 
 from engines._strategix_deck import PETARDS, hand_counts
 from engines._strategix_formulas import (
@@ -28,14 +28,32 @@ from engines._strategix_formulas import (
     strength,
     take,
 )
-from engines.core import Action
+from engines.core import Action, Game
 from engines.messages import Message, msg
 
-if TYPE_CHECKING:
-    from engines.strategix import StrategixState
+
+@runtime_checkable
+class StepsView(Protocol):
+    """What listing the steps of the player to act reads of the state (StrategixState has it)."""
+
+    game: Game
+    phase: str
+    current: int
+    hands: list[str] | None
+    counts: list[int]
+    played: str
+    top: tuple[int, Play] | None
+    after_petard: bool
+    building: tuple[Group, ...]
+    locks: tuple[int, ...]
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    def top_play(self) -> Play | None: ...
 
 
-def legal_steps(state: StrategixState) -> list[Action]:
+def legal_steps(state: StepsView) -> list[Action]:
     """Every step of the player to act; table mode lists only pass and pétard."""
     if state.game.mode == "table":
         return pass_and_petard(state)
@@ -46,7 +64,7 @@ def legal_steps(state: StrategixState) -> list[Action]:
     return steps + pass_and_petard(state)
 
 
-def table_notes(state: StrategixState) -> list[Message]:
+def table_notes(state: StepsView) -> list[Message]:
     """Table mode lists only pass and pétard: say that the actor may also lead any formula,
     or follow the trick with its shape from its lowest letter up."""
     if state.game.mode != "table" or state.phase != "play":
@@ -63,7 +81,7 @@ def table_notes(state: StrategixState) -> list[Message]:
 # ----- pass and pétard ------------------------------------------------------------------------
 
 
-def pass_and_petard(state: StrategixState) -> list[Action]:
+def pass_and_petard(state: StepsView) -> list[Action]:
     actions = []
     if _may_pass(state):
         actions.append(_simple_action(state, "pass"))
@@ -72,7 +90,7 @@ def pass_and_petard(state: StrategixState) -> list[Action]:
     return actions
 
 
-def _simple_action(state: StrategixState, word: str) -> Action:
+def _simple_action(state: StepsView, word: str) -> Action:
     name = state.players[state.current]
     if word == "pass":
         if state.top is None:
@@ -81,7 +99,7 @@ def _simple_action(state: StrategixState, word: str) -> Action:
     return Action("petard", msg("strategix.said.petard", name=name))
 
 
-def _may_pass(state: StrategixState) -> bool:
+def _may_pass(state: StepsView) -> bool:
     if state.top is not None:
         return True
     # A leader may only pass when holding nothing but pétards (a pétard never leads).
@@ -91,7 +109,7 @@ def _may_pass(state: StrategixState) -> bool:
     return state.counts[state.current] <= PETARDS - state.played.count(PETARD)
 
 
-def petard_problem(state: StrategixState) -> Message | None:
+def petard_problem(state: StepsView) -> Message | None:
     """Why the player to act may not lay a pétard now, or None when they may."""
     if state.top is None:
         return msg("strategix.petard_lead")
@@ -107,7 +125,7 @@ def petard_problem(state: StrategixState) -> Message | None:
 # ----- a formula's groups ---------------------------------------------------------------------
 
 
-def available(state: StrategixState) -> tuple[list[int], int]:
+def available(state: StepsView) -> tuple[list[int], int]:
     """Letter counts and stars the next group may use: the hand less the formula being built,
     and no letter the formula already laid a star for while holding it (see `respelled`)."""
     counts, stars, _ = hand_counts(state.hands[state.current])
@@ -125,7 +143,7 @@ def available(state: StrategixState) -> tuple[list[int], int]:
     return counts, stars
 
 
-def _first_steps(state: StrategixState) -> list[Action]:
+def _first_steps(state: StepsView) -> list[Action]:
     """Full mode: each formula's first group, complete (`play g`) or to go on (`play g +`)."""
     counts, stars = available(state)
     missing = missing_letters(counts)
@@ -166,7 +184,7 @@ def _candidates(
 
 
 def _opening_steps(
-    state: StrategixState,
+    state: StepsView,
     candidates: list[Group],
     counts: list[int],
     stars: int,
@@ -218,7 +236,7 @@ def _completable(
     return found
 
 
-def _building_steps(state: StrategixState) -> list[Action]:
+def _building_steps(state: StepsView) -> list[Action]:
     """Full mode, a formula under way: its next group (`+ g`), or `done` for a lead."""
     counts, stars = available(state)
     missing = missing_letters(counts)
@@ -240,7 +258,7 @@ def _building_steps(state: StrategixState) -> list[Action]:
 # ----- stars kept for a letter held (R2) ------------------------------------------------------
 
 
-def _star_steps(state: StrategixState) -> list[Action]:
+def _star_steps(state: StepsView) -> list[Action]:
     """Full mode, R2: `star X` before a group lays a star for a letter X the player holds."""
     counts, stars = available(state)
     locks = state.locks
@@ -254,7 +272,7 @@ def _star_steps(state: StrategixState) -> list[Action]:
     return actions
 
 
-def _lock_fits(state: StrategixState, letter: int, counts: list[int], stars: int) -> bool:
+def _lock_fits(state: StepsView, letter: int, counts: list[int], stars: int) -> bool:
     """Whether a group holding a star for `letter` (and the earlier locks) can be laid."""
     locks = (*state.locks, letter)
     top, last = state.top_play(), state.building[-1] if state.building else None
@@ -271,7 +289,7 @@ def _lock_fits(state: StrategixState, letter: int, counts: list[int], stars: int
     return any(_completable(group, counts, stars, missing, more, locks) for group in candidates)
 
 
-def _star_action(state: StrategixState, letter: int) -> Action:
+def _star_action(state: StepsView, letter: int) -> Action:
     name, shown = state.players[state.current], LETTERS[letter]
     return Action(f"star {shown}", msg("strategix.said.star", name=name, letter=shown), letter)
 
@@ -279,7 +297,7 @@ def _star_action(state: StrategixState, letter: int) -> Action:
 # ----- the actions ----------------------------------------------------------------------------
 
 
-def _step_action(state: StrategixState, word: str, group: Group) -> Action:
+def _step_action(state: StepsView, word: str, group: Group) -> Action:
     name = state.players[state.current]
     so_far = play_text(canonical((*state.building, group)))
     if word == "play":
@@ -293,7 +311,7 @@ def _step_action(state: StrategixState, word: str, group: Group) -> Action:
     return Action(f"+ {group.text}", said, group)
 
 
-def play_action(state: StrategixState, play: Play) -> Action:
+def play_action(state: StepsView, play: Play) -> Action:
     """The action laying a whole formula, noting a Z or an exact copy of the formula to beat."""
     name, body = state.players[state.current], play_text(play)
     note = _play_note(state, play)
@@ -303,7 +321,7 @@ def play_action(state: StrategixState, play: Play) -> Action:
     return Action("play " + body, said, play)
 
 
-def _play_note(state: StrategixState, play: Play) -> Message | None:
+def _play_note(state: StepsView, play: Play) -> Message | None:
     if has_z(play):
         return msg("strategix.said.note_z")
     if state.top is not None and declared(play) == declared(state.top_play()):

@@ -3,7 +3,7 @@ trick and the hand (in table mode, against the cards seen), or the reason it can
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol, runtime_checkable
 
 from engines._strategix_deck import STARS, cards_of, hand_counts, parse_deal, sorted_cards
 from engines._strategix_formulas import (
@@ -20,12 +20,25 @@ from engines._strategix_formulas import (
     star_count,
     strength,
 )
-from engines._strategix_moves import available, pass_and_petard, petard_problem, play_action
+from engines._strategix_moves import (
+    StepsView,
+    available,
+    pass_and_petard,
+    petard_problem,
+    play_action,
+)
 from engines.core import Action, EngineError, IllegalActionError, NotationError
 from engines.messages import Message, msg
 
-if TYPE_CHECKING:
-    from engines.strategix import StrategixState
+
+@runtime_checkable
+class ReadingView(StepsView, Protocol):
+    """What reading text reads of the state beyond the steps (StrategixState has it)."""
+
+    def chance_prompt(self) -> Message | None: ...
+
+    def legal_actions(self) -> list[Action]: ...
+
 
 _PASS_WORDS = ("pass", "passe", "passer")
 _PETARD_WORDS = ("petard", "pétard")
@@ -33,7 +46,7 @@ _PLAY_WORDS = ("play", "jouer", "joue")
 _STAR_WORDS = ("star", "étoile", "etoile")
 
 
-def parse(state: StrategixState, text: str) -> Action:
+def parse(state: ReadingView, text: str) -> Action:
     """The action `text` names, or the error saying why it is not one now."""
     word, _, rest = text.partition(" ")
     word = word.lower()
@@ -67,7 +80,7 @@ def parse(state: StrategixState, text: str) -> Action:
     raise NotationError("strategix.not_an_action", text=text)
 
 
-def _not_now(state: StrategixState, text: str, word: str, expected: str) -> EngineError:
+def _not_now(state: ReadingView, text: str, word: str, expected: str) -> EngineError:
     if word not in ("first", "deal", *_PLAY_WORDS, *_PASS_WORDS, *_PETARD_WORDS):
         return NotationError("strategix.not_an_action", text=text)
     if word == expected == "first":
@@ -82,7 +95,7 @@ def _locks_text(locks: tuple[int, ...]) -> list[Message]:
 # ----- steps of a formula laid group by group (full mode) -------------------------------------
 
 
-def _bad_star(state: StrategixState, rest: str) -> EngineError:
+def _bad_star(state: ReadingView, rest: str) -> EngineError:
     """Why `star X` is not a step now."""
     if state.game.mode == "table":
         return IllegalActionError("strategix.table_star")
@@ -100,7 +113,7 @@ def _bad_star(state: StrategixState, rest: str) -> EngineError:
     return IllegalActionError("strategix.no_group_star", letter=letter)
 
 
-def _explain_group(state: StrategixState, body: str) -> None:
+def _explain_group(state: ReadingView, body: str) -> None:
     """Raise the reason a formula's first group cannot be laid, if there is one."""
     group = parse_play(body)
     top = state.top_play()
@@ -118,7 +131,7 @@ def _explain_group(state: StrategixState, body: str) -> None:
         _check_no_kept_letter(state, group)
 
 
-def _bad_step(state: StrategixState, text: str) -> EngineError:
+def _bad_step(state: ReadingView, text: str) -> EngineError:
     if state.game.mode == "table":
         return IllegalActionError("strategix.table_whole")
     if not state.building and not text.lower().startswith("play"):
@@ -135,7 +148,7 @@ def _bad_step(state: StrategixState, text: str) -> EngineError:
 # ----- pass, pétard and whole formulas --------------------------------------------------------
 
 
-def _checked_simple(state: StrategixState, word: str, problem: Message | None) -> Action:
+def _checked_simple(state: ReadingView, word: str, problem: Message | None) -> Action:
     legal = {action.notation: action for action in pass_and_petard(state)}
     if word in legal:
         return legal[word]
@@ -143,7 +156,7 @@ def _checked_simple(state: StrategixState, word: str, problem: Message | None) -
     raise IllegalActionError(problem.code, **problem.params)
 
 
-def _parse_play(state: StrategixState, body: str) -> Action:
+def _parse_play(state: ReadingView, body: str) -> Action:
     play = parse_play(body)
     _check_against_trick(state.top_play(), play)
     if state.game.mode == "table":
@@ -171,7 +184,7 @@ def _check_against_trick(top: Play | None, play: Play) -> None:
         )
 
 
-def _check_holding(state: StrategixState, play: Play) -> None:
+def _check_holding(state: ReadingView, play: Play) -> None:
     counts, stars, _ = hand_counts(state.hands[state.current])
     for letter in real_letters(play):
         counts[letter] -= 1
@@ -182,14 +195,14 @@ def _check_holding(state: StrategixState, play: Play) -> None:
         raise IllegalActionError("strategix.stars", n=star_count(play), have=stars)
 
 
-def _checked_full_play(state: StrategixState, play: Play) -> Action:
+def _checked_full_play(state: ReadingView, play: Play) -> Action:
     """Cards the hand holds, recorded in the one spelling the listing uses."""
     _check_holding(state, play)
     _check_no_kept_letter(state, play)
     return play_action(state, respelled(play))
 
 
-def _check_no_kept_letter(state: StrategixState, play: Play) -> None:
+def _check_no_kept_letter(state: ReadingView, play: Play) -> None:
     """A star for a letter the player holds goes through `star X` steps, so that full mode
     accepts exactly what it lists."""
     counts = hand_counts(state.hands[state.current])[0]
@@ -207,7 +220,7 @@ def _check_no_kept_letter(state: StrategixState, play: Play) -> None:
         raise IllegalActionError("strategix.keep", letters=letters, steps=steps)
 
 
-def _checked_table_play(state: StrategixState, play: Play) -> Play:
+def _checked_table_play(state: ReadingView, play: Play) -> Play:
     """Card counting: a third copy of a letter must be a star (R1: two of each letter)."""
     seen = hand_counts(state.played)[0]
     groups = []

@@ -4,10 +4,20 @@ any spelling, or the reason in the player's words why it cannot be played now.""
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import Protocol, runtime_checkable
 
 from engines._struggle_board import ACE, DICE, FIGURES, MAX_THROWS, OBJECTIVE_DECK, PAWNS
-from engines._struggle_plays import Move, Result, hand_plays, move_lists, rethrow_action, simulate
+from engines._struggle_plays import (
+    Boxes,
+    Hand,
+    Move,
+    Result,
+    Squares,
+    hand_plays,
+    move_lists,
+    rethrow_action,
+    simulate,
+)
 from engines.core import Action, EngineError, IllegalActionError, NotationError, whole_number
 from engines.dice import (
     POKER_FACES,
@@ -19,11 +29,30 @@ from engines.dice import (
 )
 from engines.messages import Message, msg
 
-if TYPE_CHECKING:
-    from engines.struggle import StruggleState
+
+@runtime_checkable
+class StruggleView(Protocol):
+    """What reading text reads of the state (StruggleState has it)."""
+
+    track: str
+    squares: Squares
+    boxes: Boxes
+    objectives: list[tuple[str, ...] | None]
+    current: int
+    throws: int
+    hand: Hand
+    awaiting_roll: int
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    def chance_prompt(self) -> Message | None: ...
 
 
-def parse(state: StruggleState, text: str) -> Action:
+def parse(state: StruggleView, text: str) -> Action:
     """The action `text` names, or the error saying why it is not one now."""
     phase = state.phase
     if phase == "deal":
@@ -39,7 +68,7 @@ def parse(state: StruggleState, text: str) -> Action:
     raise not_now(state, text)
 
 
-def parse_deal(state: StruggleState, text: str) -> Action:
+def parse_deal(state: StruggleView, text: str) -> Action:
     words = text.split()
     if not words or words[0].lower() != "deal":
         raise IllegalActionError("struggle.deal_first", hint=state.chance_prompt())
@@ -55,7 +84,7 @@ def parse_deal(state: StruggleState, text: str) -> Action:
     return Action("deal " + " ".join(map(str, cards)), msg("struggle.said.deal"), cards)
 
 
-def not_now(state: StruggleState, text: str) -> EngineError:
+def not_now(state: StruggleView, text: str) -> EngineError:
     """The error for text that is not a legal action now: in play, whose hand it is."""
     if state.phase == "choose":
         thrown = text.split()[0].lower() == "roll"
@@ -72,7 +101,7 @@ def not_now(state: StruggleState, text: str) -> EngineError:
 # ----- rolls, the first player and objectives ---------------------------------------------------
 
 
-def _parse_roll(state: StruggleState, text: str) -> Action:
+def _parse_roll(state: StruggleView, text: str) -> Action:
     words = text.split()
     if words[0].lower() != "roll":
         raise IllegalActionError(
@@ -85,13 +114,13 @@ def _parse_roll(state: StruggleState, text: str) -> Action:
     return roll_action(parse_roll(text, POKER_FACES, state.awaiting_roll), POKER_FACES)
 
 
-def _waiting_for_dice(state: StruggleState) -> Message:
+def _waiting_for_dice(state: StruggleView) -> Message:
     if not state.throws:
         return msg("struggle.wait.throw", n=DICE)
     return msg("struggle.wait.rethrown", n=state.awaiting_roll)
 
 
-def _first_error(state: StruggleState, text: str) -> EngineError:
+def _first_error(state: StruggleView, text: str) -> EngineError:
     players = ", ".join(f"{i} {name}" for i, name in enumerate(state.players))
     words = text.split()
     if words[0].lower() == "first" and len(words) == 2:
@@ -99,7 +128,7 @@ def _first_error(state: StruggleState, text: str) -> EngineError:
     return IllegalActionError("struggle.first_draw", last=len(state.players) - 1, players=players)
 
 
-def _reveal_error(state: StruggleState, text: str) -> EngineError:
+def _reveal_error(state: StruggleView, text: str) -> EngineError:
     name = state.players[state.objectives.index(None)]
     words = text.upper().split()
     if words[0] != "OBJECTIVE":
@@ -116,7 +145,7 @@ def _reveal_error(state: StruggleState, text: str) -> EngineError:
 # ----- a play or a re-throw ---------------------------------------------------------------------
 
 
-def _parse_choice(state: StruggleState, text: str) -> Action:
+def _parse_choice(state: StruggleView, text: str) -> Action:
     """Accept any spelling of a legal choice: faces in any order, any equivalent play."""
     words = text.upper().split()
     if words[0] == "RETHROW":
@@ -127,25 +156,33 @@ def _parse_choice(state: StruggleState, text: str) -> Action:
     if None in moves or not _is_move_list(state, moves):  # type: ignore[arg-type]
         problem = _explain_play(state, text.split())
         raise IllegalActionError(problem.code, **problem.params)
-    result = simulate(state, moves)  # type: ignore[arg-type]
-    for action in hand_plays(state):
+    result = _simulated(state, moves)  # type: ignore[arg-type]
+    for action in _plays(state):
         other: Result = action.data[1]
         if (other.squares, other.boxes) == (result.squares, result.boxes):
             return action
     raise not_now(state, text)  # pragma: no cover - every move list has a listed twin
 
 
-def _is_move_list(state: StruggleState, moves: tuple[Move, ...]) -> bool:
+def _is_move_list(state: StruggleView, moves: tuple[Move, ...]) -> bool:
     """A full (attachment, order) list, or the start of one that ends the race (RULINGS 8)."""
-    full = set(move_lists(state))
+    full = set(move_lists(state.hand, state.boxes))
     if moves in full:
         return True
     if not any(candidate[: len(moves)] == moves for candidate in full):
         return False
-    return len(simulate(state, moves).boxes) == len(PAWNS)  # the rest would be void
+    return len(_simulated(state, moves).boxes) == len(PAWNS)  # the rest would be void
 
 
-def _parse_rethrow(state: StruggleState, words: list[str]) -> Action:
+def _plays(state: StruggleView) -> list[Action]:
+    return hand_plays(state.track, state.squares, state.boxes, state.hand)
+
+
+def _simulated(state: StruggleView, moves: tuple[Move, ...]) -> Result:
+    return simulate(state.track, state.squares, state.boxes, moves)
+
+
+def _parse_rethrow(state: StruggleView, words: list[str]) -> Action:
     if state.throws >= MAX_THROWS:
         raise IllegalActionError("struggle.no_more_throws")
     if not words:
@@ -161,7 +198,7 @@ def _parse_rethrow(state: StruggleState, words: list[str]) -> Action:
     return rethrow_action(sort_faces(words, POKER_FACES))
 
 
-def _missing_dice(state: StruggleState, face: str, held: int) -> Message:
+def _missing_dice(state: StruggleView, face: str, held: int) -> Message:
     if not held:
         return msg("struggle.no_such_die", figure=face_message(face), hand=_hand(state))
     return msg("struggle.too_few_dice", hand=_hand(state), figures=counted_faces([face] * held))
@@ -178,7 +215,7 @@ def _parse_move(word: str) -> Move | None:
 # ----- why a play is not one --------------------------------------------------------------------
 
 
-def _explain_play(state: StruggleState, words: list[str]) -> Message:
+def _explain_play(state: StruggleView, words: list[str]) -> Message:
     """Why a line is not a play of the hand, in the player's words (RULINGS 4-5)."""
     if [word.upper() for word in words] == ["PASS"]:
         return msg("struggle.no_decline", hand=_hand(state), example=_example(state))
@@ -193,7 +230,7 @@ def _explain_play(state: StruggleState, words: list[str]) -> Message:
     )
 
 
-def _explain_moves(state: StruggleState, moves: list[Move]) -> Message | None:
+def _explain_moves(state: StruggleView, moves: list[Move]) -> Message | None:
     counts, pawns = Counter(state.hand), [pawn for pawn, _ in moves]
     for pawn, steps in moves:
         problem = _explain_move(state, pawn, steps, counts, pawns.count(pawn))
@@ -212,7 +249,7 @@ def _explain_moves(state: StruggleState, moves: list[Move]) -> Message | None:
 
 
 def _explain_move(
-    state: StruggleState, pawn: str, steps: int, counts: Counter, times: int
+    state: StruggleView, pawn: str, steps: int, counts: Counter, times: int
 ) -> Message | None:
     name, dice, aces = face_message(pawn), counts[pawn], counts[ACE]
     if pawn in state.boxes:
@@ -229,14 +266,14 @@ def _explain_move(
     return None
 
 
-def _movers(state: StruggleState, counts: Counter) -> list[str]:
+def _movers(state: StruggleView, counts: Counter) -> list[str]:
     return [p for p in PAWNS if counts[p] and p not in state.boxes]
 
 
-def _example(state: StruggleState) -> str:
-    plays = hand_plays(state)
+def _example(state: StruggleView) -> str:
+    plays = _plays(state)
     return plays[0].notation if plays else "pass"
 
 
-def _hand(state: StruggleState) -> str:
+def _hand(state: StruggleView) -> str:
     return " ".join(state.hand) or "-"

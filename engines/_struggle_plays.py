@@ -7,17 +7,17 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from functools import cache
 from itertools import permutations, product
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engines._struggle_board import ACE, BLACK, BOXES, DICE, PAWNS, YELLOW
 from engines.core import Action, LazyAction
 from engines.dice import POKER_FACES, counted_faces, face_message
 from engines.messages import Message, chain, msg
 
-if TYPE_CHECKING:
-    from engines.struggle import StruggleState
-
 Move = tuple[str, int]  # a pawn and the squares it moves
+Squares = dict[str, int]  # pawn -> square, for the pawns on the track
+Boxes = dict[str, str]  # pawn -> arrival box letter, for the pawns arrived
+Hand = tuple[str, ...]  # the faces thrown
 
 
 class Result:
@@ -25,14 +25,14 @@ class Result:
 
     __slots__ = ("squares", "boxes", "outcomes")
 
-    def __init__(self, squares: dict[str, int], boxes: dict[str, str], outcomes: list) -> None:
+    def __init__(self, squares: Squares, boxes: Boxes, outcomes: list) -> None:
         self.squares, self.boxes, self.outcomes = squares, boxes, outcomes
 
     def __deepcopy__(self, memo: dict) -> Result:
         return self  # never mutated once its play is listed
 
 
-def hand_plays(state: StruggleState) -> list[Action]:
+def hand_plays(track: str, squares: Squares, boxes: Boxes, hand: Hand) -> list[Action]:
     """One play per distinct resulting position, found depth-first over move orders.
 
     Orders that reach the same intermediate position with the same moves left are explored
@@ -41,32 +41,32 @@ def hand_plays(state: StruggleState) -> list[Action]:
     plays: list[Action] = []
     seen: set[tuple] = set()
     visited: set[tuple] = set()
-    start = Result(dict(state.squares), dict(state.boxes), [])
-    for steps in _attachments(state):
-        _explore(state.track, start, steps, (), visited, seen, plays)
+    start = Result(dict(squares), dict(boxes), [])
+    for steps in _attachments(hand, boxes):
+        _explore(track, start, steps, (), visited, seen, plays)
     return plays
 
 
-def move_lists(state: StruggleState) -> Iterator[tuple[Move, ...]]:
+def move_lists(hand: Hand, boxes: Boxes) -> Iterator[tuple[Move, ...]]:
     """Every (ace attachment, move order) pair for the hand, as ordered (pawn, count) moves."""
-    for steps in _attachments(state):
+    for steps in _attachments(hand, boxes):
         yield from permutations(steps)
 
 
-def simulate(state: StruggleState, moves: Sequence[Move]) -> Result:
+def simulate(track: str, squares: Squares, boxes: Boxes, moves: Sequence[Move]) -> Result:
     """The position after `moves` in that order; moves after the race ends are void."""
-    result = Result(dict(state.squares), dict(state.boxes), [])
+    result = Result(dict(squares), dict(boxes), [])
     for pawn, steps in moves:
         if len(result.boxes) == len(PAWNS):
             break
-        result.outcomes.append((pawn, steps, _move(state.track, result, pawn, steps)))
+        result.outcomes.append((pawn, steps, _move(track, result, pawn, steps)))
     return result
 
 
-def _attachments(state: StruggleState) -> Iterator[tuple[Move, ...]]:
+def _attachments(hand: Hand, boxes: Boxes) -> Iterator[tuple[Move, ...]]:
     """Each distinct way to attach the aces: the (pawn, steps) moves it gives, in pawn order."""
-    counts = Counter(state.hand)
-    figures = [p for p in PAWNS if counts[p] and p not in state.boxes]
+    counts = Counter(hand)
+    figures = [p for p in PAWNS if counts[p] and p not in boxes]
     if not figures:
         yield ()
         return

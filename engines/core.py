@@ -22,6 +22,7 @@ CHANCE = "chance"
 Actor = int | Literal["chance"]
 Mode = Literal["full", "table"]
 MODES: tuple[str, ...] = ("full", "table")
+DiceKind = Literal["d6", "poker"]  # pips 1-6; poker faces 9 10 J Q K A (engines.dice)
 MAX_NOTATION_LENGTH = 500
 
 
@@ -109,6 +110,15 @@ class LazyAction(Action):
 
     def __deepcopy__(self, memo: dict) -> LazyAction:
         return self  # immutable
+
+
+@dataclass(frozen=True)
+class DiceWanted:
+    """The throw chance waits for: how many dice and of which kind. A roll of that many faces
+    of that kind (`roll 3 5`, `roll 9 J J K A`) is then a legal action."""
+
+    count: int
+    kind: DiceKind
 
 
 @dataclass(frozen=True)
@@ -343,6 +353,11 @@ class State(ABC):
 
     def chance_prompt(self) -> Message | None:
         """What chance outcome the game waits for, as a message (e.g. `roll <5 faces>`)."""
+        return None
+
+    def dice_wanted(self) -> DiceWanted | None:
+        """The dice chance waits for, or None when no throw is due (a player acts, cards are
+        awaited, the game is over). Games with dice override this."""
         return None
 
     def chance_hint(self) -> str:

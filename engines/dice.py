@@ -7,11 +7,12 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import combinations_with_replacement
 
-from engines.core import Action, LazyAction, NotationError
+from engines.core import Action, DiceKind, LazyAction, NotationError
 from engines.messages import Message, chain, define, msg
 
 D6_FACES: tuple[str, ...] = ("1", "2", "3", "4", "5", "6")
 POKER_FACES: tuple[str, ...] = ("9", "10", "J", "Q", "K", "A")
+FACES_OF: dict[DiceKind, tuple[str, ...]] = {"d6": D6_FACES, "poker": POKER_FACES}
 _POKER_NAMES_EN = {"9": "Nine", "10": "Ten", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
 
 

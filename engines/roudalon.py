@@ -17,6 +17,7 @@ from engines.core import (
     CHANCE,
     Action,
     Actor,
+    DiceWanted,
     EngineError,
     Game,
     Option,
@@ -119,6 +120,14 @@ class RoudalonState(State):
             return self.alliance[self.next_thrower]
         return None
 
+    def dice_wanted(self) -> DiceWanted | None:
+        """Two dice for a roll-off (R1), else the dice the thrower chose to throw."""
+        if self.phase == "rolloff":
+            return DiceWanted(2, "d6")
+        if self.phase == "roll":
+            return DiceWanted(self.dice_to_roll, "d6")
+        return None
+
     def chance_prompt(self) -> Message | None:
         if self.phase == "rolloff":
             player = next(p for p, total in self.rolloff if total is None)
@@ -168,7 +177,7 @@ class RoudalonState(State):
         elif word == "offer":
             if not self.alliance:
                 self.alliance = [self.current]
-            self.offered_to, self.phase = left_of(self, self.alliance[-1]), "offer"
+            self.offered_to, self.phase = left_of(self.alliance[-1], len(self.players)), "offer"
         elif word in ("yes", "no"):
             self._apply_answer(action.data)
         else:  # close
@@ -236,7 +245,7 @@ class RoudalonState(State):
             self.last = msg("roudalon.said.void", pot=self.pot)
             self._end_game([0] * len(self.players), void=True)  # R7: stakes returned
             return
-        self.current = left_of(self, self.current)
+        self.current = left_of(self.current, len(self.players))
         self.phase = "turn"
         self._clear_turn()
 

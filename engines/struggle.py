@@ -27,7 +27,7 @@ from engines._struggle_board import (
 )
 from engines._struggle_notation import not_now, parse, parse_deal
 from engines._struggle_plays import Move, Result, hand_plays, move_lists, rethrow_actions, simulate
-from engines.core import CHANCE, Action, Actor, EngineError, Game, Option, State
+from engines.core import CHANCE, Action, Actor, DiceWanted, EngineError, Game, Option, State
 from engines.dice import POKER_FACES, all_rolls, face_message, random_roll, sort_faces
 from engines.messages import Message, chain, define, msg
 
@@ -107,6 +107,10 @@ class StruggleState(State):
             return [self._objective_action(order) for order in self._unrevealed_orders()]
         return self._plays() + self._rethrows()
 
+    def dice_wanted(self) -> DiceWanted | None:
+        """The five poker dice of a turn's first throw, or those the player chose to re-throw."""
+        return DiceWanted(self.awaiting_roll, "poker") if self.phase == "roll" else None
+
     def chance_prompt(self) -> Message | None:
         phase = self.phase
         if phase == "deal":
@@ -144,13 +148,13 @@ class StruggleState(State):
 
     # The advisor and tests call these three.
     def _plays(self) -> list[Action]:
-        return hand_plays(self)
+        return hand_plays(self.track, self.squares, self.boxes, self.hand)
 
     def _move_lists(self) -> Iterator[tuple[Move, ...]]:
-        return move_lists(self)
+        return move_lists(self.hand, self.boxes)
 
     def _simulate(self, moves: Sequence[Move]) -> Result:
-        return simulate(self, moves)
+        return simulate(self.track, self.squares, self.boxes, moves)
 
     # ----- reading text and applying ------------------------------------------------------------
 

@@ -33,6 +33,7 @@ from engines.core import (
     CHANCE,
     Action,
     Actor,
+    DiceWanted,
     EngineError,
     Game,
     IllegalActionError,
@@ -106,6 +107,10 @@ class TraverseState(State):
         if self.phase == "play":
             return self.current
         return None
+
+    def dice_wanted(self) -> DiceWanted | None:
+        """Two dice, for the roll-off (each side in turn) and every turn (T3, T7)."""
+        return DiceWanted(2, "d6") if self.phase in ("rolloff", "roll") else None
 
     def chance_prompt(self) -> Message | None:
         if self.phase == "rolloff":

@@ -6,8 +6,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+import pytest
+
 import engines
 from engines.core import CHANCE, EngineError, Game, State
+from engines.dice import FACES_OF, all_rolls, sort_faces
 from engines.messages import ENGLISH, Message
 
 MAX_ACTIONS = 20_000
@@ -54,9 +57,26 @@ def check_legal_listing(state: State) -> None:
         assert not unknown_codes(action.message), f"{action.notation!r}: {action.message}"
 
 
+def check_dice_wanted(state: State) -> None:
+    """The dice chance waits for, given as data, are exactly the rolls that are legal now."""
+    wanted = state.dice_wanted()
+    if wanted is None:
+        assert not [a for a in state.legal_actions() if a.notation.startswith("roll ")]
+        for roll in ("roll 1 2", "roll 9 J"):
+            with pytest.raises(EngineError):
+                state.parse(roll)
+        return
+    faces = FACES_OF[wanted.kind]
+    assert state.is_chance and wanted.count > 0
+    assert state.legal_actions() == all_rolls(wanted.count, faces)
+    thrown = random.Random(len(state.history)).choices(faces, k=wanted.count)
+    assert state.parse("roll " + " ".join(thrown)).data == sort_faces(thrown, faces)
+
+
 def check_step(state: State) -> None:
     state.check_invariants()
     check_legal_listing(state)
+    check_dice_wanted(state)
     assert len(state.scores()) == len(state.players)
 
 
