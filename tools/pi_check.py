@@ -42,10 +42,11 @@ HOST_TOOLS = {
 BINFMT = Path("/proc/sys/fs/binfmt_misc")
 CHECKOUT = "/home/pi/tabletop"
 VENV = "/opt/tabletop/venv"
-# Rendered trays read in both places: enough for the comparison's bar on their own, in a clone
-# without shared/; the labelled photos of each set come on top where shared/ is beside the clone.
-RENDERED_SEEDS = 50
+# The readings compared: the labelled photos of each set where shared/ is beside the clone, and
+# rendered trays (a d6 and a poker tray per seed) to make up at least LEAST_READINGS in all, so a
+# clone without shared/ reaches the bar too. Emulated, a photo takes 3-15 s to read.
 LEAST_READINGS = 100
+LEAST_RENDERED_SEEDS = 20
 STANDINS = {
     "python3-picamera2": "picamera2, libcamera's Python binding",
     "python3-lgpio": "lgpio, gpiozero's GPIO driver",
@@ -538,8 +539,11 @@ def reading_batches(root: Path, per_set: int | None, logs: Path) -> list[Batch]:
     rendered = CACHE / "rendered"
     shutil.rmtree(rendered, ignore_errors=True)
     rendered.mkdir(parents=True)
+    photos = photo_sets(per_set)
+    counted = sum(len(images) for _, images in photos)
+    seeds = max(LEAST_RENDERED_SEEDS, -(-(LEAST_READINGS - counted) // 2))
     run(
-        [str(ROOT / ".venv/bin/python"), "-c", RENDER, str(rendered), str(RENDERED_SEEDS)],
+        [str(ROOT / ".venv/bin/python"), "-c", RENDER, str(rendered), str(seeds)],
         logs / "render.log",
         cwd=ROOT,
     )
@@ -547,7 +551,7 @@ def reading_batches(root: Path, per_set: int | None, logs: Path) -> list[Batch]:
         (f"rendered {kind}", kind, sorted(rendered.glob(f"{kind}-*.png")))
         for kind in ("d6", "poker")
     ]
-    batches += [(name, "d6", images) for name, images in photo_sets(per_set)]
+    batches += [(name, "d6", images) for name, images in photos]
     for _, _, images in batches:
         for image in images:
             inside = root / "mnt" / image.relative_to(image.parents[1])
