@@ -158,7 +158,7 @@ def _pips_figures(rng: np.random.Generator, body: Colour) -> dict[str, FacePrint
     black, red = _ink(rng, "black"), _ink(rng, "red")
     nine, ten = (black, red) if rng.random() < 0.8 else (red, black)
     dots = bool(rng.random() < 0.5)
-    figure_inks = rng.choice(list(INKS), size=3, replace=False)
+    figure_inks = rng.choice([n for n in INKS if n != "navy"], size=3, replace=False)
     accent = _jitter(rng, LIGHT_INKS["gold"], 20) if rng.random() < 0.6 else black
     ace_suit = str(rng.choice(["club", "spade", "heart", "diamond"], p=[0.4, 0.4, 0.1, 0.1]))
     ace_ink = red if ace_suit in ("heart", "diamond") else black
@@ -500,7 +500,8 @@ def _die_texture(
     fine = int(np.clip(side * 3, 96, 2048))
     colour = _printed_face(design, face, fine).astype(np.float32)
     alpha = _rounded_mask(fine, design.corner)
-    inside = cv2.distanceTransform((alpha > 0.5).astype(np.uint8), cv2.DIST_L2, 3)
+    body = cv2.copyMakeBorder((alpha > 0.5).astype(np.uint8), 1, 1, 1, 1, cv2.BORDER_CONSTANT)
+    inside = cv2.distanceTransform(body, cv2.DIST_L2, 3)[1:-1, 1:-1]  # to the outline, not the edge
     falloff = np.clip(inside / max(1.0, design.edge * fine), 0, 1)
     colour *= (light * (0.72 + 0.28 * np.sqrt(falloff)))[..., None]
     if design.gloss > 0 and light >= 1.0:
@@ -834,12 +835,16 @@ def _close_scene(
     centre = principal + (seen - principal) / scale
     place = Placement((float(centre[0]), float(centre[1])), side, float(rng.uniform(0, 360)))
     background = str(rng.choice(BACKGROUNDS))
-    img = _close_background(background, height, width, place, rng)
+    img = _close_background(background, height, width, rng)
+    top = camera.project(place.footprint(), place.side)
+    hand = _jitter(rng, SKIN[int(rng.integers(len(SKIN)))], 12)
+    if background == "hand":
+        _palm(img, top, hand, rng)
     offset = rng.normal(0, 1, 2) * side * 0.12
     _shadow(img, place, offset, side * rng.uniform(0.08, 0.25), rng.uniform(0.25, 0.55))
     _draw_die(img, design, face, place, camera, rng)
     if background == "hand":
-        _thumb(img, place, rng)
+        _thumb(img, top, hand, rng)
     return _light_spot(img, rng)
 
 
@@ -851,9 +856,7 @@ def _photo_shape(size_px: int, rng: np.random.Generator) -> tuple[int, int]:
     return (size_px, short) if rng.random() < 0.5 else (short, size_px)
 
 
-def _close_background(
-    kind: str, height: int, width: int, place: Placement, rng: np.random.Generator
-) -> np.ndarray:
+def _close_background(kind: str, height: int, width: int, rng: np.random.Generator) -> np.ndarray:
     small = (max(8, min(height, 480)), max(8, min(width, 480)))
     if kind == "board":
         tone = np.array(_jitter(rng, (232, 234, 234), 12), np.float32)
@@ -867,10 +870,7 @@ def _close_background(
             np.array(_jitter(rng, (120, 120, 120), 60), np.float32)
             + 25 * _smooth_noise(*small, 3, rng)[..., None]
         )
-    img = cv2.resize(surface.astype(np.float32), (width, height), interpolation=cv2.INTER_LINEAR)
-    if kind == "hand":
-        _palm(img, place, rng)
-    return img
+    return cv2.resize(surface.astype(np.float32), (width, height), interpolation=cv2.INTER_LINEAR)
 
 
 def _cloth(height: int, width: int, rng: np.random.Generator) -> np.ndarray:
@@ -885,26 +885,37 @@ def _cloth(height: int, width: int, rng: np.random.Generator) -> np.ndarray:
 SKIN = ((150, 180, 225), (120, 160, 205), (80, 120, 170), (60, 90, 130))
 
 
-def _palm(img: np.ndarray, place: Placement, rng: np.random.Generator) -> None:
-    tone = _jitter(rng, SKIN[int(rng.integers(len(SKIN)))], 12)
-    cx, cy = place.centre
-    reach = place.side * rng.uniform(1.1, 1.6)
-    palm = _ellipse(
-        (cx, cy + place.side * 0.3), reach, reach * 0.9, tilt=float(rng.uniform(-30, 30))
-    )
-    _fill(img, palm, tone)
+def _palm(img: np.ndarray, top: np.ndarray, tone: Colour, rng: np.random.Generator) -> None:
+    """A hand under the die (`top`: its top face's corners in the photo)."""
+    cx, cy = top.mean(axis=0)
+    side = float(np.linalg.norm(top[1] - top[0]))
+    reach = side * rng.uniform(0.9, 1.3)
+    tilt = float(rng.uniform(-30, 30))
+    _skin(img, _ellipse((cx, cy + side * 0.3), reach, reach * 0.9, tilt=tilt), tone)
 
 
-def _thumb(img: np.ndarray, place: Placement, rng: np.random.Generator) -> None:
-    """A thumb over one edge of the die, covering a sliver of its top."""
-    corners = place.footprint()
+def _thumb(img: np.ndarray, top: np.ndarray, tone: Colour, rng: np.random.Generator) -> None:
+    """A thumb over one edge of the die's top face, covering a sliver of it."""
     edge = int(rng.integers(4))
-    a, b = corners[edge], corners[(edge + 1) % 4]
-    outward = (a + b) / 2 - np.array(place.centre)
-    tip = (a + b) / 2 + outward * rng.uniform(0.5, 0.7)
-    along = math.degrees(math.atan2(*(outward[::-1])))
-    thumb = _ellipse(
-        (float(tip[0]), float(tip[1])), place.side * 0.35, place.side * 0.18, tilt=along
-    )
-    tone = _jitter(rng, SKIN[int(rng.integers(len(SKIN)))], 12)
-    _fill(img, thumb, tone)
+    middle = (top[edge] + top[(edge + 1) % 4]) / 2
+    outward = middle - top.mean(axis=0)
+    tip = middle + outward * rng.uniform(0.55, 0.75)
+    along = math.degrees(math.atan2(outward[1], outward[0]))
+    side = float(np.linalg.norm(top[1] - top[0]))
+    _skin(img, _ellipse((float(tip[0]), float(tip[1])), side * 0.35, side * 0.17, tilt=along), tone)
+
+
+def _skin(img: np.ndarray, outline: Polygon, tone: Colour) -> None:
+    """Skin filling the outline, darker towards its rim as a rounded finger or palm is."""
+    height, width = img.shape[:2]
+    x0, y0 = np.maximum(np.floor(outline.min(axis=0)).astype(int) - 2, 0)
+    x1, y1 = np.minimum(np.ceil(outline.max(axis=0)).astype(int) + 2, [width, height])
+    if x1 <= x0 or y1 <= y0:
+        return
+    mask = np.zeros((y1 - y0, x1 - x0), np.float32)
+    _fill(mask, outline - np.array([x0, y0]), (1, 1, 1))
+    rounded = _wide_blur(mask, 0.15 * min(mask.shape))
+    colour = np.array(tone, np.float32) * (0.7 + 0.35 * rounded)[..., None]
+    cover = cv2.GaussianBlur(mask, (0, 0), 0.8)
+    region = img[y0:y1, x0:x1]
+    region[:] = cv2.blendLinear(colour, region, cover, 1 - cover)
