@@ -194,15 +194,17 @@ def _bold_ranks(rng: np.random.Generator, body: Colour) -> dict[str, FacePrint]:
 
 def _coloured_body(rng: np.random.Generator, body: Colour) -> dict[str, FacePrint]:
     light = LIGHT_INKS if sum(body) < 330 else {**LIGHT_INKS, "black": INKS["black"]}
-    ink = _jitter(rng, _pick(rng, light), 12)
-    accent = _jitter(rng, _pick(rng, light), 12)
+    first, second = (light[str(name)] for name in rng.choice(list(light), 2, replace=False))
+    ink, accent = _jitter(rng, first, 12), _jitter(rng, second, 12)
     numbers = "pips" if rng.random() < 0.5 else "rank"
     court = "figure" if rng.random() < 0.6 else "rank"
     ace_suit = str(rng.choice(["club", "spade", "heart", "diamond"]))
-    return {
+    return {  # the queen in the second ink, so that not all three figures differ by outline only
         "9": FacePrint(numbers, ink, accent, ace_suit, True, 0),
         "10": FacePrint(numbers, ink, accent, ace_suit, True, 0),
-        **{face: FacePrint(court, ink, accent, ace_suit, False, 0) for face in ("J", "Q", "K")},
+        "J": FacePrint(court, ink, accent, ace_suit, False, 0),
+        "Q": FacePrint(court, accent, ink, ace_suit, False, 0),
+        "K": FacePrint(court, ink, accent, ace_suit, False, 0),
         "A": FacePrint("suit", ink, accent, ace_suit, False, 0),
     }
 
@@ -744,17 +746,27 @@ def _table(kind: str, height: int, width: int, rng: np.random.Generator) -> np.n
 
 
 def _wood(height: int, width: int, rng: np.random.Generator) -> np.ndarray:
-    """Planks: thin dark grain lines 5-25 px apart, wavering, on a lighter wood."""
-    yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
-    turn = rng.uniform(0, np.pi)
-    across = -xx * math.sin(turn) + yy * math.cos(turn)
+    """Planks: thin dark grain lines 5-25 px apart, wavering slowly, turned at random."""
+    side = int(math.hypot(height, width)) + 2
+    across = np.mgrid[0:side, 0:side][0].astype(np.float32)  # the grain runs along x here
     period = rng.uniform(5, 25)
-    warp = period * rng.uniform(0.8, 3) * _smooth_noise(height, width, 3, rng)
-    lines = (0.5 + 0.5 * np.sin(2 * np.pi * (across + warp) / period)) ** 3
-    light = np.array(_jitter(rng, (80, 140, 196), 25), np.float32)
+    warp = period * rng.uniform(0.5, 2) * _stretched_noise(side, (8, 2), rng)
+    lines = (0.5 + 0.5 * np.sin(2 * np.pi * (across + warp) / period)) ** rng.uniform(2, 6)
+    strength = np.clip(0.6 + 0.5 * _stretched_noise(side, (24, 3), rng), 0.1, 1)
+    light = np.array(_jitter(rng, (70, 132, 192), 18), np.float32)
     dark = light * rng.uniform(0.55, 0.8)
-    tone = 1 + 0.08 * _smooth_noise(height, width, 4, rng)
-    return (light - (light - dark) * lines[..., None]) * tone[..., None]
+    tone = 1 + 0.06 * _stretched_noise(side, (4, 2), rng)
+    wood = (light - (light - dark) * (lines * strength)[..., None]) * tone[..., None]
+    turn = cv2.getRotationMatrix2D((side / 2, side / 2), float(rng.uniform(0, 180)), 1.0)
+    turned = cv2.warpAffine(wood, turn, (side, side), borderMode=cv2.BORDER_REFLECT)
+    top, left = (side - height) // 2, (side - width) // 2
+    return turned[top : top + height, left : left + width]
+
+
+def _stretched_noise(side: int, cells: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
+    """Smooth noise with `cells` (rows, columns) of detail over a square."""
+    grid = rng.standard_normal(cells).astype(np.float32)
+    return cv2.resize(grid, (side, side), interpolation=cv2.INTER_CUBIC)
 
 
 def _tray_rim(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
