@@ -319,19 +319,18 @@ def _draw_pips(img: np.ndarray, design: Design, face: str, paint: FacePrint) -> 
 
 def _draw_rank(img: np.ndarray, design: Design, face: str, paint: FacePrint) -> None:
     side = img.shape[0]
-    text = face
     box = (0.5 * side, 0.5 * side, 0.62 * side, design.rank_height * side)
     if face == "A" and paint.corners == 0 and design.family == "bold-ranks":
         box = (0.5 * side, 0.42 * side, 0.5 * side, design.rank_height * side * 0.8)
         _suit(img, paint.suit, (0.5 * side, 0.82 * side), 0.2 * side, paint.accent)
-    _text(img, text, box, design.font, design.stroke * side, paint.ink)
+    _text(img, face, box, design.font, design.stroke * side, paint.ink)
     if paint.corners:
-        _corner_suits(img, paint, paint.corners)
+        _corner_suits(img, paint)
 
 
-def _corner_suits(img: np.ndarray, paint: FacePrint, corners: int) -> None:
+def _corner_suits(img: np.ndarray, paint: FacePrint) -> None:
     side = img.shape[0]
-    spots = [(0.17, 0.17)] + ([(0.83, 0.17)] if corners == 4 else [])
+    spots = [(0.17, 0.17)] + ([(0.83, 0.17)] if paint.corners == 4 else [])
     for _ in range(2):  # draw, turn the face over, draw the opposite corners
         for x, y in spots:
             _suit(img, paint.suit, (x * side, y * side), 0.15 * side, paint.accent)
