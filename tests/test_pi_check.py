@@ -108,3 +108,10 @@ def test_test_counts_come_from_the_junit_report(tmp_path: Path) -> None:
     )
     assert pi_check.junit_counts(junit) == {"passed": 8, "failed": 2, "skipped": 2}
     assert pi_check.junit_counts(tmp_path / "none.xml") == {"passed": 0, "failed": 0, "skipped": 0}
+
+
+def test_package_names_are_compared_as_pypi_does(tmp_path: Path) -> None:
+    lock = tmp_path / "pi.txt"
+    lock.write_text("typing-extensions==4.16.0 \\\n    --hash=sha256:00\nNumPy==2.4.6\n")
+    assert pi_check.pins(lock) == {"typing-extensions": "4.16.0", "numpy": "2.4.6"}
+    assert pi_check.canonical("typing_extensions") == pi_check.canonical("Typing.Extensions")
