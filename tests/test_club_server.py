@@ -3,6 +3,7 @@ actions behind a password and CSRF tokens, ratings recomputed from the games, th
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -44,9 +45,8 @@ def token(club) -> str:
 
 
 def push(client, token, *games, status=200):
-    response = client.post(
-        "/api/push", json={"games": list(games)}, headers={"Authorization": f"Bearer {token}"}
-    )
+    body = json.dumps({"games": list(games)}).encode()  # \u escapes: lone surrogates too
+    response = _raw_push(client, token, body)
     assert response.status_code == status, response.text
     return response.json().get("results")
 
@@ -227,3 +227,44 @@ def test_replays_in_worker_processes_store_and_refuse_alike():
     finally:
         club.close()
         pool.close()
+
+
+def _raw_push(client, token, body: bytes):
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    return client.post("/api/push", content=body, headers=headers)
+
+
+@pytest.mark.parametrize(
+    "spoil, reason",
+    [
+        (lambda game: game["players"].__setitem__(0, "A\x00nn"), "control character"),
+        (lambda game: game.__setitem__("seed", 2**63), "seed"),
+        (lambda game: game["history"].__setitem__(0, "\ud800"), "surrogate"),
+    ],
+)
+def test_an_unfit_game_is_refused_alone_and_the_rest_of_its_batch_stored(
+    client, club, token, spoil, reason
+):
+    games = [payload(random_game("sequence", ["Ann", "Bob"], seed=s), s) for s in (1, 2, 3)]
+    spoil(games[1])
+    results = push(client, token, *games)
+    assert [r["outcome"] for r in results] == ["stored", "refused", "stored"]
+    assert reason in results[1]["error"] and results[1]["game_id"] == 2
+    with club.pool.connection() as conn:
+        stored = [row[0] for row in conn.execute("SELECT local_id FROM games ORDER BY local_id")]
+    assert stored == [1, 3]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"games": [' + b"[" * 100_000 + b"]" * 100_000 + b"]}",  # RecursionError once
+        b'{"games": [{"game_id": 1e400, "revision": 1}]}',  # an infinite float echoed once
+        b'{"games": [{"game_id": 1, "revision": NaN}]}',
+    ],
+)
+def test_a_hostile_body_is_a_400_and_changes_nothing(client, club, token, body):
+    answer = _raw_push(client, token, body)
+    assert answer.status_code == 400 and answer.json()["error"]
+    with club.pool.connection() as conn:
+        assert conn.execute("SELECT COUNT(*) FROM pushes").fetchone()[0] == 0
