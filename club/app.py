@@ -7,6 +7,7 @@ database calls are synchronous psycopg, run in Starlette's thread pool.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -45,7 +46,9 @@ class Club:
         if self.replay_workers > 0:
             # Replaying is pure Python and CPU-bound: processes use every core, threads one.
             context = multiprocessing.get_context("spawn")  # no fork of a threaded server
-            self._replayers = ProcessPoolExecutor(self.replay_workers, mp_context=context)
+            self._replayers = ProcessPoolExecutor(
+                self.replay_workers, mp_context=context, initializer=_leave_interrupts
+            )
 
     def replay(self, payloads: list) -> Iterator:
         """Each payload checked (CheckedGame or RefusedGame), in order."""
@@ -58,9 +61,17 @@ class Club:
             return reads.rating_rows(conn)
 
     def close(self) -> None:
+        """Stop the ratings thread and the replay workers (waiting for them to end)."""
         self.ratings.close()
         if self._replayers is not None:
-            self._replayers.shutdown(cancel_futures=True)
+            self._replayers.shutdown(wait=True, cancel_futures=True)
+            self._replayers = None
+
+
+def _leave_interrupts() -> None:
+    """In a replay worker: Ctrl-C reaches the whole process group, but the server stops its
+    workers itself (a worker interrupted mid-game would only print a traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _page(request: Request, template: str, status: int = 200, **context) -> HTMLResponse:

@@ -125,8 +125,7 @@ class Festival:
             standings, players = self._pages(tables)
         finally:
             if self.server is not None:
-                self.server.terminate()
-                self.server.wait(timeout=30)
+                stop_server(self.server)
         return {
             "tables": self.args.tables,
             "games": sum(t.games for t in tables),
@@ -227,6 +226,16 @@ class Festival:
         chosen = [self.rng.choice(ids) for _ in range(200)]
         players = [_timed(f"{self.url}/players/{pid}") for pid in chosen]
         return _p95(standings), _p95(players)
+
+
+def stop_server(server: subprocess.Popen, patience_s: float = 60.0) -> None:
+    """SIGTERM (the server closes its workers and database, then exits), killed if it hangs."""
+    server.terminate()
+    try:
+        server.wait(timeout=patience_s)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
 
 
 class BenchTable:

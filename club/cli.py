@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import getpass
 import os
+import signal
 import sys
 
 DB_ENV = "TABLETOP_CLUB_DB"
@@ -82,17 +83,36 @@ def missing_extra(prog: str, error: ModuleNotFoundError) -> int:
     return 2
 
 
+class Stopped(Exception):
+    """SIGTERM arrived: unwind so that the replay workers and the database are closed."""
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise Stopped
+
+
 def _serve(pool, args: argparse.Namespace) -> int:
     import uvicorn
 
     from club.app import Club, create_app
 
-    club = Club(pool, site=args.name, replay_workers=max(0, args.replay_workers))
-    print(f"tabletop club: serving {args.name!r} on http://{args.host}:{args.port}/", flush=True)
+    # uvicorn shuts down gracefully on SIGTERM or SIGINT, then raises the signal again once its
+    # own handlers are gone: ours turns it into an exception, so the finally clause below runs
+    # (by default SIGTERM would end the process there and orphan the replay workers).
+    previous = signal.signal(signal.SIGTERM, _stop)
+    club = None
     try:
+        club = Club(pool, site=args.name, replay_workers=max(0, args.replay_workers))
+        print(f"tabletop club: serving {args.name!r} on http://{args.host}:{args.port}/",
+              flush=True)  # fmt: skip
         uvicorn.run(create_app(club), host=args.host, port=args.port, log_level="warning")
+    except (Stopped, KeyboardInterrupt):
+        pass
     finally:
-        club.close()
+        if club is not None:
+            club.close()
+        signal.signal(signal.SIGTERM, previous)
+    print("tabletop club: stopped", flush=True)
     return 0
 
 
