@@ -31,6 +31,7 @@ def routes() -> list[Route]:
         Route("/admin/tables", add_table, methods=["POST"]),
         Route("/admin/revoke", revoke, methods=["POST"]),
         Route("/admin/merge", merge, methods=["POST"]),
+        Route("/admin/unmerge", unmerge, methods=["POST"]),
         Route("/admin/void", void, methods=["POST"]),
     ]
 
@@ -43,7 +44,10 @@ def _render(request: Request, template: str, status: int = 200, **context: Any) 
     return page(request, template, _club(request).site, status=status, is_club=True, **context)
 
 
-def show(request: Request, error: str = "", token: str = "", status: int = 200) -> Response:
+def show(
+    request: Request, error: str = "", token: str = "", status: int = 200,
+    preview: league.MergePreview | None = None,
+) -> Response:  # fmt: skip
     club = _club(request)
     session = club.sessions.get(request.cookies.get(SESSION_COOKIE))
     if session is None:
@@ -53,6 +57,7 @@ def show(request: Request, error: str = "", token: str = "", status: int = 200) 
         "table_added": _("The table was added."),
         "revoked": _("The table's token was revoked."),
         "merged": _("The two players were merged."),
+        "unmerged": _("The merge was undone: they are two players again."),
         "voided": _("The game was voided."),
         "restored": _("The game counts again."),
     }
@@ -61,11 +66,12 @@ def show(request: Request, error: str = "", token: str = "", status: int = 200) 
             "tables": league.tables(conn),
             "players": reads.players(conn),
             "games": reads.recent_games(conn),
+            "merges": league.merges(conn),
         }
     notice = notices.get(request.query_params.get("done", ""), "")
     return _render(
         request, "admin.html", status=status, csrf=session.csrf, notice=notice, error=error,
-        token=token, **context,
+        token=token, preview=preview, **context,
     )  # fmt: skip
 
 
@@ -135,14 +141,9 @@ def logout(request: Request, form: dict[str, str]) -> Response:
 
 @posted
 def add_table(request: Request, form: dict[str, str]) -> Response:
-    if not _signed_in(request, form):
-        return _refused(request)
-    try:
-        with _club(request).pool.connection() as conn:
-            token = league.add_table(conn, form.get("name", ""))
-    except league.LeagueError as error:
-        return show(request, error=str(error), status=400)
-    return show(request, token=token)
+    return _answer(
+        request, form, lambda conn: {"token": league.add_table(conn, form.get("name", ""))}
+    )
 
 
 @posted
@@ -153,10 +154,24 @@ def revoke(request: Request, form: dict[str, str]) -> Response:
 
 @posted
 def merge(request: Request, form: dict[str, str]) -> Response:
-    def act(conn: Any) -> None:
-        league.merge_players(conn, _id(form, "source"), _id(form, "target"))
+    """First a preview of what the merge does; the merge itself once confirmed."""
+    if form.get("confirm") == "1":
 
-    return _act(request, form, act, done="merged")
+        def act(conn: Any) -> None:
+            league.merge_players(conn, _id(form, "source"), _id(form, "target"))
+
+        return _act(request, form, act, done="merged")
+
+    def preview(conn: Any) -> dict[str, Any]:
+        return {"preview": league.merge_preview(conn, _id(form, "source"), _id(form, "target"))}
+
+    return _answer(request, form, preview)
+
+
+@posted
+def unmerge(request: Request, form: dict[str, str]) -> Response:
+    return _act(request, form, lambda conn: league.undo_merge(conn, _id(form, "merge")),
+                done="unmerged")  # fmt: skip
 
 
 @posted
@@ -164,6 +179,19 @@ def void(request: Request, form: dict[str, str]) -> Response:
     voided = form.get("voided", "1") != "0"
     return _act(request, form, lambda conn: league.void_game(conn, _id(form, "game"), voided),
                 done="voided" if voided else "restored")  # fmt: skip
+
+
+def _answer(request: Request, form: dict[str, str], make: Callable) -> Response:
+    """A form answered by the admin page showing what `make(conn)` returns (a new token, a
+    merge's preview), or the league's reason for refusing it."""
+    if not _signed_in(request, form):
+        return _refused(request)
+    try:
+        with _club(request).pool.connection() as conn:
+            shown = make(conn)
+    except league.LeagueError as error:
+        return show(request, error=str(error), status=400)
+    return show(request, **shown)
 
 
 def _act(request: Request, form: dict[str, str], act: Callable, done: str) -> Response:

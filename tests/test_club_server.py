@@ -134,19 +134,53 @@ def test_the_push_endpoint_is_rate_limited(client, club, token):
     assert int(codes[-1].headers["Retry-After"]) >= 1
 
 
-def test_names_are_one_identity_across_tables_and_merges_keep_them(client, club, token):
+def test_names_are_kept_as_typed_and_merges_keep_them(client, club, token):
     with club.pool.connection() as conn:
         other = league.add_table(conn, "Table 2")
     push(client, token, payload(random_game("sequence", ["Ann", "Bob"], seed=6), 1))
     push(client, other, payload(random_game("sequence", ["ann", "Robert"], seed=7), 1))
+    push(client, other, payload(random_game("sequence", ["Zoé", "Zoe"], seed=8), 2))
     with club.pool.connection() as conn:
         names = {name: pid for pid, name, _ in reads.players(conn)}
-        assert set(names) == {"Ann", "Bob", "Robert"}  # 'ann' is Ann
+        assert set(names) == {"Ann", "ann", "Bob", "Robert", "Zoé", "Zoe"}
         league.merge_players(conn, names["Robert"], names["Bob"])
-        assert {name for _, name, _ in reads.players(conn)} == {"Ann", "Bob"}
+        assert "Robert" not in {name for _, name, _ in reads.players(conn)}
         assert league.player_id(conn, "Robert") == names["Bob"]
         games = {row.player: row.games for row in reads.overall(conn)}
-    assert games == {"Ann": 2, "Bob": 2}
+    assert games["Bob"] == 2 and games["Ann"] == 1 and games["ann"] == 1
+
+
+def test_two_seats_of_one_game_are_never_one_person(client, club, token):
+    with club.pool.connection() as conn:
+        bob, robert = league.player_id(conn, "Bob"), league.player_id(conn, "Robert")
+        league.merge_players(conn, robert, bob)
+    both = random_game("sequence", ["Bob", "Cy", "Robert", "Dee"], seed=9)
+    assert push(client, token, payload(both, 1))[0]["outcome"] == "stored"
+    twice = {**payload(random_game("struggle", ["Ann", "Bo"], seed=9), 2), "players": ["A", "A"]}
+    assert "must be different" in push(client, token, twice)[0]["error"]
+    with club.pool.connection() as conn:
+        seats = conn.execute("SELECT player_id FROM seats ORDER BY seat").fetchall()
+        with pytest.raises(league.LeagueError, match="two people"):
+            league.merge_players(conn, seats[2][0], bob)
+    assert len({row[0] for row in seats}) == 4
+
+
+def test_a_merge_is_previewed_and_can_be_undone(client, club, token):
+    push(client, token, payload(random_game("sequence", ["Ann", "Bob"], seed=10), 1))
+    push(client, token, payload(random_game("sequence", ["Rob", "Cy"], seed=11), 2))
+    with club.pool.connection() as conn:
+        ids = {name: pid for pid, name, _ in reads.players(conn)}
+        preview = league.merge_preview(conn, ids["Rob"], ids["Bob"])
+        assert (preview.source_name, preview.target_name, preview.games) == ("Rob", "Bob", 1)
+        merge = league.merge_players(conn, ids["Rob"], ids["Bob"])
+    push(client, token, payload(random_game("sequence", ["Rob", "Dee"], seed=12), 3))
+    with club.pool.connection() as conn:
+        assert {r.player: r.games for r in reads.overall(conn)}["Bob"] == 3
+        league.undo_merge(conn, merge)
+        games = {r.player: r.games for r in reads.overall(conn)}
+        with pytest.raises(league.LeagueError):
+            league.undo_merge(conn, merge)
+    assert games["Bob"] == 1 and games["Rob"] == 2  # the later push went back too
 
 
 def test_ratings_are_recomputed_the_same_from_the_same_games(client, club, token):
@@ -268,3 +302,27 @@ def test_a_hostile_body_is_a_400_and_changes_nothing(client, club, token, body):
     assert answer.status_code == 400 and answer.json()["error"]
     with club.pool.connection() as conn:
         assert conn.execute("SELECT COUNT(*) FROM pushes").fetchone()[0] == 0
+
+
+def test_the_admin_previews_a_merge_before_doing_it_and_can_undo_it(client, club, token):
+    push(client, token, payload(random_game("sequence", ["Ann", "Bob"], seed=13), 1))
+    push(client, token, payload(random_game("sequence", ["Rob", "Cy"], seed=14), 2))
+    with club.pool.connection() as conn:
+        ids = {name: pid for pid, name, _ in reads.players(conn)}
+    csrf = _sign_in(client, club)
+    form = {"csrf": csrf, "source": ids["Rob"], "target": ids["Bob"]}
+    preview = client.post("/admin/merge?lang=en", data=form)
+    assert preview.status_code == 200 and "Merge Rob into Bob?" in preview.text
+    assert "1 game of Rob moves to Bob" in preview.text
+    with club.pool.connection() as conn:
+        assert "Rob" in {name for _, name, _ in reads.players(conn)}  # nothing done yet
+    done = client.post("/admin/merge?lang=en", data={**form, "confirm": "1"})
+    assert "The two players were merged." in done.text
+    with club.pool.connection() as conn:
+        (merge,) = [mid for mid, *_ in league.merges(conn)]
+    undone = client.post("/admin/unmerge?lang=en", data={"csrf": csrf, "merge": merge})
+    assert "The merge was undone" in undone.text
+    with club.pool.connection() as conn:
+        assert "Rob" in {name for _, name, _ in reads.players(conn)}
+    clash = client.post("/admin/merge?lang=en", data={**form, "target": ids["Cy"]})
+    assert clash.status_code == 400 and "two people" in clash.text
