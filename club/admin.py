@@ -1,6 +1,7 @@
-"""The admin pages: sign in with the club's password, then add or revoke tables, merge players
-and void games. Every form carries a CSRF token (the session's; before sign-in a cookie's twin),
-the session cookie is HttpOnly and SameSite=Strict, and sign-in failures are rate limited.
+"""The admin pages: sign in with the club's password, then add or revoke tables or give them a
+new token, merge players (previewed, undoable) and void games. Every form carries a CSRF token
+(the session's; before sign-in a cookie's twin), the session cookie is HttpOnly and
+SameSite=Strict, and sign-in failures are rate limited.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ def routes() -> list[Route]:
         Route("/admin/logout", logout, methods=["POST"]),
         Route("/admin/tables", add_table, methods=["POST"]),
         Route("/admin/revoke", revoke, methods=["POST"]),
+        Route("/admin/token", renew_token, methods=["POST"]),
         Route("/admin/merge", merge, methods=["POST"]),
         Route("/admin/unmerge", unmerge, methods=["POST"]),
         Route("/admin/void", void, methods=["POST"]),
@@ -46,7 +48,7 @@ def _render(request: Request, template: str, status: int = 200, **context: Any) 
 
 def show(
     request: Request, error: str = "", token: str = "", status: int = 200,
-    preview: league.MergePreview | None = None,
+    preview: league.MergePreview | None = None, token_table: str = "",
 ) -> Response:  # fmt: skip
     club = _club(request)
     session = club.sessions.get(request.cookies.get(SESSION_COOKIE))
@@ -71,7 +73,7 @@ def show(
     notice = notices.get(request.query_params.get("done", ""), "")
     return _render(
         request, "admin.html", status=status, csrf=session.csrf, notice=notice, error=error,
-        token=token, preview=preview, **context,
+        token=token, token_table=token_table, preview=preview, **context,
     )  # fmt: skip
 
 
@@ -150,6 +152,18 @@ def add_table(request: Request, form: dict[str, str]) -> Response:
 def revoke(request: Request, form: dict[str, str]) -> Response:
     return _act(request, form, lambda conn: league.revoke_table(conn, _id(form, "table")),
                 done="revoked")  # fmt: skip
+
+
+@posted
+def renew_token(request: Request, form: dict[str, str]) -> Response:
+    """A new token for a table (shown once); the old one stops working at once."""
+
+    def renew(conn: Any) -> dict[str, Any]:
+        table = _id(form, "table")
+        name = next((t.name for t in league.tables(conn) if t.id == table), "")
+        return {"token": league.new_token(conn, table), "token_table": name}
+
+    return _answer(request, form, renew)
 
 
 @posted

@@ -143,8 +143,7 @@ def test_the_admin_sees_a_merge_before_confirming_it_then_undoes_it(browser, clu
     from selenium.webdriver.support.ui import Select
 
     url, _ = club_url
-    browser.get(f"{url}/admin?lang=en")
-    browser.find_element(By.ID, "password").send_keys(PASSWORD + Keys.ENTER)
+    _sign_in(browser, url)
     Select(browser.find_element(By.ID, "merge-source")).select_by_visible_text("Eve (1)")
     Select(browser.find_element(By.ID, "merge-target")).select_by_visible_text("Bob (5)")
     browser.find_element(By.XPATH, "//button[text()='Merge']").click()
@@ -160,3 +159,21 @@ def test_the_admin_sees_a_merge_before_confirming_it_then_undoes_it(browser, clu
     sources = Select(browser.find_element(By.ID, "merge-source")).options
     assert "Eve (1)" in [option.text for option in sources]
     assert _fits_the_phone(browser)
+
+
+def test_the_admin_gives_a_table_a_new_token_shown_once(browser, club_url):
+    url, _ = club_url
+    _sign_in(browser, url)
+    browser.find_element(By.XPATH, "//button[text()='New token for Kitchen table']").click()
+    notice = browser.find_element(By.CSS_SELECTOR, "p.notice")
+    assert notice.text.startswith("New token for Kitchen table") and notice.is_displayed()
+    token = notice.find_element(By.TAG_NAME, "code").text
+    assert len(token) >= 40
+    browser.get(f"{url}/admin?lang=en")
+    assert token not in browser.page_source  # shown once
+
+
+def _sign_in(browser, url: str) -> None:
+    browser.get(f"{url}/admin?lang=en")
+    if browser.find_elements(By.ID, "password"):
+        browser.find_element(By.ID, "password").send_keys(PASSWORD + Keys.ENTER)

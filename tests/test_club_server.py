@@ -326,3 +326,31 @@ def test_the_admin_previews_a_merge_before_doing_it_and_can_undo_it(client, club
         assert "Rob" in {name for _, name, _ in reads.players(conn)}
     clash = client.post("/admin/merge?lang=en", data={**form, "target": ids["Cy"]})
     assert clash.status_code == 400 and "two people" in clash.text
+
+
+def test_a_new_token_from_the_command_line_stops_the_old_one_at_once(club, client, token, capsys):
+    from companion.cli import main
+
+    db = club.pool.conninfo  # the postgresql:// URL the pool was opened on
+    game = payload(random_game("sequence", ["Ann", "Bob"], seed=15), 1)
+    with club.pool.connection() as conn:
+        league.revoke_table(conn, league.table_for_token(conn, token))
+    push(client, token, game, status=401)
+    assert main(["club", "new-token", "Table 1", "--db", db]) == 0
+    renewed = re.search(r'token = "([^"]+)"', capsys.readouterr().out).group(1)
+    assert push(client, renewed, game)[0]["outcome"] == "stored"  # a revoked table is back
+    assert main(["club", "new-token", "Table 9", "--db", db]) == 1
+    assert "no table named 'Table 9'" in capsys.readouterr().out
+
+
+def test_the_admin_gives_a_table_a_new_token_and_the_old_one_stops(client, club, token):
+    game = payload(random_game("sequence", ["Ann", "Bob"], seed=16), 1)
+    csrf = _sign_in(client, club)
+    with club.pool.connection() as conn:
+        (table,) = [t.id for t in league.tables(conn)]
+    page = client.post("/admin/token?lang=en", data={"csrf": csrf, "table": table})
+    assert page.status_code == 200 and "New token for Table 1" in page.text
+    renewed = re.search(r"<code>([^<]+)</code>", page.text).group(1)
+    push(client, token, game, status=401)
+    assert push(client, renewed, game)[0]["outcome"] == "stored"
+    assert client.post("/admin/token", data={"csrf": "forged", "table": table}).status_code == 403
