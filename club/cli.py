@@ -16,6 +16,7 @@ import sys
 DB_ENV = "TABLETOP_CLUB_DB"
 PASSWORD_ENV = "TABLETOP_CLUB_PASSWORD"
 DEFAULT_PORT = 8300
+ADDRESS_RATE = 50.0
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -39,6 +40,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     serve.add_argument(
         "--replay-workers", type=int, default=os.cpu_count() or 1,
         help="processes replaying pushed games (default: one per CPU)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--address-rate", type=float, default=ADDRESS_RATE,
+        help=f"requests a second allowed from one address, bursts of 4 s (default {ADDRESS_RATE:g};"
+        " tables behind one NAT or a bench on loopback need more)",
     )  # fmt: skip
     add = club_sub.add_parser("add-table", help="register a table and print its token")
     add.add_argument("name", help="the table's name, as the pages show it")
@@ -100,6 +106,7 @@ def _serve(pool, args: argparse.Namespace) -> int:
     import uvicorn
 
     from club.app import Club, create_app
+    from club.security import RateLimiter
 
     # uvicorn shuts down gracefully on SIGTERM or SIGINT, then raises the signal again once its
     # own handlers are gone: ours turns it into an exception, so the finally clause below runs
@@ -108,6 +115,8 @@ def _serve(pool, args: argparse.Namespace) -> int:
     club = None
     try:
         club = Club(pool, site=args.name, replay_workers=max(0, args.replay_workers))
+        rate = max(1.0, args.address_rate)
+        club.address_limit = RateLimiter(rate=rate, burst=round(4 * rate))
         print(f"tabletop club: serving {args.name!r} on http://{args.host}:{args.port}/",
               flush=True)  # fmt: skip
         uvicorn.run(create_app(club), host=args.host, port=args.port, log_level="warning")
