@@ -108,11 +108,12 @@ def login(request: Request, form: dict[str, str]) -> Response:
     if not same_token(form.get("csrf"), request.cookies.get(LOGIN_COOKIE)):
         return _login_page(request, _("The form has expired: please try again."), 403)
     address = request.client.host if request.client else "?"
-    if club.failure_limit.allow(f"login:{address}"):
+    if club.failure_limit.wait(f"login:{address}"):  # only failures count, see below
         return _login_page(request, _("Too many attempts: wait a minute."), 429)
     with club.pool.connection() as conn:
         stored = league.setting(conn, PASSWORD_KEY)
     if not check_password(form.get("password", ""), stored):
+        club.failure_limit.allow(f"login:{address}")
         return _login_page(request, _("Wrong password."), 403)
     key, _session = club.sessions.open()
     response = RedirectResponse("/admin", status_code=303)

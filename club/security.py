@@ -75,13 +75,20 @@ class RateLimiter:
         self._lock = threading.Lock()
 
     def allow(self, key: str) -> float:
-        """0 when allowed now, else the seconds to wait before asking again."""
+        """0 when allowed now (which uses one up), else the seconds to wait before asking again."""
+        return self._take(key, use=True)
+
+    def wait(self, key: str) -> float:
+        """What allow() would answer, without using anything up (to count failures only)."""
+        return self._take(key, use=False)
+
+    def _take(self, key: str, use: bool) -> float:
         now = time.monotonic()
         with self._lock:
             tokens, last = self._buckets.get(key, (float(self.burst), now))
             tokens = min(self.burst, tokens + (now - last) * self.rate)
             if tokens >= 1:
-                self._buckets[key] = (tokens - 1, now)
+                self._buckets[key] = (tokens - 1 if use else tokens, now)
                 return 0.0
             self._buckets[key] = (tokens, now)
             return (1 - tokens) / self.rate

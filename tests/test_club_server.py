@@ -354,3 +354,21 @@ def test_the_admin_gives_a_table_a_new_token_and_the_old_one_stops(client, club,
     push(client, token, game, status=401)
     assert push(client, renewed, game)[0]["outcome"] == "stored"
     assert client.post("/admin/token", data={"csrf": "forged", "table": table}).status_code == 403
+
+
+def test_only_failed_sign_ins_count_against_the_limit(client, club):
+    club.failure_limit.burst, club.failure_limit.rate = 3, 0.001
+    with club.pool.connection() as conn:
+        league.set_setting(conn, "admin_password", hash_password(PASSWORD))
+    csrf = re.search(r'name="csrf" value="([^"]+)"', client.get("/admin").text).group(1)
+    for _ in range(5):  # successful sign-ins use nothing up
+        answer = client.post("/admin/login", data={"csrf": csrf, "password": PASSWORD})
+        assert answer.status_code == 200
+        client.cookies.delete("club_admin", path="/admin")
+    codes = [
+        client.post("/admin/login", data={"csrf": csrf, "password": "wrong"}).status_code
+        for _ in range(4)
+    ]
+    assert codes == [403, 403, 403, 429]
+    right = client.post("/admin/login", data={"csrf": csrf, "password": PASSWORD})
+    assert right.status_code == 429  # once limited, the right password waits too
