@@ -16,7 +16,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from club import league, reads
-from club.security import check_password, same_token
+from club.security import SESSION_S, check_password, same_token
 from pages.web import gettext, page
 
 SESSION_COOKIE = "club_admin"
@@ -117,7 +117,8 @@ def login(request: Request, form: dict[str, str]) -> Response:
         return _login_page(request, _("Wrong password."), 403)
     key, _session = club.sessions.open()
     response = RedirectResponse("/admin", status_code=303)
-    response.set_cookie(SESSION_COOKIE, key, httponly=True, samesite="strict", path="/admin")
+    response.set_cookie(SESSION_COOKIE, key, max_age=SESSION_S, httponly=True, samesite="strict",
+                        path="/admin")  # fmt: skip
     return response
 
 

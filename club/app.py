@@ -34,7 +34,7 @@ class Club:
     pool: ConnectionPool
     site: str = "Club"
     ratings: RatingCache = field(init=False)
-    sessions: Sessions = field(default_factory=Sessions)
+    sessions: Sessions = field(init=False)
     push_limit: RateLimiter = field(default_factory=lambda: RateLimiter(rate=20, burst=60))
     address_limit: RateLimiter = field(default_factory=lambda: RateLimiter(rate=50, burst=200))
     failure_limit: RateLimiter = field(default_factory=lambda: RateLimiter(rate=0.2, burst=10))
@@ -43,6 +43,7 @@ class Club:
 
     def __post_init__(self) -> None:
         self.ratings = RatingCache(self._rating_rows)
+        self.sessions = Sessions(self.pool)
         if self.replay_workers > 0:
             # Replaying is pure Python and CPU-bound: processes use every core, threads one.
             context = multiprocessing.get_context("spawn")  # no fork of a threaded server

@@ -372,3 +372,24 @@ def test_only_failed_sign_ins_count_against_the_limit(client, club):
     assert codes == [403, 403, 403, 429]
     right = client.post("/admin/login", data={"csrf": csrf, "password": PASSWORD})
     assert right.status_code == 429  # once limited, the right password waits too
+
+
+def test_an_admin_session_survives_a_restart_and_expires(client, club):
+    _sign_in(client, club)
+    cookie = client.cookies.get("club_admin")
+    restarted = Club(club.pool, site="Test club")  # a new server on the same database
+    try:
+        with TestClient(create_app(restarted)) as again:
+            again.cookies.set("club_admin", cookie, path="/admin")
+            assert "Merge two players" in again.get("/admin?lang=en").text
+            key = cookie.partition(".")[0]
+            again.cookies.set("club_admin", key + ".forged", path="/admin")
+            assert "Admin password" in again.get("/admin?lang=en").text
+            with club.pool.connection() as conn:
+                stored = conn.execute("SELECT key_hash FROM admin_sessions").fetchone()[0]
+                assert key not in stored  # only its hash is kept
+                conn.execute("UPDATE admin_sessions SET expires = now() - interval '1 s'")
+            again.cookies.set("club_admin", cookie, path="/admin")
+            assert "Admin password" in again.get("/admin?lang=en").text
+    finally:
+        restarted.close()
