@@ -35,6 +35,7 @@ def routes() -> list[Route]:
         Route("/admin/merge", merge, methods=["POST"]),
         Route("/admin/unmerge", unmerge, methods=["POST"]),
         Route("/admin/void", void, methods=["POST"]),
+        Route("/admin/ratings", rebuild_ratings, methods=["POST"]),
     ]
 
 
@@ -62,6 +63,7 @@ def show(
         "unmerged": _("The merge was undone: they are two players again."),
         "voided": _("The game was voided."),
         "restored": _("The game counts again."),
+        "rebuilt": _("The ratings are being rebuilt from every game, in the order they ended."),
     }
     with club.pool.connection() as conn:
         context = {
@@ -197,6 +199,12 @@ def void(request: Request, form: dict[str, str]) -> Response:
                 done="voided" if voided else "restored")  # fmt: skip
 
 
+@posted
+def rebuild_ratings(request: Request, form: dict[str, str]) -> Response:
+    """Every game rated again from the start, in end-time order (late pushes in their place)."""
+    return _act(request, form, lambda conn: None, done="rebuilt")
+
+
 def _answer(request: Request, form: dict[str, str], make: Callable) -> Response:
     """A form answered by the admin page showing what `make(conn)` returns (a new token, a
     merge's preview), or the league's reason for refusing it."""
@@ -219,7 +227,7 @@ def _act(request: Request, form: dict[str, str], act: Callable, done: str) -> Re
             act(conn)
     except league.LeagueError as error:
         return show(request, error=str(error), status=400)
-    club.ratings.changed()
+    club.ratings.rebuild()  # a merge, an undo or a void: every game rated again
     return RedirectResponse(f"/admin?done={done}", status_code=303)
 
 

@@ -42,7 +42,7 @@ class Club:
     _replayers: ProcessPoolExecutor | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
-        self.ratings = RatingCache(self._rating_rows)
+        self.ratings = RatingCache(self._finished, self._rating_rows)
         self.sessions = Sessions(self.pool)
         if self.replay_workers > 0:
             # Replaying is pure Python and CPU-bound: processes use every core, threads one.
@@ -57,9 +57,13 @@ class Club:
             return iter([api.replayed(payload) for payload in payloads])
         return self._replayers.map(api.replayed, payloads)
 
-    def _rating_rows(self):
+    def _finished(self) -> dict[int, int]:
         with self.pool.connection() as conn:
-            return reads.rating_rows(conn)
+            return reads.finished_revisions(conn)
+
+    def _rating_rows(self, games: list[int] | None) -> list:
+        with self.pool.connection() as conn:
+            return reads.rating_rows(conn, games)
 
     def close(self) -> None:
         """Stop the ratings thread and the replay workers (waiting for them to end)."""

@@ -195,6 +195,33 @@ def test_ratings_are_recomputed_the_same_from_the_same_games(client, club, token
     assert club.ratings.book().current == first.current
 
 
+def _everything(club) -> dict:
+    with club.pool.connection() as conn:
+        return compute(reads.rating_rows(conn)).current
+
+
+def test_ratings_are_updated_game_by_game_and_rebuilt_when_needed(client, club, token):
+    club.ratings.wait_fresh()
+    rebuilds = club.ratings.rebuilds
+    for seed in range(5):  # in the order they ended: each push only rates its game
+        push(client, token, payload(random_game("struggle", ["Ann", "Bob", "Cy"], seed), seed + 1))
+        assert club.ratings.wait_fresh() and club.ratings.book().games == seed + 1
+    assert club.ratings.rebuilds == rebuilds
+    assert club.ratings.book().current == _everything(club)
+    late = payload(random_game("struggle", ["Ann", "Cy"], seed=9), 9)
+    late["ended"] = late["updated"] = 1_600_000_000.0  # ended before all the others
+    push(client, token, late)
+    assert club.ratings.wait_fresh() and club.ratings.rebuilds == rebuilds
+    club.ratings.rebuild()  # the admin's action: the late game in its place
+    assert club.ratings.wait_fresh() and club.ratings.rebuilds == rebuilds + 1
+    assert club.ratings.book().current == _everything(club)
+    with club.pool.connection() as conn:
+        league.void_game(conn, conn.execute("SELECT max(id) FROM games").fetchone()[0])
+    club.ratings.changed()  # a rated game gone: rebuilt without being asked
+    assert club.ratings.wait_fresh() and club.ratings.book().games == 5
+    assert club.ratings.book().current == _everything(club)
+
+
 def _sign_in(client, club) -> str:
     with club.pool.connection() as conn:
         league.set_setting(conn, "admin_password", hash_password(PASSWORD))
@@ -393,3 +420,14 @@ def test_an_admin_session_survives_a_restart_and_expires(client, club):
             assert "Admin password" in again.get("/admin?lang=en").text
     finally:
         restarted.close()
+
+
+def test_the_admin_rebuilds_the_ratings(client, club, token):
+    push(client, token, payload(random_game("sequence", ["Ann", "Bob"], seed=17), 1))
+    club.ratings.wait_fresh()
+    rebuilds = club.ratings.rebuilds
+    csrf = _sign_in(client, club)
+    done = client.post("/admin/ratings?lang=en", data={"csrf": csrf})
+    assert done.status_code == 200 and "The ratings are being rebuilt" in done.text
+    assert club.ratings.wait_fresh() and club.ratings.rebuilds == rebuilds + 1
+    assert client.post("/admin/ratings", data={"csrf": "forged"}).status_code == 403
