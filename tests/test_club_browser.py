@@ -14,6 +14,8 @@ webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not in
 
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.expected_conditions import staleness_of  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 from club import league  # noqa: E402
 from club.security import hash_password  # noqa: E402
@@ -146,15 +148,15 @@ def test_the_admin_sees_a_merge_before_confirming_it_then_undoes_it(browser, clu
     _sign_in(browser, url)
     Select(browser.find_element(By.ID, "merge-source")).select_by_visible_text("Eve (1)")
     Select(browser.find_element(By.ID, "merge-target")).select_by_visible_text("Bob (5)")
-    browser.find_element(By.XPATH, "//button[text()='Merge']").click()
+    _submit(browser, "Merge")
     heading = browser.find_element(By.ID, "h-preview")
     assert heading.text == "Merge Eve into Bob?" and heading.is_displayed()
     assert "1 game of Eve moves to Bob" in browser.find_element(By.CSS_SELECTOR, ".preview").text
-    browser.find_element(By.XPATH, "//button[text()='Confirm the merge']").click()
+    _submit(browser, "Confirm the merge")
     assert browser.find_element(By.CSS_SELECTOR, "p.notice").text == "The two players were merged."
     sources = Select(browser.find_element(By.ID, "merge-source")).options
     assert "Eve (1)" not in [option.text for option in sources]
-    browser.find_element(By.XPATH, "//button[text()='Undo the merge of Eve']").click()
+    _submit(browser, "Undo the merge of Eve")
     assert "undone" in browser.find_element(By.CSS_SELECTOR, "p.notice").text
     sources = Select(browser.find_element(By.ID, "merge-source")).options
     assert "Eve (1)" in [option.text for option in sources]
@@ -164,7 +166,7 @@ def test_the_admin_sees_a_merge_before_confirming_it_then_undoes_it(browser, clu
 def test_the_admin_gives_a_table_a_new_token_shown_once(browser, club_url):
     url, _ = club_url
     _sign_in(browser, url)
-    browser.find_element(By.XPATH, "//button[text()='New token for Kitchen table']").click()
+    _submit(browser, "New token for Kitchen table")
     notice = browser.find_element(By.CSS_SELECTOR, "p.notice")
     assert notice.text.startswith("New token for Kitchen table") and notice.is_displayed()
     token = notice.find_element(By.TAG_NAME, "code").text
@@ -176,4 +178,13 @@ def test_the_admin_gives_a_table_a_new_token_shown_once(browser, club_url):
 def _sign_in(browser, url: str) -> None:
     browser.get(f"{url}/admin?lang=en")
     if browser.find_elements(By.ID, "password"):
+        page = browser.find_element(By.TAG_NAME, "html")
         browser.find_element(By.ID, "password").send_keys(PASSWORD + Keys.ENTER)
+        WebDriverWait(browser, 20).until(staleness_of(page))
+
+
+def _submit(browser, label: str) -> None:
+    """Press the button and wait for the page it brings (not the old one still shown)."""
+    page = browser.find_element(By.TAG_NAME, "html")
+    browser.find_element(By.XPATH, f"//button[text()='{label}']").click()
+    WebDriverWait(browser, 20).until(staleness_of(page))
