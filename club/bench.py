@@ -290,6 +290,7 @@ class BenchTable:
 
         self.store = Store(directory)
         self.store.db.execute("PRAGMA synchronous=OFF")
+        self.store.persistent = False  # no checkpoint after each action: the club is measured
         self.outbox = Outbox(directory)
         self.sim_now = 1_780_000_000.0
         self.offset: float | None = None

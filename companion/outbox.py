@@ -45,9 +45,17 @@ CREATE TABLE IF NOT EXISTS club_outbox (
 );
 """
 # A cheap picture of a game's log: an undo followed by a new action changes its newest time.
-CHANGES = """
-SELECT g.id, g.status, COALESCE(g.ended, 0), COUNT(a.seq), COALESCE(MAX(a.at), 0)
-FROM games g LEFT JOIN actions a ON a.game_id = g.id GROUP BY g.id ORDER BY g.id
+# A game that is not being played changes its status or end first (a reopened game is played
+# again): one queued with the same status and end is passed over without reading its log, so a
+# table with years of games does not read them all every few seconds.
+SETTLED = "g.status || ':' || COALESCE(g.ended, 0)"
+CHANGES = f"""
+SELECT g.id, {SETTLED}, COUNT(a.seq), COALESCE(MAX(a.at), 0)
+FROM games g LEFT JOIN actions a ON a.game_id = g.id
+WHERE g.status = 'playing' OR NOT EXISTS (
+    SELECT 1 FROM club_revisions r WHERE r.game_id = g.id
+    AND substr(r.fingerprint, 1, length({SETTLED}) + 1) = {SETTLED} || ':')
+GROUP BY g.id ORDER BY g.id
 """
 REFUSALS = (
     "SELECT game_id, revision, refused FROM club_outbox WHERE refused IS NOT NULL ORDER BY game_id"
@@ -93,14 +101,14 @@ class Outbox:
                 )
             }
             queued = 0
-            for game_id, status, ended, count, newest in self.db.execute(CHANGES).fetchall():
-                fingerprint = f"{status}:{ended}:{count}:{newest}"
+            for game_id, settled, count, newest in self.db.execute(CHANGES).fetchall():
+                fingerprint = f"{settled}:{count}:{newest}"
                 revision, last, queued_at = known.get(game_id, (0, "", 0.0))
                 if fingerprint == last:
                     continue
                 if (
-                    status == "playing"
-                    and last.startswith("playing")
+                    settled.startswith("playing:")
+                    and last.startswith("playing:")
                     and (now - queued_at < self.live_interval_s)
                 ):
                     continue  # live summaries: at most one per interval
