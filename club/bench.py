@@ -1,6 +1,6 @@
 """`tabletop bench club`: a festival against a real club server, on loopback addresses only.
 
-100 tables each finish a game every 10 simulated minutes for two days (28,800 games). Each
+100 tables each finish a game every 10 simulated minutes for 50 hours (30,000 games). Each
 table is a real Store and outbox in a temporary directory (its disk writes unsynchronised: the
 club is measured, not the table's SD card) pushing to `tabletop club serve` started as a
 separate process on a throw-away PostgreSQL (or --db). The games are real: a pool of full
@@ -58,7 +58,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "club", help="a festival against a real club server: push rate, catch-up, page latency"
     )
     parser.add_argument("--tables", type=int, default=100, help="tables (default 100)")
-    parser.add_argument("--hours", type=float, default=48, help="festival length (default 48)")
+    parser.add_argument("--hours", type=float, default=50, help="festival length (default 50)")
     parser.add_argument("--outage-hours", type=float, default=1, help="network cut (default 1)")
     parser.add_argument("--db", help="an empty PostgreSQL database (default: a throw-away one)")
     parser.add_argument("--seed", type=int, default=1)
