@@ -1,6 +1,7 @@
-"""The admin pages: sign in with the club's password, then add or revoke tables, merge players
-and void games. Every form carries a CSRF token (the session's; before sign-in a cookie's twin),
-the session cookie is HttpOnly and SameSite=Strict, and sign-in failures are rate limited.
+"""The admin pages: sign in with the club's password, then add or revoke tables or give them a
+new token, merge players (previewed, undoable) and void games. Every form carries a CSRF token
+(the session's; before sign-in a cookie's twin), the session cookie is HttpOnly and
+SameSite=Strict, and sign-in failures are rate limited.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from club import league, reads
-from club.security import check_password, same_token
+from club.security import SESSION_S, check_password, same_token
 from pages.web import gettext, page
 
 SESSION_COOKIE = "club_admin"
@@ -30,8 +31,11 @@ def routes() -> list[Route]:
         Route("/admin/logout", logout, methods=["POST"]),
         Route("/admin/tables", add_table, methods=["POST"]),
         Route("/admin/revoke", revoke, methods=["POST"]),
+        Route("/admin/token", renew_token, methods=["POST"]),
         Route("/admin/merge", merge, methods=["POST"]),
+        Route("/admin/unmerge", unmerge, methods=["POST"]),
         Route("/admin/void", void, methods=["POST"]),
+        Route("/admin/ratings", rebuild_ratings, methods=["POST"]),
     ]
 
 
@@ -43,7 +47,10 @@ def _render(request: Request, template: str, status: int = 200, **context: Any) 
     return page(request, template, _club(request).site, status=status, is_club=True, **context)
 
 
-def show(request: Request, error: str = "", token: str = "", status: int = 200) -> Response:
+def show(
+    request: Request, error: str = "", token: str = "", status: int = 200,
+    preview: league.MergePreview | None = None, token_table: str = "",
+) -> Response:  # fmt: skip
     club = _club(request)
     session = club.sessions.get(request.cookies.get(SESSION_COOKIE))
     if session is None:
@@ -53,19 +60,22 @@ def show(request: Request, error: str = "", token: str = "", status: int = 200) 
         "table_added": _("The table was added."),
         "revoked": _("The table's token was revoked."),
         "merged": _("The two players were merged."),
+        "unmerged": _("The merge was undone: they are two players again."),
         "voided": _("The game was voided."),
         "restored": _("The game counts again."),
+        "rebuilt": _("The ratings are being rebuilt from every game, in the order they ended."),
     }
     with club.pool.connection() as conn:
         context = {
             "tables": league.tables(conn),
             "players": reads.players(conn),
             "games": reads.recent_games(conn),
+            "merges": league.merges(conn),
         }
     notice = notices.get(request.query_params.get("done", ""), "")
     return _render(
         request, "admin.html", status=status, csrf=session.csrf, notice=notice, error=error,
-        token=token, **context,
+        token=token, token_table=token_table, preview=preview, **context,
     )  # fmt: skip
 
 
@@ -100,15 +110,17 @@ def login(request: Request, form: dict[str, str]) -> Response:
     if not same_token(form.get("csrf"), request.cookies.get(LOGIN_COOKIE)):
         return _login_page(request, _("The form has expired: please try again."), 403)
     address = request.client.host if request.client else "?"
-    if club.failure_limit.allow(f"login:{address}"):
+    if club.failure_limit.wait(f"login:{address}"):  # only failures count, see below
         return _login_page(request, _("Too many attempts: wait a minute."), 429)
     with club.pool.connection() as conn:
         stored = league.setting(conn, PASSWORD_KEY)
     if not check_password(form.get("password", ""), stored):
+        club.failure_limit.allow(f"login:{address}")
         return _login_page(request, _("Wrong password."), 403)
     key, _session = club.sessions.open()
     response = RedirectResponse("/admin", status_code=303)
-    response.set_cookie(SESSION_COOKIE, key, httponly=True, samesite="strict", path="/admin")
+    response.set_cookie(SESSION_COOKIE, key, max_age=SESSION_S, httponly=True, samesite="strict",
+                        path="/admin")  # fmt: skip
     return response
 
 
@@ -135,14 +147,9 @@ def logout(request: Request, form: dict[str, str]) -> Response:
 
 @posted
 def add_table(request: Request, form: dict[str, str]) -> Response:
-    if not _signed_in(request, form):
-        return _refused(request)
-    try:
-        with _club(request).pool.connection() as conn:
-            token = league.add_table(conn, form.get("name", ""))
-    except league.LeagueError as error:
-        return show(request, error=str(error), status=400)
-    return show(request, token=token)
+    return _answer(
+        request, form, lambda conn: {"token": league.add_table(conn, form.get("name", ""))}
+    )
 
 
 @posted
@@ -152,11 +159,37 @@ def revoke(request: Request, form: dict[str, str]) -> Response:
 
 
 @posted
-def merge(request: Request, form: dict[str, str]) -> Response:
-    def act(conn: Any) -> None:
-        league.merge_players(conn, _id(form, "source"), _id(form, "target"))
+def renew_token(request: Request, form: dict[str, str]) -> Response:
+    """A new token for a table (shown once); the old one stops working at once."""
 
-    return _act(request, form, act, done="merged")
+    def renew(conn: Any) -> dict[str, Any]:
+        table = _id(form, "table")
+        name = next((t.name for t in league.tables(conn) if t.id == table), "")
+        return {"token": league.new_token(conn, table), "token_table": name}
+
+    return _answer(request, form, renew)
+
+
+@posted
+def merge(request: Request, form: dict[str, str]) -> Response:
+    """First a preview of what the merge does; the merge itself once confirmed."""
+    if form.get("confirm") == "1":
+
+        def act(conn: Any) -> None:
+            league.merge_players(conn, _id(form, "source"), _id(form, "target"))
+
+        return _act(request, form, act, done="merged")
+
+    def preview(conn: Any) -> dict[str, Any]:
+        return {"preview": league.merge_preview(conn, _id(form, "source"), _id(form, "target"))}
+
+    return _answer(request, form, preview)
+
+
+@posted
+def unmerge(request: Request, form: dict[str, str]) -> Response:
+    return _act(request, form, lambda conn: league.undo_merge(conn, _id(form, "merge")),
+                done="unmerged")  # fmt: skip
 
 
 @posted
@@ -164,6 +197,25 @@ def void(request: Request, form: dict[str, str]) -> Response:
     voided = form.get("voided", "1") != "0"
     return _act(request, form, lambda conn: league.void_game(conn, _id(form, "game"), voided),
                 done="voided" if voided else "restored")  # fmt: skip
+
+
+@posted
+def rebuild_ratings(request: Request, form: dict[str, str]) -> Response:
+    """Every game rated again from the start, in end-time order (late pushes in their place)."""
+    return _act(request, form, lambda conn: None, done="rebuilt")
+
+
+def _answer(request: Request, form: dict[str, str], make: Callable) -> Response:
+    """A form answered by the admin page showing what `make(conn)` returns (a new token, a
+    merge's preview), or the league's reason for refusing it."""
+    if not _signed_in(request, form):
+        return _refused(request)
+    try:
+        with _club(request).pool.connection() as conn:
+            shown = make(conn)
+    except league.LeagueError as error:
+        return show(request, error=str(error), status=400)
+    return show(request, **shown)
 
 
 def _act(request: Request, form: dict[str, str], act: Callable, done: str) -> Response:
@@ -175,7 +227,7 @@ def _act(request: Request, form: dict[str, str], act: Callable, done: str) -> Re
             act(conn)
     except league.LeagueError as error:
         return show(request, error=str(error), status=400)
-    club.ratings.changed()
+    club.ratings.rebuild()  # a merge, an undo or a void: every game rated again
     return RedirectResponse(f"/admin?done={done}", status_code=303)
 
 

@@ -2,24 +2,28 @@
 
 A push is {"games": [game, ...]} (at most MAX_GAMES), answered with one result per game:
 stored, duplicate (this revision was seen), older (a newer revision is kept) or refused (with
-the reason; the table should not send that revision again). 401 for a bad token, 429 with
-Retry-After when a table or an address pushes too often, 413 for a body too large.
+the reason; the table should not send that revision again). The body's schema is checked before
+the database is touched (club.body): 400 for a body that is not one, 413 for one too large, and
+a game that is unfit is refused alone while the rest of its batch is stored. 401 for a bad
+token, 429 with Retry-After when a table or an address pushes too often.
 """
 
 from __future__ import annotations
 
-import json
+import logging
 from typing import Any
 
+import psycopg
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from club import league, reads
+from club.body import MAX_BODY, BadBody, text_problem
+from club.body import games as body_games
 from club.replay import CheckedGame, RefusedGame, check
 
-MAX_BODY = 8 * 1024 * 1024
-MAX_GAMES = 100
+log = logging.getLogger(__name__)
 
 
 async def push(request: Request) -> JSONResponse:
@@ -40,11 +44,9 @@ async def push(request: Request) -> JSONResponse:
     if body is None:
         return _error(413, f"a push is at most {MAX_BODY} bytes")
     try:
-        games = json.loads(body)["games"]
-    except (ValueError, KeyError, TypeError):
-        return _error(400, 'expected JSON {"games": [...]}')
-    if not isinstance(games, list) or not 1 <= len(games) <= MAX_GAMES:
-        return _error(400, f"games must be a list of 1 to {MAX_GAMES} games")
+        games = await run_in_threadpool(body_games, body)
+    except BadBody as error:
+        return _error(error.status, str(error))
     results = await run_in_threadpool(_store_all, club, table_id, games)
     return JSONResponse({"results": results})
 
@@ -56,30 +58,47 @@ def _table(club: Any, token: str) -> int | None:
 
 def _store_all(club: Any, table_id: int, games: list[Any]) -> list[dict[str, Any]]:
     keys = [_key(payload) for payload in games]
+    unfit = [text_problem(payload) for payload in games]
     with club.pool.connection() as conn:
         # A revision seen already is acknowledged without replaying it again.
-        fresh = [not league.seen(conn, table_id, k["game_id"], k["revision"]) for k in keys]
+        fresh = [
+            not problem and not league.seen(conn, table_id, k["game_id"], k["revision"])
+            for k, problem in zip(keys, unfit, strict=True)
+        ]
     checked = club.replay([p for p, new in zip(games, fresh, strict=True) if new])
     results = []
     with club.pool.connection() as conn:
-        for key, new in zip(keys, fresh, strict=True):
-            if not new:
+        for key, problem, new in zip(keys, unfit, fresh, strict=True):
+            if problem:
+                results.append({**key, "outcome": "refused", "error": problem})
+            elif not new:
                 results.append({**key, "outcome": "duplicate"})
-                continue
-            game = next(checked)
-            if isinstance(game, RefusedGame):
-                results.append({**key, "outcome": "refused", "error": str(game)})
             else:
-                results.append({**key, "outcome": league.ingest(conn, table_id, game)})
+                results.append({**key, **_stored(conn, table_id, next(checked))})
     if any(result["outcome"] == "stored" for result in results):
         club.ratings.changed()
     return results
 
 
+def _stored(conn: Any, table_id: int, game: CheckedGame | RefusedGame) -> dict[str, str]:
+    if isinstance(game, RefusedGame):
+        return {"outcome": "refused", "error": str(game)}
+    try:
+        return {"outcome": league.ingest(conn, table_id, game)}
+    except psycopg.DataError as error:  # the schema should have caught it: say so in the log
+        log.warning("game %s of table %s not storable: %s", game.local_id, table_id, error)
+        return {"outcome": "refused", "error": "the club's database cannot hold this game"}
+
+
 def _key(payload: Any) -> dict[str, Any]:
-    if isinstance(payload, dict):
-        return {"game_id": payload.get("game_id"), "revision": payload.get("revision")}
-    return {"game_id": None, "revision": None}
+    """The game's id and revision to echo: only whole numbers in range, else null."""
+    found = payload if isinstance(payload, dict) else {}
+    return {key: _whole_or_none(found.get(key)) for key in ("game_id", "revision")}
+
+
+def _whole_or_none(value: Any) -> int | None:
+    fits = type(value) is int and 0 < value <= 2**62
+    return value if fits else None
 
 
 def replayed(payload: Any) -> CheckedGame | RefusedGame:
@@ -88,6 +107,9 @@ def replayed(payload: Any) -> CheckedGame | RefusedGame:
         return check(payload)
     except RefusedGame as error:
         return error
+    except Exception as error:  # an engine tripped on odd set-up values: refuse, never crash
+        log.warning("replay failed on a pushed game: %r", error)
+        return RefusedGame(f"the game cannot be replayed ({type(error).__name__})")
 
 
 def _bearer(request: Request) -> str:

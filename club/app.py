@@ -7,6 +7,7 @@ database calls are synchronous psycopg, run in Starlette's thread pool.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -33,7 +34,7 @@ class Club:
     pool: ConnectionPool
     site: str = "Club"
     ratings: RatingCache = field(init=False)
-    sessions: Sessions = field(default_factory=Sessions)
+    sessions: Sessions = field(init=False)
     push_limit: RateLimiter = field(default_factory=lambda: RateLimiter(rate=20, burst=60))
     address_limit: RateLimiter = field(default_factory=lambda: RateLimiter(rate=50, burst=200))
     failure_limit: RateLimiter = field(default_factory=lambda: RateLimiter(rate=0.2, burst=10))
@@ -41,11 +42,14 @@ class Club:
     _replayers: ProcessPoolExecutor | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
-        self.ratings = RatingCache(self._rating_rows)
+        self.ratings = RatingCache(self._finished, self._rating_rows)
+        self.sessions = Sessions(self.pool)
         if self.replay_workers > 0:
             # Replaying is pure Python and CPU-bound: processes use every core, threads one.
             context = multiprocessing.get_context("spawn")  # no fork of a threaded server
-            self._replayers = ProcessPoolExecutor(self.replay_workers, mp_context=context)
+            self._replayers = ProcessPoolExecutor(
+                self.replay_workers, mp_context=context, initializer=_leave_interrupts
+            )
 
     def replay(self, payloads: list) -> Iterator:
         """Each payload checked (CheckedGame or RefusedGame), in order."""
@@ -53,14 +57,26 @@ class Club:
             return iter([api.replayed(payload) for payload in payloads])
         return self._replayers.map(api.replayed, payloads)
 
-    def _rating_rows(self):
+    def _finished(self) -> dict[int, int]:
         with self.pool.connection() as conn:
-            return reads.rating_rows(conn)
+            return reads.finished_revisions(conn)
+
+    def _rating_rows(self, games: list[int] | None) -> list:
+        with self.pool.connection() as conn:
+            return reads.rating_rows(conn, games)
 
     def close(self) -> None:
+        """Stop the ratings thread and the replay workers (waiting for them to end)."""
         self.ratings.close()
         if self._replayers is not None:
-            self._replayers.shutdown(cancel_futures=True)
+            self._replayers.shutdown(wait=True, cancel_futures=True)
+            self._replayers = None
+
+
+def _leave_interrupts() -> None:
+    """In a replay worker: Ctrl-C reaches the whole process group, but the server stops its
+    workers itself (a worker interrupted mid-game would only print a traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _page(request: Request, template: str, status: int = 200, **context) -> HTMLResponse:

@@ -1,6 +1,6 @@
 """`tabletop bench club`: a festival against a real club server, on loopback addresses only.
 
-100 tables each finish a game every 10 simulated minutes for two days (28,800 games). Each
+100 tables each finish a game every 10 simulated minutes for 50 hours (30,000 games). Each
 table is a real Store and outbox in a temporary directory (its disk writes unsynchronised: the
 club is measured, not the table's SD card) pushing to `tabletop club serve` started as a
 separate process on a throw-away PostgreSQL (or --db). The games are real: a pool of full
@@ -18,6 +18,7 @@ furthest ahead (random play makes games far longer than people play them). Figur
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import random
 import statistics
@@ -26,7 +27,9 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.error
 import urllib.request
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -44,6 +47,9 @@ KINDS = {  # game: players at the table
 }
 POOL_PER_KIND = 24
 GREEDY_MISS = 0.2  # how often a pool player picks any legal action instead of the best-looking
+FUZZ_REQUESTS = 10_000
+FUZZ_SENDERS = 4
+BENCH_ADDRESS_RATE = 100_000  # every table is on 127.0.0.1 here: the per-address limit is moot
 DEAD_URL = "http://127.0.0.1:9"  # the discard port: nothing listens, the network is 'cut'
 
 
@@ -52,10 +58,14 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "club", help="a festival against a real club server: push rate, catch-up, page latency"
     )
     parser.add_argument("--tables", type=int, default=100, help="tables (default 100)")
-    parser.add_argument("--hours", type=float, default=48, help="festival length (default 48)")
+    parser.add_argument("--hours", type=float, default=50, help="festival length (default 50)")
     parser.add_argument("--outage-hours", type=float, default=1, help="network cut (default 1)")
     parser.add_argument("--db", help="an empty PostgreSQL database (default: a throw-away one)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--fuzz", type=int, default=FUZZ_REQUESTS,
+        help=f"hostile requests generated at the end (default {FUZZ_REQUESTS}; 0: none)",
+    )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.set_defaults(handler=run)
 
@@ -93,7 +103,8 @@ def _lines(f: dict) -> str:
         f"catch-up after {f['outage_games']} games held by a {f['outage_hours']} h outage: "
         f"{f['catch_up_s']} s ({catch}; target <= {TARGET_CATCH_UP_S:.0f} s)\n"
         f"pages p95: standings {f['standings_p95_ms']} ms, player {f['player_page_p95_ms']} ms "
-        f"({page_verdict}; target <= {TARGET_PAGE_P95_MS:.0f} ms)"
+        f"({page_verdict}; target <= {TARGET_PAGE_P95_MS:.0f} ms)\n"
+        f"fuzzing: {f['fuzz_requests']} generated requests, {f['server_errors']} server errors"
     )
 
 
@@ -112,7 +123,9 @@ class Festival:
         self.url = f"http://127.0.0.1:{port}"
         try:
             tokens = self._tokens()
+            say(f"starting the club server on {self.url}")
             self.server = self._start_server(port)
+            say(f"playing a pool of {POOL_PER_KIND} games per kind")
             pool = game_pool(self.args.seed)
             tables = [
                 BenchTable(n, self.work / f"t{n:03d}", self.url, tokens[n], pool, self.rng)
@@ -123,10 +136,10 @@ class Festival:
             pushed, push_time = self._play(tables, steps - outage)
             catch_up, held = self._outage(tables, outage)
             standings, players = self._pages(tables)
+            fuzz_requests, server_errors = self._fuzz(tokens)
         finally:
             if self.server is not None:
-                self.server.terminate()
-                self.server.wait(timeout=30)
+                stop_server(self.server)
         return {
             "tables": self.args.tables,
             "games": sum(t.games for t in tables),
@@ -137,6 +150,8 @@ class Festival:
             "outage_games": held,
             "standings_p95_ms": standings,
             "player_page_p95_ms": players,
+            "fuzz_requests": fuzz_requests,
+            "server_errors": server_errors,
         }
 
     def _tokens(self) -> list[str]:
@@ -152,7 +167,8 @@ class Festival:
 
     def _start_server(self, port: int) -> subprocess.Popen:
         command = [sys.executable, "-m", "companion", "club", "serve", "--db", self.db_url,
-                   "--host", "127.0.0.1", "--port", str(port), "--name", "Festival"]  # fmt: skip
+                   "--host", "127.0.0.1", "--port", str(port), "--name", "Festival",
+                   "--address-rate", str(BENCH_ADDRESS_RATE)]  # fmt: skip
         log = open(self.work / "server.log", "w")  # noqa: SIM115 - closed with the process
         server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
@@ -169,11 +185,35 @@ class Festival:
             f"the club server did not start: {(self.work / 'server.log').read_text()}"
         )
 
+    def _fuzz(self, tokens: list[str]) -> tuple[int, int]:
+        """Generated hostile requests (club.fuzz) against the server, the tables' tokens in
+        turn; returns (requests sent, server errors)."""
+        if self.args.fuzz <= 0:
+            return 0, 0
+        try:
+            from club.fuzz import FuzzReport, fuzz
+        except ModuleNotFoundError as error:
+            raise RuntimeError(f"fuzzing needs {error.name} (pip install '.[test]')") from None
+        say(f"fuzzing: {self.args.fuzz} generated requests")
+
+        def progress(report: FuzzReport) -> None:
+            if report.requests % 1000 == 0:
+                say(f"fuzzing: {report.requests} sent, {report.server_errors} server errors")
+
+        send = _sender(self.url, tokens)
+        report = fuzz(send, self.args.fuzz, self.args.seed, FUZZ_SENDERS, progress)
+        for example in report.first_errors:
+            say(f"fuzzing: server error on {example}")
+        return report.requests, report.server_errors
+
     def _play(self, tables: list[BenchTable], steps: int) -> tuple[int, float]:
         """Each step every table finishes a game and pushes it; returns (games, push seconds)."""
         pushed, push_time = 0, 0.0
+        say(f"festival: {steps} rounds of {len(tables)} games")
         with ThreadPoolExecutor(max_workers=8) as workers:
-            for _ in range(steps):
+            for step in range(steps):
+                if step and step % max(1, steps // 10) == 0:
+                    say(f"festival: round {step}/{steps}, {pushed} games acknowledged")
                 for table in tables:
                     table.play_game()
                 start = time.perf_counter()
@@ -190,6 +230,7 @@ class Festival:
                 table.play_game()
                 table.sync()
         held = sum(table.outbox.pending() for table in tables)
+        say(f"outage: {held} games wait in the outboxes; the network comes back")
         # The tables now run in real time, still cut off long enough for their retries to be
         # spread over the back-off as after a real hour; then the network comes back.
         from companion.outbox import BACKOFF_MAX_S
@@ -222,11 +263,22 @@ class Festival:
         with pool.connection() as conn:
             ids = [pid for pid, _, _ in reads.players(conn)]
         pool.close()
+        say("pages: standings and player pages timed")
         _get(f"{self.url}/standings/struggle")  # the first page waits for the ratings
         standings = [_timed(f"{self.url}/standings/{kind}") for kind in KINDS for _ in range(40)]
         chosen = [self.rng.choice(ids) for _ in range(200)]
         players = [_timed(f"{self.url}/players/{pid}") for pid in chosen]
         return _p95(standings), _p95(players)
+
+
+def stop_server(server: subprocess.Popen, patience_s: float = 60.0) -> None:
+    """SIGTERM (the server closes its workers and database, then exits), killed if it hangs."""
+    server.terminate()
+    try:
+        server.wait(timeout=patience_s)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
 
 
 class BenchTable:
@@ -238,6 +290,7 @@ class BenchTable:
 
         self.store = Store(directory)
         self.store.db.execute("PRAGMA synchronous=OFF")
+        self.store.persistent = False  # no checkpoint after each action: the club is measured
         self.outbox = Outbox(directory)
         self.sim_now = 1_780_000_000.0
         self.offset: float | None = None
@@ -313,6 +366,33 @@ def _choose(state, rng: random.Random):
         return scores[me] - others + rng.random() / 1000
 
     return max(legal, key=lead)
+
+
+def say(text: str) -> None:
+    """Progress, on stderr (stdout keeps the figures alone, for --json)."""
+    print(f"bench club: {text}", file=sys.stderr, flush=True)
+
+
+def _sender(url: str, tokens: list[str]) -> Callable[[str, str, bytes], int]:
+    """send(method, path, body) -> the HTTP status, 599 when the server did not answer."""
+    turns = itertools.count()
+
+    def send(method: str, path: str, body: bytes) -> int:
+        headers = {"Authorization": f"Bearer {tokens[next(turns) % len(tokens)]}"}
+        if path.startswith("/admin"):
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        data = body if method == "POST" else None
+        request = urllib.request.Request(url + path, data=data, method=method, headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=120) as answer:
+                answer.read()
+                return answer.status
+        except urllib.error.HTTPError as error:
+            return error.code
+        except (OSError, ValueError):  # no answer at all: worse than a 500
+            return 599
+
+    return send
 
 
 def _get(url: str) -> bytes:

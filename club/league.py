@@ -146,40 +146,51 @@ def seen(conn: psycopg.Connection, table_id: int, local_id: Any, revision: Any) 
 
 def _replace_seats(conn: psycopg.Connection, game_id: int, game: CheckedGame) -> None:
     conn.execute("DELETE FROM seats WHERE game_id = %s", (game_id,))
-    rows = [
-        (game_id, seat, player_id(conn, name), team, score, seat in game.winners)
-        for seat, (name, team, score) in enumerate(
-            zip(game.players, game.teams, game.scores, strict=True)
-        )
-    ]
+    taken: set[int] = set()
+    rows = []
+    for seat, (name, team, score) in enumerate(
+        zip(game.players, game.teams, game.scores, strict=True)
+    ):
+        identity = player_id(conn, name)
+        if identity in taken:  # a name merged into another seat's: two people after all
+            identity = _own_identity(conn, name)
+        taken.add(identity)
+        rows.append((game_id, seat, identity, name, team, score, seat in game.winners))
     with conn.cursor() as cursor:
         cursor.executemany(
-            "INSERT INTO seats (game_id, seat, player_id, team, score, winner)"
-            " VALUES (%s, %s, %s, %s, %s, %s)",
+            "INSERT INTO seats (game_id, seat, player_id, name, team, score, winner)"
+            " VALUES (%s, %s, %s, %s, %s, %s, %s)",
             rows,
         )
 
 
 def player_id(conn: psycopg.Connection, name: str) -> int:
-    """The club identity a name typed at a table stands for (created on first sight)."""
+    """The club identity a name typed at a table stands for (created on first sight). Names
+    are kept as typed: "ann" and "Ann" are two players until the admin merges them."""
     found = _named(conn, name)
     if found is not None:
         return found
+    return _own_identity(conn, name)
+
+
+def _own_identity(conn: psycopg.Connection, name: str) -> int:
+    """The identity of this very name, not merged into anyone (made when needed)."""
     conn.execute(
         "INSERT INTO players (name) VALUES (%s)"
-        " ON CONFLICT (lower(name)) WHERE merged_into IS NULL DO NOTHING",
+        " ON CONFLICT (name) WHERE merged_into IS NULL DO NOTHING",
         (name,),
     )
-    found = _named(conn, name)
-    assert found is not None
-    return found
+    row = conn.execute(
+        "SELECT id FROM players WHERE name = %s AND merged_into IS NULL", (name,)
+    ).fetchone()
+    return int(row[0])
 
 
 def _named(conn: psycopg.Connection, name: str) -> int | None:
     # A merged name keeps standing for the identity it was merged into.
     row = conn.execute(
-        "SELECT COALESCE(merged_into, id) FROM players WHERE lower(name) = lower(%s)"
-        " ORDER BY merged_into IS NULL DESC, id LIMIT 1",
+        "SELECT COALESCE(merged_into, id) FROM players WHERE name = %s"
+        " ORDER BY merged_into IS NULL DESC, id DESC LIMIT 1",
         (name,),
     ).fetchone()
     return None if row is None else int(row[0])
@@ -188,29 +199,106 @@ def _named(conn: psycopg.Connection, name: str) -> int | None:
 # ----- admin actions -------------------------------------------------------------------------
 
 
-def merge_players(conn: psycopg.Connection, source: int, target: int) -> None:
-    """Make `source` the same person as `target`: their games, and their name from now on."""
+@dataclass(frozen=True)
+class MergePreview:
+    source: int
+    target: int
+    source_name: str
+    target_name: str
+    games: int  # the source's games that would move to the target
+
+
+def merge_preview(conn: psycopg.Connection, source: int, target: int) -> MergePreview:
+    """What merging `source` into `target` would do; LeagueError when it must not be done."""
     if source == target:
         raise LeagueError("a player cannot be merged into themselves")
-    with conn.transaction():
-        found = conn.execute(
-            "SELECT id FROM players WHERE id IN (%s, %s) AND merged_into IS NULL FOR UPDATE",
+    names = dict(
+        conn.execute(
+            "SELECT id, name FROM players WHERE id IN (%s, %s) AND merged_into IS NULL",
             (source, target),
         ).fetchall()
-        if len(found) != 2:
-            raise LeagueError("both players must exist and not be merged already")
-        clash = conn.execute(
-            "SELECT 1 FROM seats a JOIN seats b ON a.game_id = b.game_id"
-            " WHERE a.player_id = %s AND b.player_id = %s LIMIT 1",
-            (source, target),
-        ).fetchone()
-        if clash:
-            raise LeagueError("these two players sat at the same game: they are two people")
+    )
+    if len(names) != 2:
+        raise LeagueError("both players must exist and not be merged already")
+    clash = conn.execute(
+        "SELECT 1 FROM seats a JOIN seats b ON a.game_id = b.game_id"
+        " WHERE a.player_id = %s AND b.player_id = %s LIMIT 1",
+        (source, target),
+    ).fetchone()
+    if clash:
+        raise LeagueError("these two players sat at the same game: they are two people")
+    (games,) = conn.execute("SELECT COUNT(*) FROM seats WHERE player_id = %s", (source,)).fetchone()
+    return MergePreview(source, target, names[source], names[target], int(games))
+
+
+def merge_players(conn: psycopg.Connection, source: int, target: int) -> int:
+    """Make `source` the same person as `target`: their games, and their names from now on.
+    Returns the merge's number, for undo_merge."""
+    with conn.transaction():
+        conn.execute("SELECT id FROM players WHERE id IN (%s, %s) FOR UPDATE", (source, target))
+        merge_preview(conn, source, target)
+        moved = [
+            row[0]
+            for row in conn.execute(
+                "UPDATE players SET merged_into = %s WHERE id = %s OR merged_into = %s"
+                " RETURNING id",
+                (target, source, source),
+            )
+        ]
         conn.execute("UPDATE seats SET player_id = %s WHERE player_id = %s", (target, source))
+        (merge,) = conn.execute(
+            "INSERT INTO merges (source, target, moved) VALUES (%s, %s, %s) RETURNING id",
+            (source, target, moved),
+        ).fetchone()
+    return int(merge)
+
+
+def undo_merge(conn: psycopg.Connection, merge: int) -> None:
+    """Split a merge again: the source's names and the seats given those names since (the
+    merge's games and any pushed later) go back to the source."""
+    with conn.transaction():
+        row = conn.execute(
+            "SELECT source, target, moved FROM merges WHERE id = %s AND undone_at IS NULL"
+            " FOR UPDATE",
+            (merge,),
+        ).fetchone()
+        if row is None:
+            raise LeagueError(f"no merge {merge} to undo")
+        source, target, moved = row
+        if (
+            conn.execute(
+                "SELECT 1 FROM players WHERE id = %s AND merged_into = %s", (source, target)
+            ).fetchone()
+            is None
+        ):
+            raise LeagueError("the target was merged on since: undo that merge first")
         conn.execute(
-            "UPDATE players SET merged_into = %s WHERE id = %s OR merged_into = %s",
-            (target, source, source),
+            "UPDATE seats SET player_id = %s WHERE player_id = %s"
+            " AND name IN (SELECT name FROM players WHERE id = ANY(%s))",
+            (source, target, moved),
         )
+        try:
+            conn.execute(
+                "UPDATE players SET merged_into = CASE WHEN id = %s THEN NULL ELSE %s END"
+                " WHERE id = ANY(%s) AND merged_into = %s",
+                (source, source, moved, target),
+            )
+        except psycopg.errors.UniqueViolation:
+            raise LeagueError(
+                "a player of that name plays on its own since: merge that one"
+            ) from None
+        conn.execute("UPDATE merges SET undone_at = now() WHERE id = %s", (merge,))
+
+
+def merges(conn: psycopg.Connection, limit: int = 20) -> list[tuple[int, str, str, datetime]]:
+    """(merge, source's name, target's name, when) of the latest merges not undone."""
+    rows = conn.execute(
+        "SELECT m.id, s.name, t.name, m.merged_at FROM merges m"
+        " JOIN players s ON s.id = m.source JOIN players t ON t.id = m.target"
+        " WHERE m.undone_at IS NULL ORDER BY m.id DESC LIMIT %s",
+        (limit,),
+    )
+    return rows.fetchall()
 
 
 def void_game(conn: psycopg.Connection, game_id: int, voided: bool = True) -> None:

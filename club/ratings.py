@@ -1,7 +1,10 @@
-"""Ratings per game (openskill's Plackett-Luce), recomputed from the finished games in order.
+"""Ratings per game (openskill's Plackett-Luce), updated game by game as finished games arrive.
 
-The same games in the same order (end time, then club game id) always give the same ratings:
-nothing is stored but the games, so a late push, a voided game or a merge is a recomputation.
+Games are rated in the order they are finished (end time, then club game id); each new finished
+game updates only its players. What an update cannot express — a game voided or reopened, a
+result changed, a merge or its undo — rebuilds the whole book from the games (also an admin
+action): the same games in the same order always give the same ratings. A game pushed late is
+rated when it arrives, after games that ended later; a rebuild puts it in its place.
 Sequence is rated by team; every other game is a free-for-all ranked by winners, then scores.
 """
 
@@ -9,6 +12,7 @@ from __future__ import annotations
 
 import threading
 import time
+from bisect import insort
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from itertools import groupby
@@ -39,28 +43,61 @@ class RatingBook:
         return self.current.get((game, player))
 
 
-def compute(rows: Iterable[Row]) -> RatingBook:
-    """Ratings from seat rows sorted by (kind, ended, game id, seat)."""
-    model = PlackettLuce()
-    book = RatingBook()
-    ratings: dict[tuple[str, int], object] = {}
-    for (kind, game_id), seats in groupby(rows, key=lambda row: (row[0], row[1])):
-        seats = list(seats)
+class Rater:
+    """A RatingBook built game by game."""
+
+    def __init__(self) -> None:
+        self.model = PlackettLuce()
+        self.ratings: dict[tuple[str, int], object] = {}
+        self.current: dict[tuple[str, int], float] = {}
+        self.history: dict[int, list[Point]] = {}
+        self.games = 0
+        self._published: set[int] = set()  # players whose list a published book holds
+
+    def add(self, seats: list[Row]) -> None:
+        """Rate one game from its seat rows."""
+        kind, game_id, ended = seats[0][0], seats[0][1], seats[0][2]
         groups = _groups(seats)
-        teams = [[ratings.get((kind, s[4])) or model.rating() for s in group] for group in groups]
-        ranks = _ranks(groups)
-        rated = model.rate(teams, ranks=ranks) if len(groups) > 1 else teams
-        ended = seats[0][2]
+        model = self.model
+        teams = [[self.ratings.get((kind, s[4])) or model.rating() for s in g] for g in groups]
+        rated = model.rate(teams, ranks=_ranks(groups)) if len(groups) > 1 else teams
         for group, new_team in zip(groups, rated, strict=True):
             for seat, rating in zip(group, new_team, strict=True):
-                ratings[(kind, seat[4])] = rating
+                self.ratings[(kind, seat[4])] = rating
                 ordinal = round(rating.ordinal(), 3)
-                book.current[(kind, seat[4])] = ordinal
-                book.history.setdefault(seat[4], []).append(Point(game_id, kind, ended, ordinal))
-        book.games += 1
-    for points in book.history.values():
-        points.sort(key=lambda p: (p.ended, p.game_id))
-    return book
+                self.current[(kind, seat[4])] = ordinal
+                insort(self._points(seat[4]), Point(game_id, kind, ended, ordinal), key=_when)
+        self.games += 1
+
+    def _points(self, player: int) -> list[Point]:
+        """The player's points (in end time order), copied first when a published book holds
+        them: a page never sees a book change under it."""
+        points = self.history.setdefault(player, [])
+        if player in self._published:
+            points = self.history[player] = list(points)
+            self._published.discard(player)
+        return points
+
+    def add_all(self, rows: Iterable[Row]) -> None:
+        """Rate the games of seat rows sorted by game (and by end time within a kind)."""
+        for _, seats in groupby(rows, key=lambda row: (row[0], row[1])):
+            self.add(list(seats))
+
+    def book(self) -> RatingBook:
+        """The ratings as they are now, apart from later updates."""
+        self._published = set(self.history)
+        return RatingBook(dict(self.current), dict(self.history), self.games)
+
+
+def _when(point: Point) -> tuple[float, int]:
+    return point.ended, point.game_id
+
+
+def compute(rows: Iterable[Row]) -> RatingBook:
+    """Ratings from seat rows sorted by (kind, ended, game id, seat)."""
+    rater = Rater()
+    rater.add_all(rows)
+    return rater.book()
 
 
 def _groups(seats: list[Row]) -> list[list[Row]]:
@@ -80,17 +117,28 @@ def _ranks(groups: list[list[Row]]) -> list[int]:
 
 
 class RatingCache:
-    """The latest RatingBook, recomputed in a background thread when the games have changed.
+    """The latest RatingBook, kept up to date in a background thread.
 
-    Pages never wait for a recomputation (a festival's 30,000 games take about a second) except
-    the very first one, when there is nothing to show yet; while games keep arriving it runs at
-    most once per `pause_s`.
+    `changed()` (a push stored games) rates the finished games not rated yet, game by game;
+    `rebuild()` (an admin action, a merge, a void) rates every game again from the start, as
+    does an update that finds a rated game changed or gone. Pages never wait, except for the
+    very first book; while games pour in, updates run at most once per `pause_s`.
     """
 
-    def __init__(self, load: Callable[[], list[Row]], pause_s: float = 10.0) -> None:
-        self._load = load
+    def __init__(
+        self,
+        keys: Callable[[], dict[int, int]],
+        rows: Callable[[list[int] | None], list[Row]],
+        pause_s: float = 2.0,
+    ) -> None:
+        self._keys = keys  # {game id: revision} of every finished game
+        self._rows = rows  # seat rows of these games (None: of every finished game), sorted
         self._pause = pause_s
         self._book: RatingBook | None = None
+        self._rater = Rater()
+        self._rated: dict[int, int] = {}  # game id: the revision rated
+        self._full = True  # the next update rebuilds everything
+        self.rebuilds = 0
         self._dirty = threading.Event()
         self._urgent = threading.Event()  # someone waits: skip the pause between two runs
         self._fresh = threading.Condition()
@@ -102,6 +150,13 @@ class RatingCache:
 
     def changed(self) -> None:
         with self._fresh:
+            self._generation += 1
+        self._dirty.set()
+
+    def rebuild(self) -> None:
+        """Rate every game again from the start at the next update."""
+        with self._fresh:
+            self._full = True
             self._generation += 1
         self._dirty.set()
 
@@ -138,16 +193,37 @@ class RatingCache:
                 return
             self._dirty.clear()
             with self._fresh:
-                generation = self._generation
+                generation, full = self._generation, self._full
+                self._full = False
             try:
-                book = compute(self._load())
+                book = self._update(full)
             except Exception:  # the database away: keep the last book, try again later
+                with self._fresh:
+                    self._full = self._full or full
                 time.sleep(self._pause * 4)
                 self._dirty.set()
                 continue
             with self._fresh:
                 self._book, self._computed = book, generation
                 self._fresh.notify_all()
-            # At most one recomputation per pause while games pour in (a festival's catch-up).
             self._urgent.wait(self._pause)
             self._urgent.clear()
+
+    def _update(self, full: bool) -> RatingBook:
+        keys = self._keys()
+        gone = any(keys.get(game) != revision for game, revision in self._rated.items())
+        if full or gone:
+            rows = self._rows(None)
+            self._rater = Rater()
+            self._rater.add_all(rows)
+            # A game finished between the two reads is rated but has no key: -1 rebuilds again.
+            self._rated = {row[1]: keys.get(row[1], -1) for row in rows}
+            self.rebuilds += 1
+        else:
+            new = [game for game in keys if game not in self._rated]
+            if not new:
+                return self._book or self._rater.book()
+            rows = sorted(self._rows(new), key=lambda row: (row[2], row[1], row[3]))
+            self._rater.add_all(rows)
+            self._rated.update({game: keys[game] for game in new})
+        return self._rater.book()

@@ -11,13 +11,21 @@ FINISHED = "g.status = 'over' AND NOT g.voided"
 LIVE_HOURS = 12  # a game not heard of for longer is not shown as being played (table off)
 
 
-def rating_rows(conn: psycopg.Connection) -> list[Row]:
+def rating_rows(conn: psycopg.Connection, games: list[int] | None = None) -> list[Row]:
+    """The seat rows of the finished games (of `games` only, when given), in rating order."""
+    only = "" if games is None else " AND g.id = ANY(%s)"
     rows = conn.execute(
         "SELECT g.game, g.id, extract(epoch FROM g.ended)::float8, s.seat, s.player_id, s.team,"
         f" s.score, s.winner FROM games g JOIN seats s ON s.game_id = g.id WHERE {FINISHED}"
-        " ORDER BY g.game, g.ended, g.id, s.seat"
+        f"{only} ORDER BY g.game, g.ended, g.id, s.seat",
+        () if games is None else (games,),
     )
     return rows.fetchall()
+
+
+def finished_revisions(conn: psycopg.Connection) -> dict[int, int]:
+    """{club game id: revision} of every finished game that counts."""
+    return dict(conn.execute(f"SELECT g.id, g.revision FROM games g WHERE {FINISHED}").fetchall())
 
 
 def game_kinds(conn: psycopg.Connection) -> list[str]:

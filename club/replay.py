@@ -17,6 +17,8 @@ STATUSES = ("playing", "over", "abandoned")
 MAX_PLAYERS = 12
 MAX_NAME = 40
 MAX_HISTORY = 20_000
+MAX_OPTIONS = 20
+SEED_LIMIT = 2**63  # PostgreSQL's BIGINT
 
 
 class RefusedGame(ValueError):
@@ -59,8 +61,8 @@ def check(payload: Any) -> CheckedGame:
     if not all(isinstance(a, str) for a in history):
         raise RefusedGame("every action of the history must be text")
     options = payload.get("options", {})
-    if not isinstance(options, dict):
-        raise RefusedGame("options must be a JSON object")
+    if not isinstance(options, dict) or len(options) > MAX_OPTIONS:
+        raise RefusedGame(f"options must be a JSON object of at most {MAX_OPTIONS} options")
     started = _stamp(payload, "started")
     updated = _stamp(payload, "updated")
     ended = None if payload.get("ended") is None else _stamp(payload, "ended")
@@ -96,8 +98,8 @@ def _replay(payload: dict, players: list[str], options: dict, history: list[str]
     name, seed, mode = payload.get("game"), payload.get("seed"), payload.get("mode")
     if not isinstance(name, str) or not isinstance(mode, str):
         raise RefusedGame("game and mode must be text")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise RefusedGame("seed must be a whole number")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        raise RefusedGame("seed must be a whole number from 0 to 2^63 - 1")
     try:
         state = engines.make_game(name, players, options, seed, mode).new_state()
     except EngineError as error:
@@ -126,7 +128,7 @@ def _players(value: Any) -> list[str]:
 def _whole(payload: dict, key: str, low: int, high: int) -> int:
     value = payload.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RefusedGame(f"{key} must be a whole number from {low}")
+        raise RefusedGame(f"{key} must be a whole number from {low} to {high}")
     return value
 
 

@@ -1,4 +1,5 @@
-"""The admin's password (scrypt), signed-in sessions with their CSRF tokens, push rate limits."""
+"""The admin's password (scrypt), signed-in sessions (stored, signed, expiring) with their CSRF
+tokens, rate limits."""
 
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ import secrets
 import threading
 import time
 from dataclasses import dataclass
+from typing import Any
 
 SESSION_S = 8 * 3600
+SECRET_KEY = "session_secret"  # club_settings' key for the secret signing session cookies
 SCRYPT = {"n": 2**14, "r": 8, "p": 1}
 
 
@@ -34,32 +37,74 @@ class Session:
 
 
 class Sessions:
-    """Signed-in admins, kept in the server's memory (a restart signs everyone out)."""
+    """Signed-in admins, stored in the database (a restart keeps them) until they expire.
 
-    def __init__(self) -> None:
-        self._sessions: dict[str, Session] = {}
-        self._lock = threading.Lock()
+    The cookie is `key.signature`: an HMAC of the random key with the club's own secret (made
+    once, kept in club_settings), so a forged cookie is refused before any lookup; the database
+    keeps only the key's hash, its CSRF token and its end.
+    """
+
+    def __init__(self, pool: Any, lifetime_s: float = SESSION_S) -> None:
+        self._pool = pool
+        self._lifetime = lifetime_s
+        self._secret: bytes | None = None
 
     def open(self) -> tuple[str, Session]:
         key = secrets.token_urlsafe(32)
-        session = Session(secrets.token_urlsafe(32), time.time() + SESSION_S)
-        with self._lock:
-            self._sessions = {k: s for k, s in self._sessions.items() if s.expires > time.time()}
-            self._sessions[key] = session
-        return key, session
+        session = Session(secrets.token_urlsafe(32), time.time() + self._lifetime)
+        with self._pool.connection() as conn:
+            conn.execute("DELETE FROM admin_sessions WHERE expires < now()")
+            conn.execute(
+                "INSERT INTO admin_sessions (key_hash, csrf, expires)"
+                " VALUES (%s, %s, to_timestamp(%s))",
+                (_digest(key), session.csrf, session.expires),
+            )
+        return f"{key}.{self._sign(key)}", session
 
-    def get(self, key: str | None) -> Session | None:
-        if not key:
+    def get(self, cookie: str | None) -> Session | None:
+        key = self._verified(cookie)
+        if key is None:
             return None
-        with self._lock:
-            session = self._sessions.get(key)
-        if session is None or session.expires < time.time():
-            return None
-        return session
+        with self._pool.connection() as conn:
+            row = conn.execute(
+                "SELECT csrf, extract(epoch FROM expires)::float8 FROM admin_sessions"
+                " WHERE key_hash = %s AND expires > now()",
+                (_digest(key),),
+            ).fetchone()
+        return None if row is None else Session(row[0], row[1])
 
-    def close(self, key: str | None) -> None:
-        with self._lock:
-            self._sessions.pop(key or "", None)
+    def close(self, cookie: str | None) -> None:
+        key = self._verified(cookie)
+        if key is not None:
+            with self._pool.connection() as conn:
+                conn.execute("DELETE FROM admin_sessions WHERE key_hash = %s", (_digest(key),))
+
+    def _verified(self, cookie: str | None) -> str | None:
+        key, _, signature = (cookie or "").partition(".")
+        if not key or not same_token(signature, self._sign(key)):
+            return None
+        return key
+
+    def _sign(self, key: str) -> str:
+        return hmac.new(self._key(), key.encode("utf-8"), hashlib.sha256).hexdigest()
+
+    def _key(self) -> bytes:
+        if self._secret is None:
+            with self._pool.connection() as conn:
+                conn.execute(
+                    "INSERT INTO club_settings (key, value) VALUES (%s, %s)"
+                    " ON CONFLICT (key) DO NOTHING",
+                    (SECRET_KEY, secrets.token_hex(32)),
+                )
+                row = conn.execute(
+                    "SELECT value FROM club_settings WHERE key = %s", (SECRET_KEY,)
+                ).fetchone()
+            self._secret = bytes.fromhex(row[0])
+        return self._secret
+
+
+def _digest(key: str) -> str:
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
 def same_token(given: str | None, expected: str | None) -> bool:
@@ -75,13 +120,20 @@ class RateLimiter:
         self._lock = threading.Lock()
 
     def allow(self, key: str) -> float:
-        """0 when allowed now, else the seconds to wait before asking again."""
+        """0 when allowed now (which uses one up), else the seconds to wait before asking again."""
+        return self._take(key, use=True)
+
+    def wait(self, key: str) -> float:
+        """What allow() would answer, without using anything up (to count failures only)."""
+        return self._take(key, use=False)
+
+    def _take(self, key: str, use: bool) -> float:
         now = time.monotonic()
         with self._lock:
             tokens, last = self._buckets.get(key, (float(self.burst), now))
             tokens = min(self.burst, tokens + (now - last) * self.rate)
             if tokens >= 1:
-                self._buckets[key] = (tokens - 1, now)
+                self._buckets[key] = (tokens - 1 if use else tokens, now)
                 return 0.0
             self._buckets[key] = (tokens, now)
             return (1 - tokens) / self.rate

@@ -22,6 +22,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -44,13 +45,25 @@ CREATE TABLE IF NOT EXISTS club_outbox (
 );
 """
 # A cheap picture of a game's log: an undo followed by a new action changes its newest time.
-CHANGES = """
-SELECT g.id, g.status, COALESCE(g.ended, 0), COUNT(a.seq), COALESCE(MAX(a.at), 0)
-FROM games g LEFT JOIN actions a ON a.game_id = g.id GROUP BY g.id ORDER BY g.id
+# A game that is not being played changes its status or end first (a reopened game is played
+# again): one queued with the same status and end is passed over without reading its log, so a
+# table with years of games does not read them all every few seconds.
+SETTLED = "g.status || ':' || COALESCE(g.ended, 0)"
+CHANGES = f"""
+SELECT g.id, {SETTLED}, COUNT(a.seq), COALESCE(MAX(a.at), 0)
+FROM games g LEFT JOIN actions a ON a.game_id = g.id
+WHERE g.status = 'playing' OR NOT EXISTS (
+    SELECT 1 FROM club_revisions r WHERE r.game_id = g.id
+    AND substr(r.fingerprint, 1, length({SETTLED}) + 1) = {SETTLED} || ':')
+GROUP BY g.id ORDER BY g.id
 """
+REFUSALS = (
+    "SELECT game_id, revision, refused FROM club_outbox WHERE refused IS NOT NULL ORDER BY game_id"
+)
 PLAYERS_EVERY_S = 300.0
 BACKOFF_FIRST_S = 1.0
 BACKOFF_MAX_S = 10.0  # a club on the LAN: tables are back within ~12 s of its return
+UNFIT_BODY = (400, 413)  # the club cannot take what was sent: sending it again will not help
 
 
 @dataclass
@@ -88,14 +101,14 @@ class Outbox:
                 )
             }
             queued = 0
-            for game_id, status, ended, count, newest in self.db.execute(CHANGES).fetchall():
-                fingerprint = f"{status}:{ended}:{count}:{newest}"
+            for game_id, settled, count, newest in self.db.execute(CHANGES).fetchall():
+                fingerprint = f"{settled}:{count}:{newest}"
                 revision, last, queued_at = known.get(game_id, (0, "", 0.0))
                 if fingerprint == last:
                     continue
                 if (
-                    status == "playing"
-                    and last.startswith("playing")
+                    settled.startswith("playing:")
+                    and last.startswith("playing:")
                     and (now - queued_at < self.live_interval_s)
                 ):
                     continue  # live summaries: at most one per interval
@@ -198,10 +211,30 @@ class Outbox:
 
     def refusals(self) -> list[tuple[int, int, str]]:
         with self.lock:
-            rows = self.db.execute(
-                "SELECT game_id, revision, refused FROM club_outbox WHERE refused IS NOT NULL"
+            return self.db.execute(REFUSALS).fetchall()
+
+    def retry_refused(self) -> int:
+        """Queue the refused snapshots again (the club was fixed); returns how many."""
+        with self.lock:
+            cursor = self.db.execute(
+                "UPDATE club_outbox SET refused = NULL, attempts = 0, next_try = 0"
+                " WHERE refused IS NOT NULL"
             )
-            return rows.fetchall()
+            return cursor.rowcount
+
+
+def refused_games(state_dir: str | Path) -> list[tuple[int, int, str]]:
+    """(game id, revision, the club's reason) of the games the club refused, read without
+    writing (the table's page, `tabletop doctor`); empty when there is no outbox."""
+    path = Path(state_dir) / DB_NAME
+    if not path.exists():
+        return []
+    try:
+        read_only = f"{path.resolve().as_uri()}?mode=ro"
+        with closing(sqlite3.connect(read_only, uri=True, timeout=5)) as db:
+            return db.execute(REFUSALS).fetchall()
+    except sqlite3.Error:  # no outbox table yet (never synced), or the file is unreadable
+        return []
 
 
 def backoff(attempt: int, rng: random.Random | None = None) -> float:
@@ -263,6 +296,8 @@ class Pusher:
             with urllib.request.urlopen(request, timeout=self.timeout_s) as response:
                 answer = json.loads(response.read())
         except urllib.error.HTTPError as error:
+            if error.code in UNFIT_BODY:
+                return self._set_aside(rows, _said(error), report)
             wait = _retry_after(error)
             report.error = f"the club answered {error.code}"
             self.outbox.postpone(ids, self.clock(), wait)
@@ -283,6 +318,26 @@ class Pusher:
                 self.outbox.acknowledged(game_id, revision)
                 report.acknowledged += 1
         return True
+
+    def _set_aside(self, rows: list[tuple[int, int, str]], said: str, report: PushReport) -> bool:
+        """The club refused the body whole: each game alone finds the one it cannot take,
+        which is set aside as refused while the others go on."""
+        if len(rows) > 1:
+            report.sent -= len(rows)
+            return all([self._send([row], report) for row in rows])
+        game_id, revision, _ = rows[0]
+        self.outbox.refused(game_id, revision, said)
+        report.refused.append(f"game {game_id}: {said}")
+        return True
+
+
+def _said(error: urllib.error.HTTPError) -> str:
+    """The club's reason for a refused body (its JSON "error"), else its status."""
+    try:
+        said = json.loads(error.read(2000)).get("error", "")
+    except (OSError, ValueError, AttributeError):
+        said = ""
+    return str(said)[:300] or f"the club answered {error.code}"
 
 
 def _retry_after(error: urllib.error.HTTPError) -> float | None:

@@ -15,6 +15,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 import engines
+from companion.outbox import refused_games
 from companion.store import GameRecord, Store, StoreError
 from engines.core import CHANCE, EngineError
 from pages import model
@@ -100,7 +101,9 @@ def create_app(state_dir: str | Path, table: str = "Table") -> Starlette:
         with Store(state_dir) as store:
             rows, per_game = standings(store)
             live_count = len(live(store, table))
-        return show(request, "index.html", rows=rows, kinds=sorted(per_game), live_count=live_count)
+        refused = refused_games(state_dir)
+        return show(request, "index.html", rows=rows, kinds=sorted(per_game),
+                    live_count=live_count, refused=refused)  # fmt: skip
 
     def by_game(request: Request) -> Response:
         with Store(state_dir) as store:

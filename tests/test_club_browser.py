@@ -14,11 +14,15 @@ webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not in
 
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.expected_conditions import staleness_of  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 from club import league  # noqa: E402
+from club.security import hash_password  # noqa: E402
 from tests.club_support import LiveServer, payload, postgres, random_game  # noqa: E402
 
 PHONE = (390, 844)
+PASSWORD = "correct horse battery"
 
 
 def _browser_binaries() -> tuple[str, str]:
@@ -64,6 +68,7 @@ def club_url():
     server = LiveServer(postgres().new_database()).start()
     with server.club.pool.connection() as conn:
         token = league.add_table(conn, "Kitchen table")
+        league.set_setting(conn, "admin_password", hash_password(PASSWORD))
     finished = [random_game("struggle", ["Ann", "Bob", "Cy"], seed=s) for s in range(3)]
     finished += [random_game("sequence", ["Ann", "Bob", "Cy", "Dee"], seed=s) for s in range(2)]
     games = [payload(state, n + 1) for n, state in enumerate(finished)]
@@ -134,3 +139,52 @@ def test_french_words_and_the_keyboard(browser, club_url):
     assert browser.current_url.endswith("#main")
     browser.get(f"{url}/live")  # the language chosen is remembered
     assert browser.find_element(By.TAG_NAME, "h1").text == "Tables en direct"
+
+
+def test_the_admin_sees_a_merge_before_confirming_it_then_undoes_it(browser, club_url):
+    from selenium.webdriver.support.ui import Select
+
+    url, _ = club_url
+    _sign_in(browser, url)
+    Select(browser.find_element(By.ID, "merge-source")).select_by_visible_text("Eve (1)")
+    Select(browser.find_element(By.ID, "merge-target")).select_by_visible_text("Bob (5)")
+    _submit(browser, "Merge")
+    heading = browser.find_element(By.ID, "h-preview")
+    assert heading.text == "Merge Eve into Bob?" and heading.is_displayed()
+    assert "1 game of Eve moves to Bob" in browser.find_element(By.CSS_SELECTOR, ".preview").text
+    _submit(browser, "Confirm the merge")
+    assert browser.find_element(By.CSS_SELECTOR, "p.notice").text == "The two players were merged."
+    sources = Select(browser.find_element(By.ID, "merge-source")).options
+    assert "Eve (1)" not in [option.text for option in sources]
+    _submit(browser, "Undo the merge of Eve")
+    assert "undone" in browser.find_element(By.CSS_SELECTOR, "p.notice").text
+    sources = Select(browser.find_element(By.ID, "merge-source")).options
+    assert "Eve (1)" in [option.text for option in sources]
+    assert _fits_the_phone(browser)
+
+
+def test_the_admin_gives_a_table_a_new_token_shown_once(browser, club_url):
+    url, _ = club_url
+    _sign_in(browser, url)
+    _submit(browser, "New token for Kitchen table")
+    notice = browser.find_element(By.CSS_SELECTOR, "p.notice")
+    assert notice.text.startswith("New token for Kitchen table") and notice.is_displayed()
+    token = notice.find_element(By.TAG_NAME, "code").text
+    assert len(token) >= 40
+    browser.get(f"{url}/admin?lang=en")
+    assert token not in browser.page_source  # shown once
+
+
+def _sign_in(browser, url: str) -> None:
+    browser.get(f"{url}/admin?lang=en")
+    if browser.find_elements(By.ID, "password"):
+        page = browser.find_element(By.TAG_NAME, "html")
+        browser.find_element(By.ID, "password").send_keys(PASSWORD + Keys.ENTER)
+        WebDriverWait(browser, 20).until(staleness_of(page))
+
+
+def _submit(browser, label: str) -> None:
+    """Press the button and wait for the page it brings (not the old one still shown)."""
+    page = browser.find_element(By.TAG_NAME, "html")
+    browser.find_element(By.XPATH, f"//button[text()='{label}']").click()
+    WebDriverWait(browser, 20).until(staleness_of(page))

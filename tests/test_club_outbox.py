@@ -72,7 +72,9 @@ def test_an_unreachable_club_postpones_and_loses_nothing(store, box):
     assert len(box.due(now[0] + 2, 10)) == 1
 
 
-def test_games_reach_a_real_club_exactly_once(tmp_path, store, box):
+@pytest.fixture
+def club():
+    """A real club server and a table token for the table 'Kitchen'."""
     pytest.importorskip("psycopg", reason="the club extra is not installed")
     from club import league
     from tests.club_support import LiveServer, postgres
@@ -80,24 +82,30 @@ def test_games_reach_a_real_club_exactly_once(tmp_path, store, box):
     server = LiveServer(postgres().new_database()).start()
     try:
         with server.club.pool.connection() as conn:
-            token = league.add_table(conn, "Kitchen")
-        ids = [play_into_store(store, "sequence", ["Ann", "Bob"], seed=s) for s in range(4)]
-        box.collect()
-        pusher = Pusher(box, server.url, token, batch=3)
-        forget = box.acknowledged
-        box.acknowledged = lambda *key: None  # the table switched off before noting the ack
-        assert pusher.push_due().acknowledged == 4 and box.pending() == 4
-        box.acknowledged = forget
-        assert pusher.push_due().acknowledged == 4 and box.pending() == 0  # sent again
-        with server.club.pool.connection() as conn:
-            stored = conn.execute("SELECT local_id FROM games ORDER BY local_id").fetchall()
-            outcomes = conn.execute("SELECT outcome FROM pushes").fetchall()
-            league.player_id(conn, "Zoé")  # typed at another table
-        assert [row[0] for row in stored] == ids and {row[0] for row in outcomes} == {"stored"}
-        assert box.offer_players(pusher.club_players()) == 1
-        assert "Zoé" in store.known_players()
+            yield server, league.add_table(conn, "Kitchen")
     finally:
         server.stop()
+
+
+def test_games_reach_a_real_club_exactly_once(club, store, box):
+    from club import league
+
+    server, token = club
+    ids = [play_into_store(store, "sequence", ["Ann", "Bob"], seed=s) for s in range(4)]
+    box.collect()
+    pusher = Pusher(box, server.url, token, batch=3)
+    forget = box.acknowledged
+    box.acknowledged = lambda *key: None  # the table switched off before noting the ack
+    assert pusher.push_due().acknowledged == 4 and box.pending() == 4
+    box.acknowledged = forget
+    assert pusher.push_due().acknowledged == 4 and box.pending() == 0  # sent again
+    with server.club.pool.connection() as conn:
+        stored = conn.execute("SELECT local_id FROM games ORDER BY local_id").fetchall()
+        outcomes = conn.execute("SELECT outcome FROM pushes").fetchall()
+        league.player_id(conn, "Zoé")  # typed at another table
+    assert [row[0] for row in stored] == ids and {row[0] for row in outcomes} == {"stored"}
+    assert box.offer_players(pusher.club_players()) == 1
+    assert "Zoé" in store.known_players()
 
 
 def test_the_tables_page_shows_its_scorebook_and_its_game(tmp_path, store):
@@ -131,3 +139,35 @@ def test_the_club_settings_are_checked_and_named_when_wrong(tmp_path, capsys):
             parse_config({"club": bad})
     assert main(["sync", "--once", "--state-dir", str(tmp_path)]) == 2
     assert "no [club] url" in capsys.readouterr().out
+
+
+def test_a_game_the_club_refuses_is_set_aside_shown_and_the_rest_go_on(tmp_path, club, store, box):
+    pytest.importorskip("httpx2", reason="httpx2 (Starlette's test client) is not installed")
+    from starlette.testclient import TestClient
+
+    from companion.commands.doctor import club_refusals
+    from companion.outbox import refused_games
+    from companion.webpage import create_app
+
+    server, token = club
+    ids = [play_into_store(store, "sequence", ["Ann", "Bob"], seed=s) for s in range(4)]
+    box.collect()
+    spoil(box, ids[1], lambda body: body.replace('"seed": ', '"seed": NaN, "x": '))
+    spoil(box, ids[2], lambda body: body.replace('"Ann"', '"A\\u0000nn"'))
+    report = Pusher(box, server.url, token, batch=4).push_due()
+    assert report.acknowledged == 2 and box.pending() == 0 and not report.error
+    refused = {game_id: reason for game_id, _, reason in refused_games(tmp_path)}
+    assert set(refused) == {ids[1], ids[2]} and "control character" in refused[ids[2]]
+    assert "NaN" in refused[ids[1]]
+    check = club_refusals(tmp_path)
+    assert not check.ok and not check.blocking and "2 game(s)" in check.detail
+    home = TestClient(create_app(tmp_path, "Kitchen")).get("/?lang=en").text
+    assert "Games the club refused" in home and f'href="/games/{ids[2]}"' in home
+    assert box.retry_refused() == 2 and box.pending() == 2 and club_refusals(tmp_path).ok
+
+
+def spoil(box: Outbox, game_id: int, change) -> None:
+    (body,) = box.db.execute("SELECT payload FROM club_outbox WHERE game_id = ?", (game_id,))
+    box.db.execute(
+        "UPDATE club_outbox SET payload = ? WHERE game_id = ?", (change(body[0]), game_id)
+    )

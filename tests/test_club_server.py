@@ -3,6 +3,7 @@ actions behind a password and CSRF tokens, ratings recomputed from the games, th
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -44,9 +45,8 @@ def token(club) -> str:
 
 
 def push(client, token, *games, status=200):
-    response = client.post(
-        "/api/push", json={"games": list(games)}, headers={"Authorization": f"Bearer {token}"}
-    )
+    body = json.dumps({"games": list(games)}).encode()  # \u escapes: lone surrogates too
+    response = _raw_push(client, token, body)
     assert response.status_code == status, response.text
     return response.json().get("results")
 
@@ -134,19 +134,53 @@ def test_the_push_endpoint_is_rate_limited(client, club, token):
     assert int(codes[-1].headers["Retry-After"]) >= 1
 
 
-def test_names_are_one_identity_across_tables_and_merges_keep_them(client, club, token):
+def test_names_are_kept_as_typed_and_merges_keep_them(client, club, token):
     with club.pool.connection() as conn:
         other = league.add_table(conn, "Table 2")
     push(client, token, payload(random_game("sequence", ["Ann", "Bob"], seed=6), 1))
     push(client, other, payload(random_game("sequence", ["ann", "Robert"], seed=7), 1))
+    push(client, other, payload(random_game("sequence", ["Zoé", "Zoe"], seed=8), 2))
     with club.pool.connection() as conn:
         names = {name: pid for pid, name, _ in reads.players(conn)}
-        assert set(names) == {"Ann", "Bob", "Robert"}  # 'ann' is Ann
+        assert set(names) == {"Ann", "ann", "Bob", "Robert", "Zoé", "Zoe"}
         league.merge_players(conn, names["Robert"], names["Bob"])
-        assert {name for _, name, _ in reads.players(conn)} == {"Ann", "Bob"}
+        assert "Robert" not in {name for _, name, _ in reads.players(conn)}
         assert league.player_id(conn, "Robert") == names["Bob"]
         games = {row.player: row.games for row in reads.overall(conn)}
-    assert games == {"Ann": 2, "Bob": 2}
+    assert games["Bob"] == 2 and games["Ann"] == 1 and games["ann"] == 1
+
+
+def test_two_seats_of_one_game_are_never_one_person(client, club, token):
+    with club.pool.connection() as conn:
+        bob, robert = league.player_id(conn, "Bob"), league.player_id(conn, "Robert")
+        league.merge_players(conn, robert, bob)
+    both = random_game("sequence", ["Bob", "Cy", "Robert", "Dee"], seed=9)
+    assert push(client, token, payload(both, 1))[0]["outcome"] == "stored"
+    twice = {**payload(random_game("struggle", ["Ann", "Bo"], seed=9), 2), "players": ["A", "A"]}
+    assert "must be different" in push(client, token, twice)[0]["error"]
+    with club.pool.connection() as conn:
+        seats = conn.execute("SELECT player_id FROM seats ORDER BY seat").fetchall()
+        with pytest.raises(league.LeagueError, match="two people"):
+            league.merge_players(conn, seats[2][0], bob)
+    assert len({row[0] for row in seats}) == 4
+
+
+def test_a_merge_is_previewed_and_can_be_undone(client, club, token):
+    push(client, token, payload(random_game("sequence", ["Ann", "Bob"], seed=10), 1))
+    push(client, token, payload(random_game("sequence", ["Rob", "Cy"], seed=11), 2))
+    with club.pool.connection() as conn:
+        ids = {name: pid for pid, name, _ in reads.players(conn)}
+        preview = league.merge_preview(conn, ids["Rob"], ids["Bob"])
+        assert (preview.source_name, preview.target_name, preview.games) == ("Rob", "Bob", 1)
+        merge = league.merge_players(conn, ids["Rob"], ids["Bob"])
+    push(client, token, payload(random_game("sequence", ["Rob", "Dee"], seed=12), 3))
+    with club.pool.connection() as conn:
+        assert {r.player: r.games for r in reads.overall(conn)}["Bob"] == 3
+        league.undo_merge(conn, merge)
+        games = {r.player: r.games for r in reads.overall(conn)}
+        with pytest.raises(league.LeagueError):
+            league.undo_merge(conn, merge)
+    assert games["Bob"] == 1 and games["Rob"] == 2  # the later push went back too
 
 
 def test_ratings_are_recomputed_the_same_from_the_same_games(client, club, token):
@@ -159,6 +193,33 @@ def test_ratings_are_recomputed_the_same_from_the_same_games(client, club, token
     assert first.current == second.current and first.games == 6
     assert club.ratings.wait_fresh()
     assert club.ratings.book().current == first.current
+
+
+def _everything(club) -> dict:
+    with club.pool.connection() as conn:
+        return compute(reads.rating_rows(conn)).current
+
+
+def test_ratings_are_updated_game_by_game_and_rebuilt_when_needed(client, club, token):
+    club.ratings.wait_fresh()
+    rebuilds = club.ratings.rebuilds
+    for seed in range(5):  # in the order they ended: each push only rates its game
+        push(client, token, payload(random_game("struggle", ["Ann", "Bob", "Cy"], seed), seed + 1))
+        assert club.ratings.wait_fresh() and club.ratings.book().games == seed + 1
+    assert club.ratings.rebuilds == rebuilds
+    assert club.ratings.book().current == _everything(club)
+    late = payload(random_game("struggle", ["Ann", "Cy"], seed=9), 9)
+    late["ended"] = late["updated"] = 1_600_000_000.0  # ended before all the others
+    push(client, token, late)
+    assert club.ratings.wait_fresh() and club.ratings.rebuilds == rebuilds
+    club.ratings.rebuild()  # the admin's action: the late game in its place
+    assert club.ratings.wait_fresh() and club.ratings.rebuilds == rebuilds + 1
+    assert club.ratings.book().current == _everything(club)
+    with club.pool.connection() as conn:
+        league.void_game(conn, conn.execute("SELECT max(id) FROM games").fetchone()[0])
+    club.ratings.changed()  # a rated game gone: rebuilt without being asked
+    assert club.ratings.wait_fresh() and club.ratings.book().games == 5
+    assert club.ratings.book().current == _everything(club)
 
 
 def _sign_in(client, club) -> str:
@@ -227,3 +288,147 @@ def test_replays_in_worker_processes_store_and_refuse_alike():
     finally:
         club.close()
         pool.close()
+
+
+def _raw_push(client, token, body: bytes):
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    return client.post("/api/push", content=body, headers=headers)
+
+
+@pytest.mark.parametrize(
+    "spoil, reason",
+    [
+        (lambda game: game["players"].__setitem__(0, "A\x00nn"), "control character"),
+        (lambda game: game.__setitem__("seed", 2**63), "seed"),
+        (lambda game: game["history"].__setitem__(0, "\ud800"), "surrogate"),
+    ],
+)
+def test_an_unfit_game_is_refused_alone_and_the_rest_of_its_batch_stored(
+    client, club, token, spoil, reason
+):
+    games = [payload(random_game("sequence", ["Ann", "Bob"], seed=s), s) for s in (1, 2, 3)]
+    spoil(games[1])
+    results = push(client, token, *games)
+    assert [r["outcome"] for r in results] == ["stored", "refused", "stored"]
+    assert reason in results[1]["error"] and results[1]["game_id"] == 2
+    with club.pool.connection() as conn:
+        stored = [row[0] for row in conn.execute("SELECT local_id FROM games ORDER BY local_id")]
+    assert stored == [1, 3]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"games": [' + b"[" * 100_000 + b"]" * 100_000 + b"]}",  # RecursionError once
+        b'{"games": [{"game_id": 1e400, "revision": 1}]}',  # an infinite float echoed once
+        b'{"games": [{"game_id": 1, "revision": NaN}]}',
+    ],
+)
+def test_a_hostile_body_is_a_400_and_changes_nothing(client, club, token, body):
+    answer = _raw_push(client, token, body)
+    assert answer.status_code == 400 and answer.json()["error"]
+    with club.pool.connection() as conn:
+        assert conn.execute("SELECT COUNT(*) FROM pushes").fetchone()[0] == 0
+
+
+def test_the_admin_previews_a_merge_before_doing_it_and_can_undo_it(client, club, token):
+    push(client, token, payload(random_game("sequence", ["Ann", "Bob"], seed=13), 1))
+    push(client, token, payload(random_game("sequence", ["Rob", "Cy"], seed=14), 2))
+    with club.pool.connection() as conn:
+        ids = {name: pid for pid, name, _ in reads.players(conn)}
+    csrf = _sign_in(client, club)
+    form = {"csrf": csrf, "source": ids["Rob"], "target": ids["Bob"]}
+    preview = client.post("/admin/merge?lang=en", data=form)
+    assert preview.status_code == 200 and "Merge Rob into Bob?" in preview.text
+    assert "1 game of Rob moves to Bob" in preview.text
+    with club.pool.connection() as conn:
+        assert "Rob" in {name for _, name, _ in reads.players(conn)}  # nothing done yet
+    done = client.post("/admin/merge?lang=en", data={**form, "confirm": "1"})
+    assert "The two players were merged." in done.text
+    with club.pool.connection() as conn:
+        (merge,) = [mid for mid, *_ in league.merges(conn)]
+    undone = client.post("/admin/unmerge?lang=en", data={"csrf": csrf, "merge": merge})
+    assert "The merge was undone" in undone.text
+    with club.pool.connection() as conn:
+        assert "Rob" in {name for _, name, _ in reads.players(conn)}
+    clash = client.post("/admin/merge?lang=en", data={**form, "target": ids["Cy"]})
+    assert clash.status_code == 400 and "two people" in clash.text
+
+
+def test_a_new_token_from_the_command_line_stops_the_old_one_at_once(club, client, token, capsys):
+    from companion.cli import main
+
+    db = club.pool.conninfo  # the postgresql:// URL the pool was opened on
+    game = payload(random_game("sequence", ["Ann", "Bob"], seed=15), 1)
+    with club.pool.connection() as conn:
+        league.revoke_table(conn, league.table_for_token(conn, token))
+    push(client, token, game, status=401)
+    assert main(["club", "new-token", "Table 1", "--db", db]) == 0
+    renewed = re.search(r'token = "([^"]+)"', capsys.readouterr().out).group(1)
+    assert push(client, renewed, game)[0]["outcome"] == "stored"  # a revoked table is back
+    assert main(["club", "new-token", "Table 9", "--db", db]) == 1
+    assert "no table named 'Table 9'" in capsys.readouterr().out
+
+
+def test_the_admin_gives_a_table_a_new_token_and_the_old_one_stops(client, club, token):
+    game = payload(random_game("sequence", ["Ann", "Bob"], seed=16), 1)
+    csrf = _sign_in(client, club)
+    with club.pool.connection() as conn:
+        (table,) = [t.id for t in league.tables(conn)]
+    page = client.post("/admin/token?lang=en", data={"csrf": csrf, "table": table})
+    assert page.status_code == 200 and "New token for Table 1" in page.text
+    renewed = re.search(r"<code>([^<]+)</code>", page.text).group(1)
+    push(client, token, game, status=401)
+    assert push(client, renewed, game)[0]["outcome"] == "stored"
+    assert client.post("/admin/token", data={"csrf": "forged", "table": table}).status_code == 403
+
+
+def test_only_failed_sign_ins_count_against_the_limit(client, club):
+    club.failure_limit.burst, club.failure_limit.rate = 3, 0.001
+    with club.pool.connection() as conn:
+        league.set_setting(conn, "admin_password", hash_password(PASSWORD))
+    csrf = re.search(r'name="csrf" value="([^"]+)"', client.get("/admin").text).group(1)
+    for _ in range(5):  # successful sign-ins use nothing up
+        answer = client.post("/admin/login", data={"csrf": csrf, "password": PASSWORD})
+        assert answer.status_code == 200
+        client.cookies.delete("club_admin", path="/admin")
+    codes = [
+        client.post("/admin/login", data={"csrf": csrf, "password": "wrong"}).status_code
+        for _ in range(4)
+    ]
+    assert codes == [403, 403, 403, 429]
+    right = client.post("/admin/login", data={"csrf": csrf, "password": PASSWORD})
+    assert right.status_code == 429  # once limited, the right password waits too
+
+
+def test_an_admin_session_survives_a_restart_and_expires(client, club):
+    _sign_in(client, club)
+    cookie = client.cookies.get("club_admin")
+    restarted = Club(club.pool, site="Test club")  # a new server on the same database
+    try:
+        with TestClient(create_app(restarted)) as again:
+            again.cookies.set("club_admin", cookie, path="/admin")
+            assert "Merge two players" in again.get("/admin?lang=en").text
+            key = cookie.partition(".")[0]
+            again.cookies.set("club_admin", key + ".forged", path="/admin")
+            assert "Admin password" in again.get("/admin?lang=en").text
+            with club.pool.connection() as conn:
+                stored = conn.execute("SELECT key_hash FROM admin_sessions").fetchone()[0]
+                assert key not in stored  # only its hash is kept
+                conn.execute("UPDATE admin_sessions SET expires = now() - interval '1 s'")
+            again.cookies.set("club_admin", cookie, path="/admin")
+            assert "Admin password" in again.get("/admin?lang=en").text
+    finally:
+        restarted.close()
+
+
+def test_the_admin_rebuilds_the_ratings(client, club, token):
+    push(client, token, payload(random_game("sequence", ["Ann", "Bob"], seed=17), 1))
+    club.ratings.wait_fresh()
+    rebuilds = club.ratings.rebuilds
+    csrf = _sign_in(client, club)
+    done = client.post("/admin/ratings", data={"csrf": csrf})
+    assert done.status_code == 200 and str(done.url).endswith("/admin?done=rebuilt")
+    assert 'role="status"' in done.text  # the notice, in the page's language
+    assert club.ratings.wait_fresh() and club.ratings.rebuilds == rebuilds + 1
+    assert client.post("/admin/ratings", data={"csrf": "forged"}).status_code == 403

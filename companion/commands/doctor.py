@@ -15,7 +15,7 @@ from typing import TextIO
 from companion.setup_checks import check_config, check_state_dir, setup_checks
 from hardware.checks import Check
 
-__all__ = ["check_config", "check_state_dir", "print_report", "run"]
+__all__ = ["check_config", "check_state_dir", "club_refusals", "print_report", "run"]
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -65,4 +65,24 @@ def run(args: argparse.Namespace) -> int:
     _, config = check_config(args.config, args.state_dir)
     camera_spec = args.camera or (config.camera.spec if config else "auto")
     checks = [*hardware_checks(camera_spec), *setup_checks(args.config, args.state_dir)]
+    state_dir = args.state_dir or (config.state_dir if config else None)
+    if state_dir is not None:
+        club = club_refusals(state_dir)
+        if not club.ok or (config and config.club.url):  # a table of no club: no line
+            checks.append(club)
     return 0 if print_report(checks, sys.stdout) else 1
+
+
+def club_refusals(state_dir: Path) -> Check:
+    """The games the club refused (set aside by the outbox): a problem that blocks nothing."""
+    from companion.outbox import refused_games
+
+    refused = refused_games(state_dir)
+    if not refused:
+        return Check(True, "club", "no game refused by the club")
+    first_id, _, reason = refused[0]
+    return Check(
+        False, "club", f"{len(refused)} game(s) refused by the club (game {first_id}: {reason})",
+        "See docs/club.md, 'When the club refuses a game'; then tabletop sync --retry-refused.",
+        blocking=False,
+    )  # fmt: skip

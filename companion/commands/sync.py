@@ -11,6 +11,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--config", type=Path, help="TOML config file (state_dir, [club])")
     parser.add_argument("--state-dir", type=Path, help="where games and scores are kept")
     parser.add_argument("--once", action="store_true", help="push what waits, then stop")
+    parser.add_argument(
+        "--retry-refused", action="store_true",
+        help="send the games the club refused once more (after the club or the table was fixed)",
+    )  # fmt: skip
     parser.set_defaults(handler=run)
 
 
@@ -31,6 +35,8 @@ def run(args: argparse.Namespace) -> int:
     box = outbox.Outbox(args.state_dir or config.state_dir)
     pusher = outbox.Pusher(box, config.club.url, config.club.token)
     try:
+        if args.retry_refused:
+            print(f"tabletop sync: {box.retry_refused()} refused game(s) queued again")
         if not args.once:
             outbox.run(box, pusher, threading.Event())
             return 0
