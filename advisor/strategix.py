@@ -238,12 +238,18 @@ def duel_advice(state: StrategixState, deadline: Deadline) -> list[Choice]:
     top_player = state.top[0] if state.top else player
     while len(searched) > 1 and (playouts < MIN_PLAYOUTS or not deadline.expired()):
         imagined = imagined_other(pool, specials, state.counts[other], rng)
-        for index, (_, move) in enumerate(searched):
+        won = []
+        for _, move in searched:
+            if playouts >= MIN_PLAYOUTS and deadline.out_of_time():
+                break  # a deal every step has not played out yet is left out
             hands = [[], []]
             hands[player], hands[other] = list(hand), list(imagined)
             winner = duel.playout(hands, player, top_model, top_player, state.after_petard,
                                   rng, first=move)  # fmt: skip
-            wins[index] += winner == player
+            won.append(winner == player)
+        if len(won) < len(searched):
+            break
+        wins = [total + w for total, w in zip(wins, won, strict=True)]
         playouts += 1
     chances = {a.notation: (wins[i] + 0.5) / (playouts + 1) for i, (a, _) in enumerate(searched)}
     choices = []
