@@ -130,7 +130,6 @@ def _reason(state: StrategixState, action: Action) -> Reason:
 # ----- two players: every step searched in the round's fast model ------------------------------
 
 DUEL_CANDIDATES = 8
-MIN_PLAYOUTS = 4  # a fixed-iteration search still plays each step this many times
 
 
 def model_hand(hand: str) -> list[int]:
@@ -236,11 +235,11 @@ def duel_advice(state: StrategixState, deadline: Deadline) -> list[Choice]:
     pool = unseen_letters(state, hand)
     specials = other_specials(state, hand)
     top_player = state.top[0] if state.top else player
-    while len(searched) > 1 and (playouts < MIN_PLAYOUTS or not deadline.expired()):
+    while len(searched) > 1 and not deadline.expired():
         imagined = imagined_other(pool, specials, state.counts[other], rng)
         won = []
         for _, move in searched:
-            if playouts >= MIN_PLAYOUTS and deadline.out_of_time():
+            if deadline.out_of_time():
                 break  # a deal every step has not played out yet is left out
             hands = [[], []]
             hands[player], hands[other] = list(hand), list(imagined)
@@ -251,7 +250,11 @@ def duel_advice(state: StrategixState, deadline: Deadline) -> list[Choice]:
             break
         wins = [total + w for total, w in zip(wins, won, strict=True)]
         playouts += 1
-    chances = {a.notation: (wins[i] + 0.5) / (playouts + 1) for i, (a, _) in enumerate(searched)}
+    chances = {}
+    if playouts:  # else (no time for one deal) the steps keep the order of their weighing
+        chances = {
+            a.notation: (wins[i] + 0.5) / (playouts + 1) for i, (a, _) in enumerate(searched)
+        }
     choices = []
     for rank, action in enumerate(a for a, _ in ordered + [(a, m) for a, m in moves if m is None]):
         chance = chances.get(action.notation)
