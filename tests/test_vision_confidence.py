@@ -159,3 +159,45 @@ def test_confidences_that_mean_what_they_say_have_no_calibration_error() -> None
     rows = reliability(outcomes)
     assert [(r["from"], r["dice"], r["right"]) for r in rows] == [(0.7, 4, 0.75), (0.99, 10, 1.0)]
     assert expected_calibration_error([(0.99, False)] * 2) == 0.99
+
+
+# ------------------------------------------------------- seen at a slant, seen from the side
+
+
+def test_dice_up_to_thirty_degrees_off_vertical_are_still_read_and_none_surely_wrong() -> None:
+    """A camera straight down over a wide tray (the renderer's perspective 2.9: a die at the
+    frame's side edge is seen 30 degrees off vertical, in a corner 36), its side faces showing
+    toward the middle of the frame."""
+    from dataclasses import replace as replaced
+
+    from companion.bench.scoring import Score, score_rendered
+    from vision.render import SceneStyle
+
+    rng = np.random.default_rng(5)
+    reader, score = DiceReader(), Score()
+    for seed in range(12):
+        style = replaced(SceneStyle.random(rng, "d6"), perspective=2.9)
+        faces = [int(v) for v in rng.integers(1, 7, size=int(rng.integers(1, 8)))]
+        scene = render_scene(faces, kind="d6", seed=32_000 + seed, style=style)
+        score.add(score_rendered(scene, reader.read(scene.frame), f"scene {seed}"))
+    figures = score.figures()
+    assert figures["right"] >= 0.95, score.wrong
+    assert figures["wrong"] == 0.0, score.wrong
+
+
+def test_dice_photographed_from_the_side_are_never_given_a_wrong_value_as_sure(shared_dir) -> None:
+    """Held-out photos of dice on felt seen from the side (all of one value): the front face,
+    the one the camera faces, is read too, and must be shown unsure."""
+    import cv2
+
+    from companion.bench.scoring import Score
+    from vision._photos import load_photo_set
+
+    boards = load_photo_set(shared_dir / "dice-photos" / "coloured-boards-train")
+    side_views = [p for p in boards.photos if p.image.name.startswith(("dice_387_", "dice_423_"))]
+    reader, score = DiceReader(), Score()
+    for photo in side_views:
+        score.add(score_image(photo, reader.read(cv2.imread(str(photo.image))), "whole die"))
+    assert len(side_views) == 2 and score.dice >= 15
+    assert score.sure_wrong == 0, score.wrong
+    assert score.figures()["unsure_wrong"] > 0  # the front faces, shown unsure
