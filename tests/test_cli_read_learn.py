@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from companion.cli import main
+from vision.confidence import SURE_LINE
 from vision.render import render_scene
 from vision.types import POKER_FACES, DieCandidate
 
@@ -79,6 +80,7 @@ def test_read_json_gives_one_line_per_image_and_errors_per_file(tmp_path, capsys
     first = results[0]
     assert first["unreadable"] == 0 and first["ms"] >= 0
     assert all(len(d["center"]) == 2 and 0.5 <= d["confidence"] <= 1 for d in first["dice"])
+    assert all(d["sure"] is (d["confidence"] >= SURE_LINE) for d in first["dice"])
 
 
 def test_read_d6_values_are_integers_and_all_good_files_exit_0(tmp_path, capsys, truth_finder):

@@ -32,6 +32,21 @@ def is_held_out(image_name: str) -> bool:
     return zlib.crc32(image_name.encode()) % 100 < HELD_OUT_PERCENT
 
 
+def is_calibration(image_name: str) -> bool:
+    """Half the held-out photos, chosen by another hash of the file name: the nets never trained
+    on them, and `vision/calibrate.py` fits the reader's confidence on them; the other half is
+    the held-out split the benches report, which chose nothing."""
+    return is_held_out(image_name) and zlib.crc32(f"cal:{image_name}".encode()) % 2 == 0
+
+
+def split_of(image_name: str) -> str:
+    """Which split a photo is in: "development" (the nets trained on it), "calibration" (the
+    confidence map was fitted on it) or "held-out" (used for nothing but measuring)."""
+    if not is_held_out(image_name):
+        return "development"
+    return "calibration" if is_calibration(image_name) else "held-out"
+
+
 def load_photo_set(folder: Path) -> PhotoSet:
     info = json.loads((folder / "info.json").read_text())
     photos = []

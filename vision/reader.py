@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ import numpy as np
 from vision._nets import PIP_FINDER, PROFILE_FINDER
 from vision.adapt import NearestExamples, Verdict, example_crop, vouched, with_doubt
 from vision.aspect import Stretch, in_place_of, likeliest_stretch
+from vision.confidence import calibrated, sure_at_own_confidence
 from vision.faint import FAINT_PEAK, faint_dice
 from vision.find import (
     PEAK_THRESHOLD,
@@ -131,8 +133,40 @@ class DiceReader:
         self.adapter = adapter  # the table's own examples (vision/adapt.py), for pip dice
 
     def read(self, frame_bgr: np.ndarray) -> Reading:
-        """Every die found in the frame, unreadable ones with value None and a reason."""
+        """Every die found in the frame, unreadable ones with value None and a reason; each
+        die's confidence is the chance its value is right, and `sure` marks those at the line
+        (vision/confidence.py)."""
         start = time.perf_counter()
+        dice = self.checked(frame_bgr, self.dice_in(frame_bgr))
+        return Reading(dice=tuple(dice), ms=(time.perf_counter() - start) * 1000.0)
+
+    def checked(self, frame_bgr: np.ndarray, dice: list[Die]) -> list[Die]:
+        """The dice with their confidences fitted and `sure` set: pip dice by the fitted map,
+        and never sure where the table's examples vouch for another value (they sharpen the
+        line, never lower it); a profile's dice at their own confidence."""
+        if self.profile is not None:
+            return sure_at_own_confidence(dice)
+        dice = calibrated(frame_bgr, dice)
+        if self.adapter is None:
+            return dice
+        return [
+            replace(die, sure=False) if die.sure and disputed else die
+            for die, disputed in zip(dice, self.disputed(frame_bgr, dice), strict=True)
+        ]
+
+    def disputed(self, frame_bgr: np.ndarray, dice: list[Die]) -> list[bool]:
+        """Per die: the table's examples vouch for another value than it was read as."""
+        assert self.adapter is not None
+        sure = [i for i, die in enumerate(dice) if die.sure and die.quad is not None]
+        crops = [example_crop(frame_bgr, dice[i].center, dice[i].quad, False) for i in sure]
+        disputed = [False] * len(dice)
+        for i, verdict in zip(sure, self.adapter.verdicts(crops), strict=True):
+            disputed[i] = vouched(verdict) and verdict[0] != dice[i].value  # type: ignore[index]
+        return disputed
+
+    def dice_in(self, frame_bgr: np.ndarray) -> list[Die]:
+        """Every die found in the frame, with the reader's own confidences (before the check of
+        `checked`)."""
         check_frame(frame_bgr)
         threshold = PROFILE_PEAK_THRESHOLD if self.profile is not None else WEAK_PEAK_THRESHOLD
         adapted = self.adapter is not None and self.profile is None
@@ -166,7 +200,7 @@ class DiceReader:
             dice += faint_dice(frame_bgr, peaks, threshold, dice, self.judged)
         if self.profile is None:
             dice += seen_but_unread(frame_bgr, candidates, dice)
-        return Reading(dice=tuple(dice), ms=(time.perf_counter() - start) * 1000.0)
+        return dice
 
     def peaks(self, frame_bgr: np.ndarray, heat_map: HeatMap, adapted: bool) -> list[DieCandidate]:
         """The finder's peaks this reader reads: from PROFILE_PEAK_THRESHOLD with a profile; for

@@ -46,13 +46,19 @@ class DieCandidate:
 
 @dataclass(frozen=True)
 class Die:
-    """One die read in a frame: its value (None when unreadable) and how sure the reader is."""
+    """One die read in a frame: its value (None when unreadable) and how sure the reader is.
+
+    For a pip die read by `DiceReader`, `confidence` is the chance its value is right, fitted on
+    photos the nets never trained on (`vision/confidence.py`), and `sure` says it reaches the
+    line (`vision.confidence.SURE_LINE`): a die not sure is shown as unsure, with its value as
+    the best guess, and settled by a touch."""
 
     value: Face | None
     center: tuple[float, float]
     confidence: float
     quad: np.ndarray | None = None
     reason: str = ""  # why it is unreadable, when value is None
+    sure: bool = False
 
     @property
     def readable(self) -> bool:

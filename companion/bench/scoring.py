@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from companion.bench.reliability import expected_calibration_error
 from vision._photos import Labelled
 
 
@@ -23,31 +24,58 @@ class Score:
     images_exact: int = 0  # every labelled die right
     images_strict: int = 0  # and no value given where no label is
     unreadable_labelled: int = 0
+    sure_right: int = 0  # labelled dice read right and sure
+    sure_wrong: int = 0  # labelled dice given a wrong value as sure: the misreads that cost a game
     wrong: list[str] = field(default_factory=list)
     # dice read with a value where no label is (blurred or cut dice, or phantoms)
     unlabelled: list[str] = field(default_factory=list)
+    # (confidence, read right) of each labelled die read with a value
+    outcomes: list[tuple[float, bool]] = field(default_factory=list)
 
     def add(self, other: Score) -> None:
-        for name in ("dice", "dice_right", "images", "images_exact", "images_strict"):
+        for name in COUNTS:
             setattr(self, name, getattr(self, name) + getattr(other, name))
-        self.unreadable_labelled += other.unreadable_labelled
         self.wrong.extend(other.wrong)
         self.unlabelled.extend(other.unlabelled)
+        self.outcomes.extend(other.outcomes)
 
     @property
     def unlabelled_valued(self) -> int:
         return len(self.unlabelled)
 
     def figures(self) -> dict[str, Any]:
+        """`right`: share of labelled dice given their value (sure or not; `die_accuracy` too);
+        `sure_right`: read right and sure; `wrong`: given a wrong value as sure; `unsure_wrong`:
+        given a wrong value, shown unsure; `ece`: the expected calibration error of the
+        confidences of the dice given a value (companion/bench/reliability.py)."""
+        dice = max(self.dice, 1)
+        valued_wrong = sum(1 for _, right in self.outcomes if not right)
         return {
             "images": self.images,
             "dice": self.dice,
-            "die_accuracy": round(self.dice_right / max(self.dice, 1), 4),
+            "right": round(self.dice_right / dice, 4),
+            "sure_right": round(self.sure_right / dice, 4),
+            "wrong": round(self.sure_wrong / dice, 4),
+            "unsure_wrong": round((valued_wrong - self.sure_wrong) / dice, 4),
+            "ece": expected_calibration_error(self.outcomes),
+            "die_accuracy": round(self.dice_right / dice, 4),
             "image_exact": round(self.images_exact / max(self.images, 1), 4),
             "image_exact_strict": round(self.images_strict / max(self.images, 1), 4),
             "unreadable_labelled": self.unreadable_labelled,
             "unlabelled_valued": self.unlabelled_valued,
         }
+
+
+COUNTS = (
+    "dice",
+    "dice_right",
+    "images",
+    "images_exact",
+    "images_strict",
+    "unreadable_labelled",
+    "sure_right",
+    "sure_wrong",
+)
 
 
 def box_center(box: tuple[int, int, int, int]) -> tuple[float, float]:
@@ -91,6 +119,12 @@ def score_image(photo: Labelled, reading: Any, box_kind: str) -> Score:
     score = Score(images=1, dice=len(photo.dice))
     for (value, box), di in zip(photo.dice, matched, strict=True):
         got = found[di][0] if di is not None else "missed"
+        if di is not None and got is not None:
+            die = reading.dice[di]
+            score.outcomes.append((die.confidence, got == value))
+            sure = bool(getattr(die, "sure", False))
+            score.sure_right += sure and got == value
+            score.sure_wrong += sure and got != value
         if got == value:
             score.dice_right += 1
         else:
@@ -109,8 +143,9 @@ def score_image(photo: Labelled, reading: Any, box_kind: str) -> Score:
 
 
 def how_read(die: Any) -> str:
-    """A die's confidence, and for an unreadable one why."""
-    return f"{die.confidence:.2f}" + (f", {die.reason}" if die.reason else "")
+    """A die's confidence, whether it is sure, and for an unreadable one why."""
+    sure = ", sure" if getattr(die, "sure", False) else ""
+    return f"{die.confidence:.2f}{sure}" + (f", {die.reason}" if die.reason else "")
 
 
 def score_rendered(scene: Any, reading: Any, name: str = "rendered") -> Score:

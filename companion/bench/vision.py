@@ -1,7 +1,10 @@
 """`tabletop bench vision`: dice-reading accuracy on the real photo sets, phantoms, and speed.
 
-Per set of `shared/dice-photos/`, for the development split and the held-out split (30% of the
-photos, never trained on) separately: per-die accuracy (labelled dice read right), per-image
+Per set of `shared/dice-photos/`, for the development split (the nets trained on it), the
+calibration split (half the photos never trained on; the reader's confidence map was fitted on
+it) and the held-out split (the other half, which chose nothing) separately: per-die accuracy
+(labelled dice read right, and how many were given a wrong value as sure), the reliability of
+the dice's confidences (a table per bin, and the expected calibration error), per-image
 exact accuracy (every labelled die right), how many dice got a value where no label is (labels
 skip blurred or cut dice, so these are reported, not counted as misses; `image_exact_strict` also
 requires none). Then phantom dice on empty trays (dice-free crops of the photos), the median
@@ -29,10 +32,13 @@ from typing import Any
 
 import numpy as np
 
+from companion.bench.reliability import print_reliability, reliability
 from companion.bench.scale import real_sweep, rendered_sweep
 from companion.bench.scoring import Score, score_image, score_rendered
 from companion.bench.shared_data import default_shared_dir
-from vision._photos import Labelled, PhotoSet, is_held_out, photo_sets
+from vision._photos import Labelled, PhotoSet, photo_sets, split_of
+
+SPLITS = ("development", "calibration", "held-out")
 
 SPEED_PASSES = 5
 SPEED_FRAME = (640, 480)
@@ -67,6 +73,12 @@ def add_parser(bench_subparsers: argparse._SubParsersAction) -> None:
         action="store_true",
         help="only the reader adapting to a table's confirmed rolls: accuracy on 100 rolls "
         "before, and after 10, 30 and 100 confirmed rolls (companion/bench/adapt.py)",
+    )
+    parser.add_argument(
+        "--fit-confidence",
+        action="store_true",
+        help="only fit the reader's confidence map on the calibration photos and write it to "
+        "vision/models/confidence.json (companion/bench/calibration.py)",
     )
     parser.add_argument(
         "--passes",
@@ -146,19 +158,20 @@ def timed_ms(read: Callable[[np.ndarray], Any], frame: np.ndarray) -> float:
 def bench_set(reader: Any, photo_set: PhotoSet, limit: int | None) -> dict[str, Score]:
     import cv2
 
-    scores = {"development": Score(), "held-out": Score()}
+    scores = {split: Score() for split in SPLITS}
     photos = photo_set.photos[:limit] if limit else photo_set.photos
     for photo in photos:
         image = cv2.imread(str(photo.image))
-        split = "held-out" if is_held_out(photo.image.name) else "development"
-        scores[split].add(score_image(photo, reader.read(image), photo_set.box_kind))
+        scores[split_of(photo.image.name)].add(
+            score_image(photo, reader.read(image), photo_set.box_kind)
+        )
     return scores
 
 
 def bench_phantoms(reader: Any, sets: list[PhotoSet], limit: int | None) -> dict[str, int]:
     import cv2
 
-    crops = dice = valued = 0
+    crops = dice = valued = sure = 0
     for photo_set in sets:
         photos = photo_set.photos[:limit] if limit else photo_set.photos
         for photo in photos[::4]:
@@ -167,7 +180,13 @@ def bench_phantoms(reader: Any, sets: list[PhotoSet], limit: int | None) -> dict
                 found = reader.read(crop).dice
                 dice += len(found)
                 valued += sum(1 for d in found if d.value is not None)
-    return {"empty_crops": crops, "phantom_dice": dice, "phantom_values": valued}
+                sure += sum(1 for d in found if d.sure)
+    return {
+        "empty_crops": crops,
+        "phantom_dice": dice,
+        "phantom_values": valued,
+        "phantom_sure": sure,
+    }
 
 
 def rendered_figures(limit: int | None) -> dict[str, tuple[dict[str, Any], Score]] | None:
@@ -253,6 +272,8 @@ def measure(args: argparse.Namespace) -> dict[str, Any] | int:
 
         return measure_adapt(shared=args.shared or default_shared_dir())
     shared = args.shared or default_shared_dir()
+    if getattr(args, "fit_confidence", False):
+        return fitted_confidence(shared)
     reader = DiceReader(kind="d6")
     report: dict[str, Any] = {}
     if shared is None:
@@ -285,6 +306,19 @@ def measure(args: argparse.Namespace) -> dict[str, Any] | int:
         print_figures("rendered d6 with a maker's symbol on the 1 or the 6", report["symbol_faces"])
         report["poker_designs"] = poker_design_figures(args.limit)
     return report
+
+
+def fitted_confidence(shared: Path | None) -> dict[str, Any] | int:
+    """Fit the reader's confidence map on the calibration photos and write it."""
+    from companion.bench.calibration import fit_confidence
+    from vision.confidence import CALIBRATION_FILE
+
+    if shared is None:
+        print("error: the confidence map is fitted on shared/dice-photos, which was not found")
+        return 2
+    fitted_on = fit_confidence(photo_sets(shared), CALIBRATION_FILE)
+    print(f"wrote {CALIBRATION_FILE}, fitted on {fitted_on}")
+    return {"fitted_on": fitted_on}
 
 
 def poker_design_figures(limit: int | None) -> dict[str, Any]:
@@ -341,8 +375,9 @@ def bench_photos(
         both = Score()
         for split, score in scores.items():
             both.add(score)
-            report[f"{photo_set.name}/{split}"] = score.figures()
+            report[f"{photo_set.name}/{split}"] = with_reliability(score)
             print_figures(split, score.figures())
+            print_reliability(score.outcomes)
             if misses:
                 print_misses(score)
         report[f"{photo_set.name}/all"] = both.figures()
@@ -354,6 +389,11 @@ def bench_photos(
         report["phantoms_poker"] = bench_phantoms(poker_reader, sets, limit)
         print_figures("the same, read for poker dice", report["phantoms_poker"])
     return report
+
+
+def with_reliability(score: Score) -> dict[str, Any]:
+    """The score's figures and its reliability table."""
+    return {**score.figures(), "reliability": reliability(score.outcomes)}
 
 
 # Close-up scenes: 1-2 dice of 90-150 px in a 640x480 frame (a seventh to a quarter of its

@@ -1,7 +1,9 @@
 """`tabletop read IMAGE...`: read the dice in photos, one line per image.
 
-With --json each line is `{"image", "dice": [{"value", "center", "confidence"}], "unreadable",
-"ms"}` (readable dice only under "dice"; d6 values are ints, poker values strings), or
+With --json each line is `{"image", "dice": [{"value", "center", "confidence", "sure"}],
+"unreadable", "ms"}` (readable dice only under "dice"; d6 values are ints, poker values strings;
+`confidence` is the chance the value is right, `sure` whether it reaches the line: a die not sure
+is a best guess to be settled by a touch), or
 `{"image", "error"}` for a file that is missing, not an image or truncated. The other files are
 still read; the exit status is 1 when any file failed.
 """
@@ -93,6 +95,7 @@ def read_one(reader: Any, image: Path) -> dict[str, Any]:
             "value": die.value,
             "center": [round(die.center[0], 1), round(die.center[1], 1)],
             "confidence": round(die.confidence, 3),
+            "sure": die.sure,
         }
         for die in reading.dice
         if die.value is not None
@@ -106,11 +109,12 @@ def read_one(reader: Any, image: Path) -> dict[str, Any]:
 
 
 def summary(result: dict[str, Any]) -> str:
-    """One human line: the values read, left to right, and what could not be read."""
+    """One human line: the values read, left to right (an unsure one followed by "?"), and what
+    could not be read."""
     if "error" in result:
         image = result["image"]
         return f"{image}: ERROR {result['error'].removeprefix(f'{image}: ')}"
-    values = " ".join(str(d["value"]) for d in result["dice"]) or "-"
+    values = " ".join(f"{d['value']}{'' if d['sure'] else '?'}" for d in result["dice"]) or "-"
     count = len(result["dice"])
     line = f"{result['image']}: {count} {'die' if count == 1 else 'dice'}: {values}"
     if result["unreadable"]:
