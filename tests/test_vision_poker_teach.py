@@ -134,12 +134,13 @@ def test_nothing_stands_out_of_a_bare_table():
     assert die_standing_out(table) is None
 
 
-def test_a_phone_sized_photo_is_shrunk_to_the_cameras_size():
+def test_a_photo_is_brought_to_the_cameras_size():
     from vision.teaching import PHOTO_SIDE, shrunk
 
     assert shrunk(np.zeros((3000, 4000, 3), np.uint8)).shape == (480, PHOTO_SIDE, 3)
-    small = np.zeros((100, 120, 3), np.uint8)
-    assert shrunk(small) is small
+    assert shrunk(np.zeros((100, 75, 3), np.uint8)).shape == (PHOTO_SIDE, 480, 3)  # grown
+    camera = np.zeros((480, PHOTO_SIDE, 3), np.uint8)
+    assert shrunk(camera) is camera
 
 
 def test_a_close_ups_top_face_is_found_with_the_photo_zoomed_out():

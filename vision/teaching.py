@@ -56,14 +56,16 @@ ZOOMED_SIZE = 1.12
 
 
 def shrunk(photo_bgr: np.ndarray) -> np.ndarray:
-    """The photo with its longer side at most PHOTO_SIDE (a phone's 4000 px photo takes long to
-    look through and shows nothing more of a die)."""
+    """The photo with its longer side at PHOTO_SIDE: a phone's 4000 px photo takes long to look
+    through and shows nothing more of a die; a close-up of 60-100 px, its die already a tray
+    die's size, is grown to it, where the close-up's die is looked for as in a phone's."""
     height, width = photo_bgr.shape[:2]
     factor = PHOTO_SIDE / max(height, width)
-    if factor >= 1.0:
+    if factor == 1.0:
         return photo_bgr
     size = (max(16, round(width * factor)), max(16, round(height * factor)))
-    return cv2.resize(photo_bgr, size, interpolation=cv2.INTER_AREA)
+    grow = cv2.INTER_CUBIC if factor > 1.0 else cv2.INTER_AREA
+    return cv2.resize(photo_bgr, size, interpolation=grow)
 
 
 def dice_in_photo(photo_bgr: np.ndarray) -> list[DieCandidate]:
@@ -83,6 +85,8 @@ def dice_in_photo(photo_bgr: np.ndarray) -> list[DieCandidate]:
         return [die_zoomed_out(photo_bgr, standing_out) or standing_out]
     found = small or large
     found = [c for c in found if c.score >= SURE_SHARE * max(c.score for c in found)]
+    # a die's own print seen as a smaller die inside it (a rank letter filling a grown close-up)
+    found = [c for c in found if not any(_inside(c, other) for other in found)]
     return sorted(found, key=lambda c: -c.score)[:MOST_DICE]
 
 
