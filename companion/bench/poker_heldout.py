@@ -85,8 +85,17 @@ def bench_heldout_design(family: str, way: str, seed: int, trays: int, tally: Ta
         read_heldout_tray(reader, design, np.random.default_rng([seed, 3, number]), tally)
 
 
-def write_heldout_photos(folder: Path, design: Any, way: str, seed: int) -> None:
-    """folder/<face>/ with PHOTOS_PER_FACE photos of one die of the design showing that face."""
+def write_heldout_photos(
+    folder: Path,
+    design: Any,
+    way: str,
+    seed: int,
+    sizes: tuple[int, int] = CLOSE_UP_PX,
+    fills: tuple[float, float] = CLOSE_UP_FILL,
+) -> None:
+    """folder/<face>/ with PHOTOS_PER_FACE photos of one die of the design showing that face:
+    taken in the tray, or close up (the longer side drawn log-uniformly in `sizes`, the top
+    face `fills` of the shorter side)."""
     import cv2
 
     from vision.heldout_poker import FACES, close_up, tray
@@ -100,8 +109,8 @@ def write_heldout_photos(folder: Path, design: Any, way: str, seed: int) -> None
             if way == "tray":
                 photo, _ = tray(design, [face], rng)
             else:
-                size = round(float(np.exp(rng.uniform(*np.log(CLOSE_UP_PX)))))
-                photo = close_up(design, face, rng, size, float(rng.uniform(*CLOSE_UP_FILL)))
+                size = round(float(np.exp(rng.uniform(*np.log(sizes)))))
+                photo = close_up(design, face, rng, size, float(rng.uniform(*fills)))
             cv2.imwrite(str(folder / face / f"{index}.png"), photo)
 
 
