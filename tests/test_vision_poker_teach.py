@@ -247,8 +247,8 @@ def test_a_pencils_end_beside_the_die_in_two_photos_of_a_face_is_not_learned(tmp
 
 def test_only_one_cameras_photos_narrow_a_photos_dice_to_the_usual_size():
     """Tray photos of one camera (one pixel size) show the set's dice about one size: a far
-    smaller die beside one of the usual size is not offered. Photos of other sizes (close-ups
-    of any size) keep every die, and no photo loses all of its dice."""
+    smaller die beside one of the usual size is not offered. Photos of other sizes and dice
+    photographed large keep every die, and no photo loses all of its dice."""
     from pathlib import Path
 
     from vision.find import square_quad
@@ -263,8 +263,10 @@ def test_only_one_cameras_photos_narrow_a_photos_dice_to_the_usual_size():
     photos += [[die(49, 0.6)], [die(20, 0.4), die(21, 0.3)]]
     found = [("K", Path(f"K/{i}.png"), tray, dice) for i, dice in enumerate(photos)]
     found += [("K", Path("K/close.png"), close_up, [die(60, 0.6), die(20, 0.5)])]
+    # close-ups brought to the camera's size: as large as three tray photos' dice, no matter
+    found += [("Q", Path(f"Q/{i}.png"), tray, [die(300, 0.9), die(30, 0.3)]) for i in range(3)]
     kept = [[d.size for d in dice] for *_, dice in _of_usual_sizes(found)]
-    assert kept == [[50], [47], [48], [49], [20, 21], [60, 20]]
+    assert kept == [[50], [47], [48], [49], [20, 21], [60, 20]] + [[300, 30]] * 3
 
 
 def test_a_close_up_taught_nine_is_found_in_the_tray(tmp_path):

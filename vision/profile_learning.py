@@ -157,11 +157,15 @@ def _of_usual_sizes(found: list[_Found]) -> list[_Found]:
     photos of its camera (ONE_CAMERA or more photos of its pixel size: one set, one camera,
     dice of about one size), where it shows any: a pencil's end or a coin beside the die is far
     smaller (two photos of a K with the same pencil beside the die taught the pencil), a second
-    die of the set is not. No photo loses its every die, and photos of other sizes (close-ups
-    of any size) are left as they are: across cameras and zooms sizes say nothing."""
+    die of the set is not. No photo loses its every die, and photos of other sizes are left as
+    they are, as are close-ups (brought to the camera's size, a 4:3 one is a tray photo's size):
+    across cameras and zooms sizes say nothing."""
+    from vision.teaching import photographed_large
+
     by_size: dict[tuple[int, ...], list[list[DieCandidate]]] = {}
     for *_, frame, dice in found:
-        by_size.setdefault(frame.shape, []).append(dice)
+        if not photographed_large(max(dice, key=lambda d: d.score)):  # a tray photo's dice
+            by_size.setdefault(frame.shape, []).append(dice)
     usual = {
         shape: float(np.median([max(dice, key=lambda d: d.score).size for dice in photos]))
         for shape, photos in by_size.items()
