@@ -58,6 +58,7 @@ def test_heldout_figures_report_every_family_apart() -> None:
         assert (figures["right"], figures["wrong"]) == (tray["dice_right"], tray["wrong"])
         assert tray["dice_right"] + tray["unreadable"] + tray["wrong"] == pytest.approx(1.0)
     assert 0.0 <= report["right"] <= 1.0 and 0.0 <= report["wrong"] <= 1.0
+    assert report["ways"] == {"tray": {"right": report["right"], "wrong": report["wrong"]}}
     assert 4 <= report["dice"] <= 7 * len(FAMILIES)
 
 

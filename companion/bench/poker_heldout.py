@@ -37,10 +37,12 @@ def heldout_figures(
     ways: list[str], designs: int, trays: int, seed: int, quiet: bool = True
 ) -> dict[str, Any]:
     """Teach `designs` held-out designs of every family each way, read `trays` trays of each:
-    {"right", "wrong", "by_family": {family: {"right", "wrong", way: figures}}}."""
+    {"right", "wrong", "dice", "ways": {way: {"right", "wrong"}},
+    "by_family": {family: {"right", "wrong", way: figures}}}."""
     from vision.heldout_poker import FAMILIES
 
     overall = Tally()
+    per_way = {way: Tally() for way in ways}
     by_family: dict[str, Any] = {}
     for family in FAMILIES:
         family_tally = Tally()
@@ -51,11 +53,17 @@ def heldout_figures(
                 bench_heldout_design(family, way, FIRST_SEED + seed + number, trays, tally)
             by_family[family][way] = tally.figures()
             merge(family_tally, tally)
+            merge(per_way[way], tally)
             if not quiet:
                 _say(f"held-out {family} taught {way}", tally)
         by_family[family].update(_right_wrong(family_tally))
         merge(overall, family_tally)
-    return {**_right_wrong(overall), "dice": overall.dice, "by_family": by_family}
+    return {
+        **_right_wrong(overall),
+        "dice": overall.dice,
+        "ways": {way: _right_wrong(tally) for way, tally in per_way.items()},
+        "by_family": by_family,
+    }
 
 
 def _right_wrong(tally: Tally) -> dict[str, float]:
