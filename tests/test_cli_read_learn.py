@@ -188,3 +188,21 @@ def test_the_self_checks_misreads_are_said_once_each_with_how_often():
 
     misread = [("9", None)] * 8 + [("10", "J"), ("10", None), ("10", None)]
     assert misreads_said(misread) == "9 as unreadable ×8, 10 as J, 10 as unreadable ×2"
+
+
+def test_the_self_check_says_apart_how_many_read_as_another_face():
+    from companion.commands.learn import self_check_said
+
+    class Profile:
+        def self_check_misreads(self):
+            return [("9", "10"), ("K", None), ("K", None)]
+
+        def counts(self):
+            return {"9": 10, "K": 10}
+
+        def share_read_right(self, misread):
+            return 1 - len(misread) / 20
+
+    said = self_check_said(Profile())
+    assert "85.0% right, 5.0% read as another face, 10.0% unreadable" in said
+    assert "9 as 10, K as unreadable ×2" in said

@@ -134,12 +134,13 @@ def test_nothing_stands_out_of_a_bare_table():
     assert die_standing_out(table) is None
 
 
-def test_a_phone_sized_photo_is_shrunk_to_the_cameras_size():
+def test_a_photo_is_brought_to_the_cameras_size():
     from vision.teaching import PHOTO_SIDE, shrunk
 
     assert shrunk(np.zeros((3000, 4000, 3), np.uint8)).shape == (480, PHOTO_SIDE, 3)
-    small = np.zeros((100, 120, 3), np.uint8)
-    assert shrunk(small) is small
+    assert shrunk(np.zeros((100, 75, 3), np.uint8)).shape == (PHOTO_SIDE, 480, 3)  # grown
+    camera = np.zeros((480, PHOTO_SIDE, 3), np.uint8)
+    assert shrunk(camera) is camera
 
 
 def test_a_close_ups_top_face_is_found_with_the_photo_zoomed_out():
@@ -244,19 +245,28 @@ def test_a_pencils_end_beside_the_die_in_two_photos_of_a_face_is_not_learned(tmp
     assert read >= 9, f"{read} of {kings} kings read"
 
 
-def test_dice_far_from_the_sets_usual_size_are_not_offered_to_learning():
+def test_only_one_cameras_photos_narrow_a_photos_dice_to_the_usual_size():
+    """Tray photos of one camera (one pixel size) show the set's dice about one size: a far
+    smaller die beside one of the usual size is not offered. Photos of other sizes and dice
+    photographed large keep every die, and no photo loses all of its dice."""
+    from pathlib import Path
+
     from vision.find import square_quad
-    from vision.profile_learning import _of_usual_size, _usual_size
+    from vision.profile_learning import _of_usual_sizes
     from vision.types import DieCandidate
 
     def die(side: float, score: float) -> DieCandidate:
         return DieCandidate((100.0, 100.0), square_quad((100.0, 100.0), side, 0.0), side, score)
 
+    tray, close_up = np.zeros((480, 640, 3), np.uint8), np.zeros((80, 80, 3), np.uint8)
     photos = [[die(50, 0.6), die(24, 0.5)], [die(47, 0.5)], [die(22, 0.7), die(48, 0.5)]]
-    usual = _usual_size(photos)
-    assert usual == 47
-    assert [d.size for d in _of_usual_size(photos[0], usual)] == [50]
-    assert [d.size for d in _of_usual_size([die(20, 0.4), die(21, 0.3)], usual)] == [20, 21]
+    photos += [[die(49, 0.6)], [die(20, 0.4), die(21, 0.3)]]
+    found = [("K", Path(f"K/{i}.png"), tray, dice) for i, dice in enumerate(photos)]
+    found += [("K", Path("K/close.png"), close_up, [die(60, 0.6), die(20, 0.5)])]
+    # close-ups brought to the camera's size: as large as three tray photos' dice, no matter
+    found += [("Q", Path(f"Q/{i}.png"), tray, [die(300, 0.9), die(30, 0.3)]) for i in range(3)]
+    kept = [[d.size for d in dice] for *_, dice in _of_usual_sizes(found)]
+    assert kept == [[50], [47], [48], [49], [20, 21], [60, 20]] + [[300, 30]] * 3
 
 
 def test_a_close_up_taught_nine_is_found_in_the_tray(tmp_path):

@@ -218,13 +218,23 @@ def test_learn_from_dir_names_what_is_wrong(tmp_path):
         learn_from_dir(tmp_path, "poker", finder=truth_finder(answers))
     (tmp_path / "A" / "broken.jpg").unlink()
     cv2.imwrite(str(tmp_path / "A" / "blank.png"), render_empty(seed=1))
-    with pytest.raises(ValueError, match=r"blank.png: no die found"):
+    with pytest.raises(ValueError, match=r"no die found in any photo of face A \(blank.png\)"):
         learn_from_dir(tmp_path, "poker", finder=truth_finder(answers))
 
 
-def test_a_learning_photo_unlike_the_others_of_its_face_is_left_out_and_named(tmp_path):
-    """Three photos of J, one of which shows a 10 (a blurred or mislabelled photo): the two
-    alike teach J, the odd one is left out with a note, so the profile does not read 10 as J."""
+def test_a_photo_with_no_die_is_left_out_and_named(tmp_path):
+    import cv2
+
+    answers = write_face_folders(tmp_path, "poker", list(POKER_FACES), per_face=2)
+    cv2.imwrite(str(tmp_path / "A" / "blank.png"), render_empty(seed=1))
+    profile = learn_from_dir(tmp_path, "poker", finder=truth_finder(answers))
+    assert profile.photos()["A"] == 2
+    assert "A/blank.png: left out, no die found in it" in profile.notes
+
+
+def test_a_photo_that_looks_like_another_faces_is_learned_and_named(tmp_path):
+    """The player's labels are the truth: three photos of J, one of which shows a die more like
+    the 10 photos, are all learned as J, and the odd one is named for the player to check."""
     import cv2
 
     answers = write_face_folders(tmp_path, "poker", list(POKER_FACES), per_face=3)
@@ -235,26 +245,35 @@ def test_a_learning_photo_unlike_the_others_of_its_face_is_left_out_and_named(tm
     size = float(np.linalg.norm(die.quad[0] - die.quad[1]))
     answers[decoded.tobytes()] = [DieCandidate(die.center, die.quad, size, 0.9)]
     profile = learn_from_dir(tmp_path, "poker", finder=truth_finder(answers))
-    assert profile.counts()["J"] == 2
-    assert any("J/1.png: left out" in note and "face 10" in note for note in profile.notes)
-    assert profile.classify(rectify_truth(odd.frame, die))[0] == "10"
+    assert profile.photos()["J"] == 3
+    assert any(note.startswith("J/1.png looks much like your 10 photos") for note in profile.notes)
+    (alike,) = [alike for alike in profile.look_alikes if alike.face == "J"]
+    assert (alike.photo.name, alike.like, alike.like_photo.parent.name) == ("1.png", "10", "10")
+    # the 10 photos, as like J/1.png as each other, may be named too: never one of another face
+    assert {alike.face for alike in profile.look_alikes} <= {"J", "10"}
 
 
-def test_a_photo_more_like_another_faces_photos_than_its_own_is_left_out():
-    """However alike the set prints its faces, a misfiled photo is likelier its true face's."""
+def test_look_alikes_are_named_whatever_their_likeness():
+    """A photo more like another face's photos than its own's is named; one as like its own face
+    is not; one unlike every other of its face, where two others agree, is named too."""
     from pathlib import Path
 
-    from vision.profile_learning import _outliers, _Shot
+    from vision.profile_learning import _look_alikes, _Shot
 
     faces = ["J", "J", "J", "10", "10", "10"]
-    shots = [_Shot(face, Path(f"{face}{i}.png"), [], [], 1) for i, face in enumerate(faces)]
+    shots = [_Shot(face, Path(f"{face}/{i}.png"), [], [], 1) for i, face in enumerate(faces)]
     likeness = np.full((6, 6), 0.5)
     likeness[np.ix_([0, 1], [0, 1])] = 0.95  # two J photos alike
     likeness[np.ix_([2, 3, 4, 5], [2, 3, 4, 5])] = 0.95  # the third J photo shows a 10
-    likeness[2, [0, 1]] = likeness[[0, 1], 2] = 0.6  # above the plain "unlike" threshold
-    assert _outliers(shots, likeness, below=0.3) == {2: (0.6, "10")}
-    likeness[2, [3, 4, 5]] = likeness[[3, 4, 5], 2] = 0.55  # unsure which: kept
-    assert _outliers(shots, likeness, below=0.3) == {}
+    likeness[2, [0, 1]] = likeness[[0, 1], 2] = 0.6
+    (alike,) = _look_alikes(shots, likeness, below=0.3)
+    assert (alike.face, alike.like, alike.likeness) == ("J", "10", 0.6)
+    likeness[2, [3, 4, 5]] = likeness[[3, 4, 5], 2] = 0.55  # likelier its own face: not named
+    assert _look_alikes(shots, likeness, below=0.3) == []
+    likeness[2, :] = likeness[:, 2] = 0.1  # unlike every photo
+    (alike,) = _look_alikes(shots, likeness, below=0.3)
+    assert (alike.face, alike.like) == ("J", None)
+    assert "looks unlike your other J photos" in alike.said()
 
 
 @pytest.mark.parametrize("seed", range(3))

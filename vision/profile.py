@@ -76,6 +76,8 @@ class FaceProfile:
     min_similarity: float | None = None  # None: the method's own (see thresholds_of)
     min_margin: float | None = None
     notes: list[str] = field(default_factory=list)  # what learning had to decide (e.g. which die)
+    # The photos learning names for the player to check (`vision.profile_learning.LookAlike`).
+    look_alikes: list = field(default_factory=list)
     # The photo each example was cut from, per face (examples of one photo share a number, so
     # the self-check leaves them out together); None: each example a photo of its own.
     sources: dict[Face, list[int]] | None = None

@@ -24,20 +24,22 @@ from vision.profile import FaceProfile, embedder_for
 from vision.types import DieCandidate, Face, faces_of
 
 Finder = Callable[[np.ndarray], list[DieCandidate]]
+_Found = tuple[Face, Path, np.ndarray, list[DieCandidate]]  # a photo, as looked through, its dice
 
 # How much a candidate's likeness to other faces' photos counts against it, beside its likeness
 # to its own face's other photos (a real die's face is often fairly like another face: A and 9
 # of spades/clubs scored 0.6-0.85 across faces, 0.7-0.97 within theirs).
 OTHER_FACES_WEIGHT = 0.25
-# An example whose likeness to every other example of its face is under this is left out, when two
-# others of the face are alike (dice of one face scored 0.6-0.97 between photos, a blurred or
-# half-cut die 0.2-0.45).
-OUTLIER_BELOW = 0.5
+# An example whose likeness to every other example of its face is under this is named in the
+# report (learned all the same): dice of one face scored 0.6-0.97 between photos, a blurred or
+# half-cut die 0.2-0.45.
+UNLIKE_BELOW = 0.5
 # ... and with the embedding: an example whose embedding is this unlike every other of its face.
-EMBEDDED_OUTLIER_BELOW = 0.3
-# Of a photo's dice, those whose side is within this ratio of the set's usual side
-# (`_usual_size`) are offered, where it has any.
+EMBEDDED_UNLIKE_BELOW = 0.3
+# Of a photo's dice, those whose side is within this ratio of the usual side of the dice in
+# photos of its camera (`_of_usual_sizes`) are offered, where it has any.
 USUAL_SIZE = 1.5
+ONE_CAMERA = 3  # photos of one pixel size, at least, that are taken as one camera's
 
 
 _IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"}
@@ -47,64 +49,44 @@ def learn_from_dir(directory: str | Path, kind: str, finder: Finder | None = Non
     """Learn from DIR/<face>/*.jpg: one folder per face, each photo showing one die with that face.
 
     The photos may be tray photos (dice small) or close-ups (one die filling much of the photo,
-    any background). The die in each is found with `finder`, or by default as
-    `vision.teaching` does (the photo shrunk to the camera's size, the finder's usual and coarse
+    any background, any size). The die in each is found with `finder`, or by default as
+    `vision.teaching` does (the photo brought to the camera's size, the finder's usual and coarse
     looks, each die offered on several squares: as found, resized, fitted to its body and to its
     edges), and cut out with `vision.find.rectify`. Of the squares of a photo, the one used is the
     one that looks most like the squares of the other photos of its face and least like those
     of the other faces' photos (a coin or a second die is in photos of other faces too; the
-    die's face is not; a square cut too small or too large is unlike the other photos);
-    `profile.notes` says which die was used where a photo showed several.
-    A missing or empty face folder, an unreadable photo or a photo with no die is a ValueError
-    naming it.
-    """
-    from vision.find import rectify
-    from vision.reader import load_image
-    from vision.teaching import dice_in_photo, offered_squares, photographed_large, shrunk
+    die's face is not; a square cut too small or too large is unlike the other photos).
 
-    found: list[tuple[Face, Path, np.ndarray, list[DieCandidate]]] = []
-    for face, photos in _face_folders(Path(directory), kind).items():
-        for photo in photos:
-            frame = load_image(photo)
-            # the finder's squares are rough; a caller's own finder is trusted
-            frame = shrunk(frame) if finder is None else frame
-            dice = dice_in_photo(frame) if finder is None else finder(frame)
-            if not dice:
-                raise ValueError(
-                    f"{photo}: no die found in this photo (one die of the face, whole and in "
-                    "focus, on a plain surface)"
-                )
-            found.append((face, photo, frame, dice))
-    usual = _usual_size([dice for *_, dice in found])
-    shots: list[_Shot] = []
-    for face, photo, frame, dice in found:
-        if finder is None:
-            dice = _of_usual_size(dice, usual)
-            candidates = [sq for die in dice for sq in offered_squares(frame, die)]
-        else:
-            candidates = dice
-        crops = [rectify(frame, c, CROP) for c in candidates]
-        shots.append(_Shot(face, photo, candidates, crops, len(dice)))
+    The player's labels are the truth: every photo with a die in it is learned under its folder's
+    face. A photo whose die looks more like another face's photos than its own's, or unlike every
+    other photo of its face, is learned and named in `profile.notes` and `profile.look_alikes`
+    (check it); a photo with no die is left out and named. A missing or empty face folder, an
+    unreadable photo or a face none of whose photos shows a die is a ValueError naming it.
+    """
+    from vision.teaching import photographed_large
+
+    folders = _face_folders(Path(directory), kind)
+    found, notes = _dice_of_photos(folders, finder)
+    _every_face_found(folders, found)
+    if finder is None:
+        found = _of_usual_sizes(found)
+    shots = [_shot(face, photo, frame, dice, finder) for face, photo, frame, dice in found]
     examples: dict[Face, list[np.ndarray]] = {}
     sources: dict[Face, list[int]] = {}
-    notes: list[str] = []
     owners = np.array([i for i, shot in enumerate(shots) for _ in shot.candidates])
     embedder = embedder_for(kind)
     likeness = _likeness([crop for shot in shots for crop in shot.crops], embedder)
     choices = _choose_examples(shots, owners, likeness)
     rows = [int(np.flatnonzero(owners == i)[k]) for i, k in enumerate(choices)]
-    below = OUTLIER_BELOW if embedder is None else EMBEDDED_OUTLIER_BELOW
-    outliers = _outliers(shots, likeness[np.ix_(rows, rows)], below)
+    below = UNLIKE_BELOW if embedder is None else EMBEDDED_UNLIKE_BELOW
+    look_alikes = _look_alikes(shots, likeness[np.ix_(rows, rows)], below)
     for index, (shot, chosen) in enumerate(zip(shots, choices, strict=True)):
         if shot.dice > 1:
             x, y = shot.candidates[chosen].center
             notes.append(
-                f"{shot.photo}: {shot.dice} dice found, used the one most like the "
+                f"{_named(shot.photo)}: {shot.dice} dice found, used the one most like the "
                 f"other photos of face {shot.face} at ({x:.0f}, {y:.0f})"
             )
-        if index in outliers:
-            notes.append(_left_out_note(shot, *outliers[index]))
-            continue
         # With one die in the photo, its best-fitted square (offered first) is learned too: the
         # square chosen to be like the other photos is sometimes cut as one of them was.
         kept = [chosen] if shot.dice > 1 or chosen == 0 else [chosen, 0]
@@ -114,23 +96,116 @@ def learn_from_dir(directory: str | Path, kind: str, finder: Finder | None = Non
         ]
         examples.setdefault(shot.face, []).extend(crops)
         sources.setdefault(shot.face, []).extend([index] * len(crops))
+    notes += [alike.said() for alike in look_alikes]
     profile = FaceProfile(kind, examples, sources=sources)
     profile.notes = notes
+    profile.look_alikes = look_alikes
     return profile
 
 
-def _left_out_note(shot: _Shot, likeness: float, likelier: Face | None) -> str:
-    if likelier is not None:
-        return (
-            f"{shot.photo}: left out, its die looks more like the photos of face {likelier} "
-            f"than those of face {shot.face} (filed in the wrong folder?): take another photo "
-            f"if it does show {shot.face}"
-        )
-    return (
-        f"{shot.photo}: left out, its die looks unlike the other photos of face {shot.face} "
-        f"(likeness {likeness:.2f}; blurred or cut?): take another photo if it does show "
-        f"{shot.face}"
+def _dice_of_photos(
+    folders: dict[Face, list[Path]], finder: Finder | None
+) -> tuple[list[_Found], list[str]]:
+    """Each photo's dice (face, photo, frame as looked through, dice), and a note for each photo
+    left out because no die was found in it."""
+    from vision.reader import load_image
+    from vision.teaching import dice_in_photo, shrunk
+
+    found = []
+    notes = []
+    for face, photos in folders.items():
+        for photo in photos:
+            frame = load_image(photo)
+            # the finder's squares are rough; a caller's own finder is trusted
+            frame = shrunk(frame) if finder is None else frame
+            dice = dice_in_photo(frame) if finder is None else finder(frame)
+            if dice:
+                found.append((face, photo, frame, dice))
+            else:
+                notes.append(f"{_named(photo)}: left out, no die found in it")
+    return found, notes
+
+
+def _every_face_found(folders: dict[Face, list[Path]], found: list[_Found]) -> None:
+    """A ValueError naming the faces none of whose photos shows a die."""
+    seen = {face for face, *_ in found}
+    for face, photos in folders.items():
+        if face not in seen:
+            names = ", ".join(photo.name for photo in photos)
+            raise ValueError(
+                f"{photos[0].parent}: no die found in any photo of face {face} ({names}); "
+                "take photos of one die of the face, whole and in focus"
+            )
+
+
+def _shot(
+    face: Face, photo: Path, frame: np.ndarray, dice: list[DieCandidate], finder: Finder | None
+) -> _Shot:
+    """A photo's candidates (every square offered of every die) with their crops."""
+    from vision.find import rectify
+    from vision.teaching import offered_squares
+
+    candidates = (
+        dice if finder is not None else [sq for d in dice for sq in offered_squares(frame, d)]
     )
+    crops = [rectify(frame, c, CROP) for c in candidates]
+    return _Shot(face, photo, candidates, crops, len(dice))
+
+
+def _of_usual_sizes(found: list[_Found]) -> list[_Found]:
+    """Each photo with only its dice within USUAL_SIZE of the usual side of the dice in the
+    photos of its camera (ONE_CAMERA or more photos of its pixel size: one set, one camera,
+    dice of about one size), where it shows any: a pencil's end or a coin beside the die is far
+    smaller (two photos of a K with the same pencil beside the die taught the pencil), a second
+    die of the set is not. No photo loses its every die, and photos of other sizes are left as
+    they are, as are close-ups (brought to the camera's size, a 4:3 one is a tray photo's size):
+    across cameras and zooms sizes say nothing."""
+    from vision.teaching import photographed_large
+
+    by_size: dict[tuple[int, ...], list[list[DieCandidate]]] = {}
+    for *_, frame, dice in found:
+        if not photographed_large(max(dice, key=lambda d: d.score)):  # a tray photo's dice
+            by_size.setdefault(frame.shape, []).append(dice)
+    usual = {
+        shape: float(np.median([max(dice, key=lambda d: d.score).size for dice in photos]))
+        for shape, photos in by_size.items()
+        if len(photos) >= ONE_CAMERA
+    }
+    kept = []
+    for face, photo, frame, dice in found:
+        side = usual.get(frame.shape)
+        near = [d for d in dice if side and 1 / USUAL_SIZE <= d.size / side <= USUAL_SIZE]
+        kept.append((face, photo, frame, near or dice))
+    return kept
+
+
+def _named(photo: Path) -> str:
+    """A photo as the player filed it: its face folder and its name ("J/2.png")."""
+    return f"{photo.parent.name}/{photo.name}"
+
+
+@dataclass(frozen=True)
+class LookAlike:
+    """A learned photo to check: its die looks more like the photos of another face (`like`,
+    the likeliest of them `like_photo`) than its own face's, or (`like` None) unlike every other
+    photo of its face. `likeness` is its best likeness to its own face's other photos."""
+
+    photo: Path
+    face: Face
+    like: Face | None
+    like_photo: Path | None
+    likeness: float
+
+    def said(self) -> str:
+        if self.like is not None:
+            return (
+                f"{_named(self.photo)} looks much like your {self.like} photos "
+                f"({_named(self.like_photo)}): check it (learned as {self.face})"
+            )
+        return (
+            f"{_named(self.photo)} looks unlike your other {self.face} photos "
+            f"(likeness {self.likeness:.2f}; blurred or cut?): check it (learned as {self.face})"
+        )
 
 
 def as_the_table_sees(crop: np.ndarray) -> np.ndarray:
@@ -145,20 +220,6 @@ def as_the_table_sees(crop: np.ndarray) -> np.ndarray:
     side = crop.shape[0]
     small = cv2.resize(crop, (TABLE_SIDE, TABLE_SIDE), interpolation=cv2.INTER_AREA)
     return cv2.resize(small, (side, side), interpolation=cv2.INTER_LINEAR)
-
-
-def _usual_size(dice_per_photo: list[list[DieCandidate]]) -> float:
-    """The side of the set's dice as the photos show them: the median of each photo's surest
-    die (one set, one camera: tray photos show its dice about one size)."""
-    return float(np.median([max(dice, key=lambda d: d.score).size for dice in dice_per_photo]))
-
-
-def _of_usual_size(dice: list[DieCandidate], usual: float) -> list[DieCandidate]:
-    """The dice of a photo within USUAL_SIZE of the usual side, where it shows any: a pencil's
-    end or a coin beside the die is far smaller (two photos of a K with the same pencil beside
-    the die taught the pencil), a second die of the set is not."""
-    kept = [d for d in dice if 1 / USUAL_SIZE <= d.size / usual <= USUAL_SIZE]
-    return kept or dice
 
 
 @dataclass
@@ -197,43 +258,36 @@ def _choose_examples(shots: list[_Shot], owners: np.ndarray, likeness: np.ndarra
     return chosen
 
 
-def _outliers(
-    shots: list[_Shot], likeness: np.ndarray, below: float = OUTLIER_BELOW
-) -> dict[int, tuple[float, Face | None]]:
-    """The photos (by index) whose chosen example is unlike every other of their face, or more
-    like another face's photos than its own's, where at least two others of the face are alike:
-    a blurred, badly cut or misfiled photo would teach its face wrong (and match other things),
-    and the others suffice. Each with its best likeness to its own face's photos and the face
-    it looks more like (None where it is only unlike its own). `likeness` is the chosen
-    examples' `_likeness`, one row per photo."""
+def _look_alikes(shots: list[_Shot], likeness: np.ndarray, below: float) -> list[LookAlike]:
+    """The photos to check: those whose chosen example is more like another face's photos than
+    its own's, or (where two other photos of its face are alike) unlike every other of its
+    face. `likeness` is the chosen examples' `_likeness`, one row per photo. On the teaching
+    photos of 36 rendered designs (seeds 40-45, every kind, both ways) 10 of 1556 true examples
+    were more like another face than their own: a look-alike is named, never left out."""
     likeness = likeness.copy()
     np.fill_diagonal(likeness, -1.0)
     faces = [shot.face for shot in shots]
-    outliers: dict[int, tuple[float, Face | None]] = {}
-    for face in set(faces):
-        group = [i for i, f in enumerate(faces) if f == face]
-        best = {i: float(likeness[i, group].max()) for i in group}
-        for i in group:
-            alike = sum(1 for j in group if j != i and best[j] >= below)
-            if alike < 2:
-                continue
-            likelier = _likelier_face(likeness[i], faces, face, best[i])
-            if best[i] < below or likelier is not None:
-                outliers[i] = (best[i], likelier)
-    return outliers
+    found = []
+    for i, shot in enumerate(shots):
+        group = [j for j, f in enumerate(faces) if f == shot.face and j != i]
+        own = float(likeness[i, group].max()) if group else -1.0
+        others = [j for j, f in enumerate(faces) if f != shot.face]
+        likeliest = max(others, key=lambda j: likeness[i, j]) if others else None
+        if group and likeliest is not None and likeness[i, likeliest] > own:
+            other = shots[likeliest]
+            found.append(LookAlike(shot.photo, shot.face, other.face, other.photo, own))
+        elif own < below and _alike_others(likeness, group, below) >= 2:
+            found.append(LookAlike(shot.photo, shot.face, None, None, own))
+    return found
 
 
-def _likelier_face(row: np.ndarray, faces: list[Face], own: Face, own_best: float) -> Face | None:
-    """The face whose photos this photo's example is most like, where that beats `own_best`, its
-    likeness to its own face's photos (a 10 filed as a J); None otherwise. On the teaching
-    photos of 36 rendered designs (seeds 40-45, every kind, both ways) 10 of 1556 examples were
-    more like another face than their own; a misfiled photo is, nearly always: its own face's
-    photos are 0.96 alike at the median, the likeliest other face's 0.61."""
-    others = [j for j, f in enumerate(faces) if f != own]
-    if not others:
-        return None
-    j = max(others, key=lambda k: row[k])
-    return faces[j] if row[j] > own_best else None
+def _alike_others(likeness: np.ndarray, group: list[int], below: float) -> int:
+    """How many of `group` are at least `below` like another of the group."""
+    return (
+        sum(1 for j in group if max(likeness[j, k] for k in group if k != j) >= below)
+        if len(group) > 1
+        else 0
+    )
 
 
 def _same_face(shots: list[_Shot], index: int) -> list[int]:

@@ -56,23 +56,27 @@ ZOOMED_SIZE = 1.12
 
 
 def shrunk(photo_bgr: np.ndarray) -> np.ndarray:
-    """The photo with its longer side at most PHOTO_SIDE (a phone's 4000 px photo takes long to
-    look through and shows nothing more of a die)."""
+    """The photo with its longer side at PHOTO_SIDE: a phone's 4000 px photo takes long to look
+    through and shows nothing more of a die; a close-up of 60-100 px, its die already a tray
+    die's size, is grown to it, where the close-up's die is looked for as in a phone's."""
     height, width = photo_bgr.shape[:2]
     factor = PHOTO_SIDE / max(height, width)
-    if factor >= 1.0:
+    if factor == 1.0:
         return photo_bgr
     size = (max(16, round(width * factor)), max(16, round(height * factor)))
-    return cv2.resize(photo_bgr, size, interpolation=cv2.INTER_AREA)
+    grow = cv2.INTER_CUBIC if factor > 1.0 else cv2.INTER_AREA
+    return cv2.resize(photo_bgr, size, interpolation=grow)
 
 
 def dice_in_photo(photo_bgr: np.ndarray) -> list[DieCandidate]:
-    """The dice in a (shrunk) teaching photo. A close-up's die is the patch shaped like one die
-    that stands out from the photo's border (`vision.close_up`) with what the finder saw in it
-    (its print: a 9's loop, a crown), as its top face (`die_zoomed_out`) where the finder sees
-    one there; else the finder's usual look gives the dice (a tray photo;
-    a die's own print may be seen inside it as a second, smaller die), and its coarse looks when
-    the usual look sees none: at most MOST_DICE, surest first."""
+    """The dice in a teaching photo brought to the camera's size (`shrunk`). A close-up's die is
+    the patch shaped like one die that stands out from the photo's border (`vision.close_up`)
+    with what the finder saw in it (its print: a 9's loop, a crown), as its top face
+    (`die_zoomed_out`) where the finder sees one there, else the patch itself where the finder
+    saw a die as large as it. Otherwise (a tray photo, whose patch standing out is the tray or
+    a light spot, if any) the finder's usual look gives the dice (a die's own print seen inside
+    it as a second, smaller die is dropped), and its coarse looks when the usual look sees none:
+    at most MOST_DICE, surest first."""
     # The usual look through find_dice (looked up when called, so a test may stand in for it).
     small = find.find_dice(photo_bgr, threshold=PEAK_THRESHOLD, finder=PROFILE_FINDER)
     large = find_large_faces(photo_bgr, look(photo_bgr, finder=PROFILE_FINDER), PEAK_THRESHOLD)
@@ -80,9 +84,17 @@ def dice_in_photo(photo_bgr: np.ndarray) -> list[DieCandidate]:
     if standing_out is not None and any(
         _inside(c, standing_out) or _agree(standing_out, c) for c in small + large
     ):
-        return [die_zoomed_out(photo_bgr, standing_out) or standing_out]
+        zoomed = die_zoomed_out(photo_bgr, standing_out)
+        if zoomed is not None:
+            return [zoomed]
+        if any(_agree(standing_out, c) for c in small + large):
+            return [standing_out]
+        # no top face where the patch is, nor a die as large as it: the patch is a tray or a
+        # light spot around the dice the finder saw (a tray photo), not a die seen close
     found = small or large
     found = [c for c in found if c.score >= SURE_SHARE * max(c.score for c in found)]
+    # a die's own print seen as a smaller die inside it (a rank letter filling a grown close-up)
+    found = [c for c in found if not any(_inside(c, other) for other in found)]
     return sorted(found, key=lambda c: -c.score)[:MOST_DICE]
 
 

@@ -8,7 +8,9 @@ dice of that design are read by the whole reader (finder, then the profile). Rep
 and way: the self-check, dice right, trays right (every die right and nothing else read),
 unreadable share (dice reported unreadable or not found), wrong share, and the milliseconds per
 640x480 tray on one core: wall clock (`Reading.ms`) and CPU time (steadier on a busy machine).
-Where `shared/dice-photos/` holds a poker set (a folder named *poker* with `teach/<face>/`
+The same is then done on the held-out generator's designs (`companion.bench.poker_heldout`),
+reported apart as "heldout_generator" (`--no-heldout` skips it). Where `shared/dice-photos/`
+holds a poker set (a folder named *poker* with `teach/<face>/`
 photos and labelled tray photos, see its README), the same is reported on it.
 """
 
@@ -16,17 +18,23 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
-import tempfile
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-WAYS = ("tray", "close-up")
-PHOTOS_PER_FACE = 3
+from companion.bench.poker_tally import (
+    PHOTOS_PER_FACE,
+    WAYS,
+    Tally,
+    Truth,
+    merge,
+    quantile,
+    taught_reader,
+)
+
 DESIGNS, TRAYS = 2, 40  # per kind and way, and per design, by default
 
 
@@ -46,61 +54,20 @@ def add_parser(bench_subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--ways", default=",".join(WAYS), help="tray, close-up or both")
     parser.add_argument("--seed", type=int, default=0, help="first design's seed (default 0)")
     parser.add_argument("--shared", type=Path, default=None, help="the shared/ data folder")
+    parser.add_argument(
+        "--no-heldout",
+        dest="heldout",
+        action="store_false",
+        help="skip the held-out generator's designs (vision.heldout_poker)",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.set_defaults(handler=run)
-
-
-@dataclass
-class Tally:
-    """What reading trays of one design kind, taught one way, came to."""
-
-    dice: int = 0
-    right: int = 0
-    unreadable: int = 0  # reported without a value, or not reported at all
-    trays: int = 0
-    trays_right: int = 0
-    wall_ms: list[float] = field(default_factory=list)
-    cpu_ms: list[float] = field(default_factory=list)
-    self_checks: list[float] = field(default_factory=list)
-    misses: list[str] = field(default_factory=list)
-
-    def figures(self) -> dict[str, Any]:
-        wrong = self.dice - self.right - self.unreadable
-        return {
-            "designs": len(self.self_checks),
-            "self_check": _mean(self.self_checks),
-            "dice": self.dice,
-            "dice_right": _share(self.right, self.dice),
-            "trays": self.trays,
-            "trays_right": _share(self.trays_right, self.trays),
-            "unreadable": _share(self.unreadable, self.dice),
-            "wrong": _share(wrong, self.dice),
-            "median_ms": _quantile(self.wall_ms, 0.5),
-            "p95_ms": _quantile(self.wall_ms, 0.95),
-            "cpu_median_ms": _quantile(self.cpu_ms, 0.5),
-            "cpu_p95_ms": _quantile(self.cpu_ms, 0.95),
-        }
-
-
-def _share(part: int, whole: int) -> float:
-    return round(part / whole, 4) if whole else float("nan")
-
-
-def _mean(values: list[float]) -> float:
-    values = [v for v in values if v == v]
-    return round(statistics.fmean(values), 3) if values else float("nan")
-
-
-def _quantile(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1)
 
 
 def run(args: argparse.Namespace) -> int:
     import cv2
 
+    from companion.bench.poker_heldout import heldout_figures
     from vision.poker_designs import DESIGN_KINDS
 
     cv2.setNumThreads(1)  # the targets are for one core
@@ -111,11 +78,18 @@ def run(args: argparse.Namespace) -> int:
         print(f"tabletop bench poker: {problem}")
         return 2
     report = design_figures(kinds, ways, args.designs, args.trays, args.seed, quiet=args.json)
+    if args.heldout:
+        report["heldout_generator"] = heldout_figures(
+            ways, args.designs, args.trays, args.seed, quiet=args.json
+        )
     report["real"] = bench_real_set(args.shared)
     if args.json:
         print(json.dumps(report, indent=2))
     else:
         _print_line("all", report["all"])
+        if args.heldout:
+            held = report["heldout_generator"]
+            print(f"held-out generator: {held['right']:.2%} right, {held['wrong']:.2%} wrong")
         real = report["real"]
         print(real if isinstance(real, str) else f"real set: {json.dumps(real)}")
     return 0
@@ -135,7 +109,7 @@ def design_figures(
             for number in range(designs):
                 bench_design(kind, way, seed + number, trays, tally)
             report["kinds"][kind][way] = tally.figures()
-            _merge(overall, tally)
+            merge(overall, tally)
             if not quiet:
                 _print_line(f"{kind:8} taught {way:8}", tally.figures())
     report["all"] = overall.figures()
@@ -155,13 +129,6 @@ def _argument_problem(
     return ""
 
 
-def _merge(into: Tally, other: Tally) -> None:
-    for name in ("dice", "right", "unreadable", "trays", "trays_right"):
-        setattr(into, name, getattr(into, name) + getattr(other, name))
-    for name in ("wall_ms", "cpu_ms", "self_checks", "misses"):
-        getattr(into, name).extend(getattr(other, name))
-
-
 def _print_line(title: str, figures: dict[str, Any]) -> str:
     line = (
         f"{title}: self-check {figures['self_check']:.0%}, dice right {figures['dice_right']:.1%}"
@@ -177,19 +144,13 @@ def _print_line(title: str, figures: dict[str, Any]) -> str:
 def bench_design(kind: str, way: str, seed: int, trays: int, tally: Tally) -> None:
     """Teach one random design of `kind` from photos taken `way`, then read `trays` trays of it."""
     from vision.poker_designs import PokerDesign
-    from vision.profile_learning import learn_from_dir
-    from vision.reader import DiceReader
 
     design = PokerDesign.random(np.random.default_rng([seed, 1]), kind)
-    with tempfile.TemporaryDirectory() as folder:
-        write_teaching_photos(Path(folder), design, way, seed)
-        try:
-            profile = learn_from_dir(folder, "poker")
-        except ValueError as error:  # every die of the trays then counts as unreadable
-            tally.misses.append(f"{kind} {way} design {seed}: not learned: {error}")
-            profile = None
-    tally.self_checks.append(profile.self_check() if profile else float("nan"))
-    reader = DiceReader("poker", profile=profile) if profile else None
+    reader = taught_reader(
+        lambda folder: write_teaching_photos(folder, design, way, seed),
+        tally,
+        f"{kind} {way} design {seed}",
+    )
     for tray in range(trays):
         read_tray(reader, design, seed, tray, tally)
 
@@ -264,39 +225,34 @@ def teaching_photos(design: Any, way: str, seed: int) -> list[TeachingPhoto]:
 
 def tray_scene(design: Any, seed: int, tray: int) -> Any:
     """Tray `tray` of design `seed`: 1-7 dice of the design, rendered."""
+    return _tray_drawn(design, seed, tray)[0]
+
+
+def _tray_drawn(design: Any, seed: int, tray: int) -> tuple[Any, Any]:
+    """Tray `tray` of design `seed` rendered, and the style it was rendered in."""
     from vision.render import render_scene
     from vision.types import POKER_FACES
 
     rng = np.random.default_rng([seed, 3, tray])
     faces = [POKER_FACES[i] for i in rng.integers(0, 6, int(rng.integers(1, 8)))]
-    return render_scene(
-        faces, kind="poker", seed=90_000 + 1000 * seed + tray, style=_style(rng, design)
-    )
+    style = _style(rng, design)
+    scene = render_scene(faces, kind="poker", seed=90_000 + 1000 * seed + tray, style=style)
+    return scene, style
 
 
 def read_tray(reader: Any, design: Any, seed: int, tray: int, tally: Tally) -> None:
     """Render one tray of 1-7 dice of the design, read it, and count."""
-    scene = tray_scene(design, seed, tray)
-    tally.trays += 1
-    tally.dice += len(scene.dice)
+    scene, style = _tray_drawn(design, seed, tray)
+    truths = [
+        Truth(d.value, d.center, float(np.linalg.norm(d.quad[0] - d.quad[1])), style.blur)
+        for d in scene.dice
+    ]
     if reader is None:
-        tally.unreadable += len(scene.dice)
+        tally.count_unread(truths)
         return
     started = time.process_time()
     reading = reader.read(scene.frame)
-    tally.cpu_ms.append((time.process_time() - started) * 1000)
-    tally.wall_ms.append(reading.ms)
-    all_right = len(reading.dice) == len(scene.dice)
-    for truth in scene.dice:
-        side = float(np.linalg.norm(truth.quad[0] - truth.quad[1]))
-        near = [
-            d for d in reading.dice if np.hypot(*np.subtract(d.center, truth.center)) < side / 2
-        ]
-        value = near[0].value if near else None
-        tally.right += value == truth.value
-        tally.unreadable += value is None
-        all_right = all_right and value == truth.value
-    tally.trays_right += all_right
+    tally.count(reading, truths, (time.process_time() - started) * 1000)
 
 
 def bench_real_set(shared: Path | None) -> dict[str, Any] | str:
@@ -330,4 +286,4 @@ def read_real_set(folder: Path) -> dict[str, Any]:
         times.append(reading.ms)
         score.add(score_image(Labelled(folder / entry["image"], labels), reading, "whole die"))
     return {"set": folder.name, "self_check": round(profile.self_check(), 3), **score.figures(),
-            "median_ms": _quantile(times, 0.5), "p95_ms": _quantile(times, 0.95)}  # fmt: skip
+            "median_ms": quantile(times, 0.5), "p95_ms": quantile(times, 0.95)}  # fmt: skip

@@ -11,6 +11,10 @@ import argparse
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from vision.profile import FaceProfile
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -81,15 +85,7 @@ def run(args: argparse.Namespace) -> int:
         f"({sum(profile.counts().values())} examples): "
         + ", ".join(f"{face}: {n}" for face, n in photos.items())
     )
-    misread = profile.self_check_misreads()
-    if misread is None:
-        print("self-check: needs 2+ photos per face (each is read by the others)")
-    else:
-        accuracy = profile.share_read_right(misread)
-        print(f"self-check (each example read by the other photos'): {accuracy:.1%}")
-        if misread:
-            said = misreads_said(misread)
-            print(f"self-check misread: {said}; retake the photos of these faces if it persists")
+    print(self_check_said(profile))
     path = profile.save(args.out)
     print(f"wrote {path} ({path.stat().st_size / 1024:.0f} KB)")
     if args.check:
@@ -102,6 +98,26 @@ def run(args: argparse.Namespace) -> int:
             f"{check.refused} refused ({refusal}), {check.wrong} wrong"
         )
     return 0
+
+
+def self_check_said(profile: FaceProfile) -> str:
+    """The self-check as a player reads it: how many examples the other photos read right, how
+    many as another face (faces not told apart: the ones that matter) and how many unreadable."""
+    misread = profile.self_check_misreads()
+    if misread is None:
+        return "self-check: needs 2+ photos per face (each is read by the others)"
+    examples = sum(profile.counts().values())
+    confused = [(face, value) for face, value in misread if value is not None]
+    line = (
+        f"self-check (each example read by the other photos'): "
+        f"{profile.share_read_right(misread):.1%} right, "
+        f"{len(confused) / examples:.1%} read as another face, "
+        f"{(len(misread) - len(confused)) / examples:.1%} unreadable"
+    )
+    if misread:
+        line += f"\nself-check misread: {misreads_said(misread)}; retake those faces' photos"
+        line += " if trays of them read badly (faces read as another are told apart poorly)"
+    return line
 
 
 def misreads_said(misread: list[tuple[object, object | None]]) -> str:
