@@ -49,6 +49,7 @@ class TableScreen(ScreenObject):
         self.typing = NotationEntry(self)
         self.hint = HintPanel(self, self.advice)
         self.bots = BotTurns(self, self.advice)
+        self.reopen_asked: tuple[int, int] | None = None  # the finished game undo asked about
 
     @property
     def taps(self) -> Mapping[str, Handler]:
@@ -140,6 +141,11 @@ class TableScreen(ScreenObject):
         if session is None:
             self.view.say(self.t("nothing_undo"), True)
             return False
+        if session.record.status == "over" and self.reopen_asked != session.position_key():
+            self.reopen_asked = session.position_key()  # a finished game reopens on a second touch
+            self.view.say(self.t("reopen_ask"))
+            return False
+        self.reopen_asked = None
         try:
             logged, undone = session.undo()
         except StoreError:

@@ -286,6 +286,8 @@ def test_finished_game_is_scored_and_undo_reopens_it(controller):
     assert controller.store.game(record_id).status == "over"
     assert [s for s, _ in controller.store.results(record_id)] == controller.state.scores()
     assert any(t.id == "game:struggle" for t in controller.screen().actions)  # new game
+    controller.handle(Press("undo"))  # asks first (issue 57: one touch reopened it)
+    assert controller.store.game(record_id).status == "over"
     controller.handle(Press("undo"))
     assert controller.store.game(record_id).status == "playing"
     assert not controller.state.is_over
