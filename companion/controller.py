@@ -237,7 +237,7 @@ class Controller:
         screen.message, screen.error = self.message, self.error
         screen.message_detail = self.detail
         screen.nav = [
-            Target(f"nav:{n}", self.t(n), "selected" if n == self.screen_name else "quiet")
+            Target(f"nav:{n}", self.t(n), "selected" if n == self.screen_name else "normal")
             for n in NAV_SCREENS
         ]
         return screen

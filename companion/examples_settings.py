@@ -73,7 +73,7 @@ class ExamplesPanel:
         if self.view.examples is None:
             return []
         if not self.open:
-            return [Target("examples:open", t("examples_open"), "quiet")]
+            return [Target("examples:open", t("examples_open"))]
         return [
             Target("examples:export", t("examples_export"), "normal"),
             Target("examples:import", t("examples_import"), "normal"),

@@ -27,7 +27,7 @@ class NameKeyboard:
         shown = MORE if more else LETTERS
         keys = [Target(f"key:{k}", self.view.t("space") if k == " " else k) for k in shown]
         keys.append(Target("keys:letters" if more else "keys:more",
-                           "ABC" if more else "ÉÇ1", "quiet"))  # fmt: skip
+                           "ABC" if more else "ÉÇ1"))  # fmt: skip
         return keys + entry_controls(self.view)
 
     def switch(self, layer: str) -> None:
@@ -62,7 +62,7 @@ def type_keys(typed: str, edit: Callable[[str], None], key: Callable[[str], None
 def entry_controls(view: KioskView) -> list[Target]:
     """The keys under any keyboard: back, clear, OK."""
     return [
-        Target("entry:back", view.t("back"), "quiet"),
-        Target("entry:clear", view.t("clear"), "quiet"),
+        Target("entry:back", view.t("back")),
+        Target("entry:clear", view.t("clear")),
         Target("entry:ok", view.t("ok"), "primary"),
     ]

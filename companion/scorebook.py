@@ -50,7 +50,7 @@ class ScoresScreen(ScreenObject):
         page = self.players_page % max(1, -(-len(players) // PLAYERS_SHOWN))
         shown = players[page * PLAYERS_SHOWN : (page + 1) * PLAYERS_SHOWN]
         buttons = [
-            Target(f"player:{name}", name, "selected" if name == self.player else "quiet")
+            Target(f"player:{name}", name, "selected" if name == self.player else "normal")
             for name in shown
         ]
         if len(players) > PLAYERS_SHOWN:

@@ -64,7 +64,7 @@ class SettingsScreen(ScreenObject):
             )  # fmt: skip
             for lang in offered()
         ] + [
-            Target(f"camera:{spec}", spec, "selected" if spec == self.camera_choice else "quiet")
+            Target(f"camera:{spec}", spec, "selected" if spec == self.camera_choice else "normal")
             for spec in CAMERA_CHOICES
         ]
         if self.tray_points is not None:
@@ -82,7 +82,7 @@ class SettingsScreen(ScreenObject):
             face = POKER_FACES[self.teaching]
             screen.actions = [
                 Target("teach:capture", self.t("teach_capture", face=face), "primary"),
-                Target("teach:cancel", self.t("cancel"), "quiet"),
+                Target("teach:cancel", self.t("cancel")),
             ]
             screen.camera = self.view.image
         screen.lines = [
@@ -111,7 +111,7 @@ class SettingsScreen(ScreenObject):
         screen.actions = [
             Target("tray:ok", self.t("ok"), "primary" if len(points) == 2 else "quiet"),
             Target("tray:reset", self.t("tray_reset"), "danger"),
-            Target("tray:cancel", self.t("cancel"), "quiet"),
+            Target("tray:cancel", self.t("cancel")),
         ]
         shown = tray_rect(points) if len(points) == 2 else self.tray_roi
         screen.lines = [self.t("tray_help"), self.t("tray", roi=self._roi_text(shown))]

@@ -266,7 +266,7 @@ class SetupScreen(ScreenObject):
                 Target(
                     f"teams:{n}",
                     self.t("teams", n=n),
-                    "selected" if draft.team_count == n else "quiet",
+                    "selected" if draft.team_count == n else "normal",
                 )  # fmt: skip
                 for n in (2, 3)
             ]
@@ -283,7 +283,7 @@ class SetupScreen(ScreenObject):
     def _seat_target(self, seat: int) -> Target:
         kind = self.draft.bots.get(seat, "")
         if not kind:
-            return Target(f"seat:{seat}", self.t("seat_person"), "quiet")
+            return Target(f"seat:{seat}", self.t("seat_person"))
         level = self.t("bot_level." + kind.replace("-", "_"))
         return Target(f"seat:{seat}", self.t("seat_bot", level=level), "selected")
 

@@ -278,12 +278,12 @@ class TableScreen(ScreenObject):
         if request is not None and proposal is not None:
             style = "primary" if proposal.complete(request.count) else "quiet"
             actions.append(Target("confirm:", self.t("confirm"), style))
-            actions.append(Target("die:add", self.t("add_die"), "quiet"))
-            actions.append(Target("die:remove", self.t("remove_die"), "quiet"))
+            actions.append(Target("die:add", self.t("add_die")))
+            actions.append(Target("die:remove", self.t("remove_die")))
         elif request is not None:  # nothing read (no camera, or not settled): enter by hand
-            actions.append(Target("die:add", self.t("add_die"), "quiet"))
+            actions.append(Target("die:add", self.t("add_die")))
         if request is not None and self.dice.can_throw:
-            style = "quiet" if proposal is not None else "primary"
+            style = "normal" if proposal is not None else "primary"
             actions.insert(0, Target("throw:", self.t("throw"), style))
         if self.hand():
             style = "primary" if self.turn.rethrow else "quiet"

@@ -53,3 +53,51 @@ def test_undo_after_the_game_is_over_asks_before_reopening_it(controller):
     controller.handle(Press("undo"))  # the second touch (or the button) reopens it
     assert len(logged(controller)) == len(before) - 1
     assert controller.session.record.status == "playing"
+
+
+# ----- greys: a target drawn dim does nothing now --------------------------------------------
+
+
+def quiet_targets_are_refused(controller: Controller) -> int:
+    """Touch every target drawn dim ("quiet") on the screen shown: each must be refused."""
+    screen = controller.screen()
+    targets = screen.options + screen.actions + screen.moves + screen.keys + screen.nav
+    quiet = [t for t in targets if t.style == "quiet"]
+    for target in quiet:
+        controller.say("")
+        controller.handle(Tap(target.id))
+        assert controller.error, f"{target.id} ({target.label}) is drawn dim yet works"
+    return len(quiet)
+
+
+def test_every_dim_target_is_one_that_does_nothing_now(controller):
+    """Items 3, 15, 30 and their class: a grey button must be a disabled one."""
+    quiet_targets_are_refused(controller)
+    controller.handle(Tap("game:struggle"))
+    controller.handle(Tap("seat:1"))
+    quiet_targets_are_refused(controller)
+    controller.handle(Tap("name:0"))
+    quiet_targets_are_refused(controller)
+    controller.handle(Tap("keys:more"))
+    quiet_targets_are_refused(controller)
+    controller.start_game("struggle", ["Ann", "Bob"], seed=1)
+    controller.table.dice.can_throw = True
+    controller.play("first 0")
+    roll(controller, "9", "9")  # two dice of five: the reading waits for its check
+    assert quiet_targets_are_refused(controller) >= 1  # Confirm, for an incomplete reading
+    controller.store.finish(controller.store.start_game("traverse", ["Zed", "Ann"]), [1, 0], [0])
+    for screen in ("scores", "settings", "rules", "home"):
+        controller.handle(Tap(f"nav:{screen}"))
+        quiet_targets_are_refused(controller)
+    controller.handle(Tap("nav:settings"))
+    for opened in ("tray:edit", "examples:open"):
+        controller.handle(Tap(opened))
+        quiet_targets_are_refused(controller)
+        controller.handle(Tap("nav:settings"))
+
+
+def test_the_seat_of_a_person_does_not_read_as_nobody(controller):
+    """Item 3: "Joueur 1 | Personne" read as "player 1: nobody"."""
+    controller.handle(Tap("game:traverse"))
+    seat = next(t for t in controller.screen().options if t.id == "seat:0")
+    assert seat.label != "Personne" and seat.style != "quiet"
