@@ -280,9 +280,9 @@ class App:
     @staticmethod
     def _throw(controller: Controller, hardware: Hardware) -> None:
         """The simulated camera throws the dice the table waits for when a player asks."""
-        wanted, controller.throw_wanted = controller.throw_wanted, None
+        wanted, controller.table.dice.throw_wanted = controller.table.dice.throw_wanted, None
         throw = getattr(hardware.camera, "request_roll", None)
-        controller.can_throw = throw is not None
+        controller.table.dice.can_throw = throw is not None
         if wanted is not None and throw is not None:
             throw(count=wanted.count, kind=wanted.kind)
 

@@ -42,14 +42,14 @@ class Bot:
             self._play_advised(controller, state)
             return
         rng = rng_for(self.seed, state)
-        hand = controller.hand()
+        hand = controller.table.hand()
         if hand and state.view(None).get("throws") == 1 and rng.random() < self.rethrow_chance:
             chosen = sorted(rng.sample(range(len(hand)), rng.randint(1, min(2, len(hand)))))
             for index in chosen:
                 controller.handle(Tap(f"hand:{index}"))
             controller.handle(Press("reroll"))
             return
-        targets = controller.move_targets(state)
+        targets = controller.table.move_targets(state)
         if not targets:
             raise RuntimeError(f"no move to choose for {state.players[state.actor]}: {state}")
         chooser = CHOOSERS.get(state.game.name, choose_random)
@@ -57,8 +57,8 @@ class Bot:
 
     def _play_advised(self, controller: Controller, state: engines.State) -> None:
         """Tap the advisor's best choice that the screen offers (re-throws: dice, then reroll)."""
-        offered = {target.id for target in controller.move_targets(state)}
-        hand = controller.hand()
+        offered = {target.id for target in controller.table.move_targets(state)}
+        hand = controller.table.hand()
         for choice in advisor.advise(state, LEVELS[self.level] or 0.0):
             if choice.notation.startswith("rethrow ") and hand:
                 for index in _hand_indices(hand, choice.notation.split()[1:]):
@@ -72,7 +72,7 @@ class Bot:
 
     def correct_dice(self, controller: Controller, truth: Sequence[Any]) -> int:
         """Fix the proposal against the true dice (value, center); returns the taps made."""
-        proposal = controller.proposal
+        proposal = controller.table.turn.proposal
         assert proposal is not None
         taps = 0
         unmatched = list(range(len(truth)))

@@ -196,13 +196,13 @@ def roll_dice(table: DemoTable, controller: Controller, request: Any) -> None:
     camera.request_roll([int(f) for f in faces] if request.kind == "d6" else faces)
     table.feed.camera = camera
     table.feed.reset()
-    controller.proposal = None
+    controller.table.turn.proposal = None
     for _ in range(MAX_FRAMES_PER_ROLL):
         for event in table.feed.step(request.kind):
             controller.handle(event)
-        if controller.proposal is not None:
+        if controller.table.turn.proposal is not None:
             break
-    if controller.proposal is None:  # never settled: the players read the tray themselves
+    if controller.table.turn.proposal is None:  # never settled: the players read the tray
         from vision.types import Reading
 
         controller.handle(Settled(Reading(), table.feed.last_image))

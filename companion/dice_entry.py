@@ -1,129 +1,104 @@
 """Dice at the table: the reading proposed, corrected by touch, confirmed; a throw asked of
-the simulated camera; Struggle's re-throws from the hand.
-
-A mixin of the controller: the proposal and the die being corrected live on the controller,
-which plays the confirmed roll through `play`.
-"""
+the simulated camera; Struggle's re-throws from the hand."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
+from companion.dice_proposal import DiceProposal
 from companion.events import Settled
+from companion.examples_settings import keep_examples
+from companion.table_context import TableContext
 from companion.tables import DiceRequest
 from companion.tables.base import D6_FACES, POKER_FACES
-from display.i18n import text
 from display.model import DieMark
 
 
-@dataclass
-class DiceProposal:
-    """The faces read for the roll the engine waits for, as the players correct them."""
-
-    faces: list[str | None]
-    centers: list[tuple[float, float] | None]  # None: a die entered by hand
-    quads: list[tuple[tuple[float, float], ...] | None]
-    corrected: set[int] = field(default_factory=set)
-    image: Any = None  # the settled frame the faces were read on
-
-    def complete(self, wanted: int) -> bool:
-        return len(self.faces) == wanted and all(f is not None for f in self.faces)
-
-
 class DiceEntry:
-    """Readings, corrections, throws and re-throws (mixed into the Controller)."""
+    """Readings, corrections, throws and re-throws: a part of the table screen."""
 
-    language: str
-    proposal: DiceProposal | None
-    picking: int | None
-    rethrow: set[int]
-    seen: list[DieMark]
-    image: Any
-    can_throw: bool
-    throw_wanted: DiceRequest | None
-    last_roll: DiceProposal | None
+    def __init__(self, table: TableContext) -> None:
+        self.table = table
+        self.view = table.view
+        self.can_throw = False  # the camera throws dice itself (the simulated one)
+        self.throw_wanted: DiceRequest | None = None  # the app asks the camera to throw these
 
-    keep_examples: Callable[[DiceProposal, str], None]  # companion.examples_settings
-
-    def _settled(self, event: Settled) -> None:
+    def settled(self, event: Settled) -> None:
+        turn = self.table.turn
         if event.image is not None:
-            self.image = event.image
+            self.view.image = event.image
         dice = list(getattr(event.reading, "dice", ()))
-        self.seen = [
+        turn.seen = [
             DieMark(i, _center(d.center), _quad(d.quad), _label(d.value))
             for i, d in enumerate(dice)
         ]
-        request = self.dice_request()
+        request = self.table.dice_request()
         if request is None:
             return
-        self.proposal = DiceProposal(
+        turn.proposal = DiceProposal(
             faces=[None if d.value is None else str(d.value) for d in dice],
             centers=[_center(d.center) for d in dice],
             quads=[_quad(d.quad) for d in dice],
             image=event.image,
         )
-        self.picking = None
-        self._describe_proposal(request)
+        turn.picking = None
+        self._describe(request)
 
-    def _describe_proposal(self, request: DiceRequest) -> None:
-        proposal = self.proposal
+    def _describe(self, request: DiceRequest) -> None:
+        proposal = self.table.turn.proposal
         assert proposal is not None
+        t = self.view.t
         if len(proposal.faces) != request.count:
-            self._say(
-                text(self.language, "roll_count", want=request.count, seen=len(proposal.faces)),
-                True,
-            )
+            self.view.say(t("roll_count", want=request.count, seen=len(proposal.faces)), True)
         elif None in proposal.faces:
-            self._say(text(self.language, "roll_unread"), True)
+            self.view.say(t("roll_unread"), True)
         else:
-            self._say(text(self.language, "roll_seen", faces=" ".join(proposal.faces)))
+            self.view.say(t("roll_seen", faces=" ".join(f or "" for f in proposal.faces)))
 
-    # ----- dice -----------------------------------------------------------------------------
+    # ----- touches on the dice --------------------------------------------------------------
 
-    def _tap_die(self, arg: str) -> None:
-        if self.proposal is None and arg == "add" and self.dice_request() is not None:
-            self.proposal = DiceProposal([], [], [])  # no reading: enter the dice by hand
-        if self.proposal is None:
-            self._say(text(self.language, "need_roll_first"), True)
+    def die(self, arg: str) -> None:
+        turn = self.table.turn
+        if turn.proposal is None and arg == "add" and self.table.dice_request() is not None:
+            turn.proposal = DiceProposal([], [], [])  # no reading: enter the dice by hand
+        if turn.proposal is None:
+            self.view.say(self.view.t("need_roll_first"), True)
             return
         if arg == "add":
-            self.picking = len(self.proposal.faces)
+            turn.picking = len(turn.proposal.faces)
         elif arg == "remove":
-            self._remove_die()
-        elif arg.isdigit() and int(arg) < len(self.proposal.faces):
-            self.picking = int(arg)
+            self._remove_die(turn.proposal)
+        elif arg.isdigit() and int(arg) < len(turn.proposal.faces):
+            turn.picking = int(arg)
         else:
-            self._not_here(f"die:{arg}")
+            self.view.not_here(f"die:{arg}")
             return
-        if self.picking is not None:
-            self._say(text(self.language, "pick_face", n=self.picking + 1))
+        if turn.picking is not None:
+            self.view.say(self.view.t("pick_face", n=turn.picking + 1))
 
-    def _remove_die(self) -> None:
-        proposal = self.proposal
-        assert proposal is not None
-        index = self.picking if self.picking is not None else len(proposal.faces) - 1
+    def _remove_die(self, proposal: DiceProposal) -> None:
+        turn = self.table.turn
+        index = turn.picking if turn.picking is not None else len(proposal.faces) - 1
         if not 0 <= index < len(proposal.faces):
             return
         for values in (proposal.faces, proposal.centers, proposal.quads):
             del values[index]
         proposal.corrected = {i - (i > index) for i in proposal.corrected if i != index} | {-1}
-        self.picking = None
-        self._describe_proposal(self.dice_request() or DiceRequest("d6", 0))
+        turn.picking = None
+        self._describe(self.table.dice_request() or DiceRequest("d6", 0))
 
-    def _tap_face(self, face: str) -> None:
-        request = self.dice_request()
-        if self.proposal is None or self.picking is None or request is None:
-            self._say(text(self.language, "need_roll_first"), True)
+    def face(self, face: str) -> None:
+        turn = self.table.turn
+        request = self.table.dice_request()
+        if turn.proposal is None or turn.picking is None or request is None:
+            self.view.say(self.view.t("need_roll_first"), True)
             return
-        allowed = POKER_FACES if request.kind == "poker" else D6_FACES
-        if face not in allowed:
-            self._not_here(f"face:{face}")
+        if face not in (POKER_FACES if request.kind == "poker" else D6_FACES):
+            self.view.not_here(f"face:{face}")
             return
-        proposal, index = self.proposal, self.picking
+        proposal, index = turn.proposal, turn.picking
         if index == len(proposal.faces):
             proposal.faces.append(face)
             proposal.centers.append(None)
@@ -131,85 +106,77 @@ class DiceEntry:
         else:
             proposal.faces[index] = face
         proposal.corrected.add(index)
-        self.picking = None
-        self._describe_proposal(request)
+        turn.picking = None
+        self._describe(request)
 
-    def _tap_confirm(self, _: str) -> None:
-        self._confirm()
-
-    def _confirm(self) -> None:
-        request = self.dice_request()
+    def confirm(self) -> None:
+        """Confirm: the roll read, else the one move shown or narrowed down to."""
+        request = self.table.dice_request()
         if request is None:
             self._play_single()
             return
-        if self.proposal is None or not self.proposal.complete(request.count):
-            self._say(text(self.language, "need_roll_first"), True)
+        proposal = self.table.turn.proposal
+        if proposal is None or not proposal.complete(request.count):
+            self.view.say(self.view.t("need_roll_first"), True)
             return
-        corrected = len(self.proposal.corrected)
-        confirmed = self.proposal
-        if self.play("roll " + " ".join(self.proposal.faces), corrected):
-            self.last_roll = confirmed
-            self.keep_examples(confirmed, request.kind)
+        if self.table.play("roll " + " ".join(f or "" for f in proposal.faces),
+                           len(proposal.corrected)):  # fmt: skip
+            session = self.view.session
+            if session is not None:
+                session.last_roll = proposal
+            keep_examples(self.view.examples, proposal, request.kind)
 
     def _play_single(self) -> None:
         """Confirm with a move shown to confirm, or pieces touched down to one move: play it."""
-        state = self.state
-        if state is not None and getattr(self, "guess", ""):
-            self.play(self.guess)  # a move shown to confirm (a hint's choice, a square's card)
+        session, turn = self.view.session, self.table.turn
+        if session is None:
             return
-        if state is None or not self.selected:
+        if turn.guess:
+            self.table.play(turn.guess)  # a hint's choice, a square's card, shown to confirm
             return
-        left = self.narrowed(state)
+        if not turn.selected:
+            return
+        left = self.table.narrowed(session.state)
         if len(left) == 1:
-            self.play(left[0].notation)
+            self.table.play(left[0].notation)
 
-    # ----- Struggle re-throws ---------------------------------------------------------------
+    # ----- throws and Struggle's re-throws --------------------------------------------------
 
-    def _tap_hand(self, index: str) -> None:
-        hand = self.hand()
-        if not index.isdigit() or int(index) >= len(hand):
-            self._not_here(f"hand:{index}")
+    def hand_die(self, index: str) -> None:
+        turn = self.table.turn
+        if not index.isdigit() or int(index) >= len(self.table.hand()):
+            self.view.not_here(f"hand:{index}")
             return
-        self.rethrow ^= {int(index)}
-        self.selected = set()
+        turn.rethrow ^= {int(index)}
+        turn.selected = set()
 
-    def _tap_reroll(self, _: str) -> None:
-        self._reroll()
-
-    def _tap_throw(self, _: str) -> None:
-        self._throw()
-
-    def _throw(self) -> bool:
+    def throw(self) -> bool:
         """Ask the (simulated) camera to throw the dice awaited; the old reading is dropped."""
-        request = self.dice_request()
+        request = self.table.dice_request()
         if request is None or not self.can_throw:
             return False
+        turn = self.table.turn
         self.throw_wanted = request
-        self.proposal, self.picking, self.seen = None, None, []
-        self._say(self._t("throwing"))
+        turn.proposal, turn.picking, turn.seen = None, None, []
+        self.view.say(self.view.t("throwing"))
         return True
 
-    def _reroll(self) -> None:
-        if self._throw():
+    def reroll(self) -> None:
+        if self.throw():
             return
-        hand = self.hand()
+        hand, rethrow = self.table.hand(), self.table.turn.rethrow
         if not hand:
-            self._say(text(self.language, "need_roll_first"), True)
-            return
-        if not self.rethrow:
-            self._say(text(self.language, "rethrow_pick"), True)
-            return
-        faces = [hand[i] for i in sorted(self.rethrow)]
-        self.play("rethrow " + " ".join(faces))
+            self.view.say(self.view.t("need_roll_first"), True)
+        elif not rethrow:
+            self.view.say(self.view.t("rethrow_pick"), True)
+        else:
+            self.table.play("rethrow " + " ".join(hand[i] for i in sorted(rethrow)))
 
-    def hand(self) -> list[str]:
-        state = self.state
-        return [] if state is None else self.table.hand(state)
-
-    def _dice_marks(self) -> list[DieMark]:
-        proposal = self.proposal
+    def marks(self) -> list[DieMark]:
+        turn = self.table.turn
+        proposal = turn.proposal
         if proposal is None:
-            return list(self.seen)
+            return list(turn.seen)
         return [
             DieMark(
                 i,
@@ -217,7 +184,7 @@ class DiceEntry:
                 proposal.quads[i],
                 _label(face),
                 i in proposal.corrected,
-                i == self.picking,
+                i == turn.picking,
             )  # fmt: skip
             for i, face in enumerate(proposal.faces)
         ]

@@ -42,7 +42,7 @@ def advance(controller: Controller, steps: int, rng: random.Random) -> None:
         if controller.dice_request():
             controller.play(state.sample_chance().notation)
         else:
-            controller.handle(Tap(rng.choice(controller.move_targets(state)).id))
+            controller.handle(Tap(rng.choice(controller.table.move_targets(state)).id))
 
 
 def show_roll(controller: Controller, seed: int) -> None:
@@ -62,9 +62,9 @@ def show_roll(controller: Controller, seed: int) -> None:
     for _ in range(8):
         for event in feed.step(request.kind):
             controller.handle(event)
-        if controller.proposal is not None:
+        if controller.table.turn.proposal is not None:
             break
-    if controller.proposal is None:
+    if controller.table.turn.proposal is None:
         controller.handle(Settled(Reading(), feed.last_image))
     Bot(seed).correct_dice(controller, camera.truth.dice)
 
@@ -93,7 +93,7 @@ def scenes(store: Store, language: str = "fr") -> list[tuple[str, Callable[[], C
         while controller.dice_request() is not None:
             advance(controller, 1, random.Random(steps))
         controller.handle(Tap("hint:"))
-        controller.advice.wait()
+        controller.table.advice.wait()
         return controller
 
     def bot_seats() -> Controller:
@@ -116,7 +116,7 @@ def scenes(store: Store, language: str = "fr") -> list[tuple[str, Callable[[], C
         controller = fresh()
         controller.start_game(game, ["Alice", "Bruno", "Chloé"] if game == "strategix"
                               else ["Alice", "Bruno"], seed=4, mode="table")  # fmt: skip
-        controller.handle(Tap(controller.move_targets(controller.state)[0].id))
+        controller.handle(Tap(controller.table.move_targets(controller.state)[0].id))
         for key in ("7", "D") if game == "sequence" else ("*", "K", "L", "M"):
             controller.handle(Tap(f"key:{key}"))
         return controller

@@ -46,6 +46,6 @@ def screen_or_home(controller: Any) -> Any:
         return controller.screen()
     except Exception as error:
         log.error("kiosk: the %s screen failed", controller.screen_name, exc_info=True)
-        controller.screen_name = "home"
+        controller.fall_back_home()
         show_problem(controller, describe(error))
         return controller.screen()

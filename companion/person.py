@@ -103,7 +103,7 @@ class Person:
         """From the home screen: the game, the number of players, start."""
         self.tap("nav:home")
         self.tap(f"game:{game}")
-        while len(self.controller.draft.players) < players:
+        while len(self.controller.setup.draft.players) < players:
             self.tap("count:+")
         self.tap("start:")
         if self.controller.screen_name == "setup":  # another game in progress: asked first
@@ -133,16 +133,16 @@ class Person:
 
     def roll(self) -> None:
         controller = self.controller
-        if controller.proposal is None:
+        if controller.table.turn.proposal is None:
             self.tap("throw:")
-            self.wait(lambda: controller.proposal is not None, "the dice to be read")
+            self.wait(lambda: controller.table.turn.proposal is not None, "the dice to be read")
         truth = self.app.hardware.camera.truth.dice
         self.correct(list(truth))
         self.tap("confirm:")
 
     def correct(self, truth: list[Any]) -> None:
         """Touch each misread die and its true face; add or remove dice as needed."""
-        proposal = self.controller.proposal
+        proposal = self.controller.table.turn.proposal
         unmatched = list(range(len(truth)))
         for index in reversed(range(len(proposal.faces))):
             match = nearest(proposal.centers[index], truth, unmatched)
@@ -164,13 +164,13 @@ class Person:
     def choose(self, state: engines.State) -> None:
         """The piece first, then the move; pages only when the move is still not shown."""
         controller = self.controller
-        hand = controller.hand()
+        hand = controller.table.hand()
         if hand and state.view(None).get("throws") == 1 and self.rng.random() < 0.2:
             for index in sorted(self.rng.sample(range(len(hand)), self.rng.randint(1, 2))):
                 self.tap(f"hand:{index}")
             self.tap("reroll:")
             return
-        choices = controller.choices(state)
+        choices = controller.table.choices(state)
         targets = [Target(f"move:{c.notation}", c.label) for c in choices]
         chooser = CHOOSERS.get(state.game.name, choose_random) if not state.is_chance else None
         wanted = (chooser or choose_random)(state, targets, self.rng).id

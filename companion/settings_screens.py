@@ -1,16 +1,21 @@
 """The settings and rules screens: language, camera, tray region, poker dice taught, rules text.
 
-A mixin of the controller: it keeps its state (camera choice, tray region, teaching) on the
-controller, which the app reads to apply them.
+The settings screen keeps what was chosen (camera, tray region, poker profile); the app reads it
+from there to apply it.
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from typing import Any
+from collections.abc import Callable, Mapping
+
+import numpy as np
 
 from companion import diagnostics
+from companion.examples_settings import ExamplesPanel
+from companion.screen_base import Handler, KioskView, ScreenName, ScreenObject
+from companion.setup_screens import GAMES
 from display.i18n import RULES, game_title, languages, offered, text
 from display.model import Screen, Target
 
@@ -19,235 +24,259 @@ log = logging.getLogger(__name__)
 POKER_FACES = ("9", "10", "J", "Q", "K", "A")
 CAMERA_CHOICES = ("auto", "picamera2", "webcam:0", "sim")
 MIN_TRAY_SIDE = 40  # px of camera image: a smaller tray region is surely a slip of the finger
-GAMES = ("struggle", "traverse", "strategix", "sequence", "roudalon")
 Roi = tuple[int, int, int, int]  # x, y, w, h in camera image pixels
 
 
-class SettingsScreens:
-    """Settings and rules: screens and touches (mixed into the Controller)."""
+class SettingsScreen(ScreenObject):
+    """Language, camera, tray region, the examples kept, poker dice taught."""
 
-    language: str
-    store: Any
-    status: dict[str, str]
-    image: Any
-    teaching: int | None
-    taught: dict[str, list[Any]]
-    tray_points: list[tuple[int, int]] | None
-    tray_roi: Roi | None
-    camera_choice: str
-    profile_path: str
-    rules_game: str
-    screen_name: str
-    examples_open: bool  # companion.examples_settings
-    _examples_options: Any
-    _examples_line: Any
+    name: ScreenName = "settings"
 
-    def _screen_settings(self) -> Screen:
-        screen = Screen("settings", self._t("settings"))
+    def __init__(self, view: KioskView, tray_roi: Roi | None) -> None:
+        super().__init__(view)
+        self.examples = ExamplesPanel(view)
+        self.teaching: int | None = None  # index of the poker face being taught
+        self.taught: dict[str, list[np.ndarray]] = {}
+        self.profile_path: str = view.store.setting("poker_profile")  # the app loads it
+        self.camera_choice: str = view.store.setting("camera")  # the app reopens the camera
+        self.tray_roi = tray_roi  # the app saves it to the config file and the reader
+        self.tray_points: list[tuple[int, int]] | None = None  # corners touched (None: not editing)
+
+    @property
+    def taps(self) -> Mapping[str, Handler]:
+        return {
+            "lang": self.choose_language, "camera": self.choose_camera, "tray": self.tray,
+            "trayat": self.tray_at, "teach": self.teach, "examples": self.examples.tap,
+        }  # fmt: skip
+
+    def enter(self, arg: str) -> bool:
+        self.tray_points = None
+        self.examples.open = False
+        return True
+
+    def draw(self) -> Screen:
+        screen = Screen("settings", self.t("settings"))
         screen.options = [
             Target(
                 f"lang:{lang}",
                 text(lang, "language_name"),
-                "selected" if self.language == lang else "normal",
+                "selected" if self.view.language == lang else "normal",
             )  # fmt: skip
             for lang in offered()
         ] + [
-            Target(f"camera:{spec}", spec, "selected" if spec == self.camera_choice else "quiet")
+            Target(f"camera:{spec}", spec, "selected" if spec == self.camera_choice else "normal")
             for spec in CAMERA_CHOICES
         ]
         if self.tray_points is not None:
             return self._screen_tray(screen)
-        if self.examples_open:
-            screen.options = self._examples_options()
-            screen.actions = [Target("examples:close", self._t("ok"), "primary")]
+        if self.examples.open:
+            screen.options = self.examples.options()
+            screen.actions = [Target("examples:close", self.t("ok"), "primary")]
         elif self.teaching is None:
-            screen.options += self._examples_options()
+            screen.options += self.examples.options()
             screen.actions = [
-                Target("tray:edit", self._t("tray_edit"), "normal"),
-                Target("teach:start", self._t("teach"), "primary"),
+                Target("tray:edit", self.t("tray_edit"), "normal"),
+                Target("teach:start", self.t("teach"), "primary"),
             ]
         else:
             face = POKER_FACES[self.teaching]
             screen.actions = [
-                Target("teach:capture", self._t("teach_capture", face=face), "primary"),
-                Target("teach:cancel", self._t("cancel"), "quiet"),
+                Target("teach:capture", self.t("teach_capture", face=face), "primary"),
+                Target("teach:cancel", self.t("cancel")),
             ]
-            screen.camera = self.image
+            screen.camera = self.view.image
         screen.lines = [
-            self._t("camera", status=self.status.get("camera", "?")),
-            self._t("tray", roi=self._roi_text(self.tray_roi)),
+            self.t("camera", status=self.view.status.get("camera", "?")),
+            self.t("tray", roi=self._roi_text(self.tray_roi)),
             *self._tray_problem(),
-            self._t("buttons", status=self.status.get("buttons", "?") or self._t("buttons_ok")),
-            self._t("state_dir", path=self.store.state_dir),
-            self._t("profile", path=self.profile_path or self._t("profile_default")),
-            *([self._examples_line()] if self.examples_open else []),
+            self.t("buttons", status=self.view.status.get("buttons", "?") or self.t("buttons_ok")),
+            self.t("state_dir", path=self.view.store.state_dir),
+            self.t("profile", path=self.profile_path or self.t("profile_default")),
+            *([self.examples.line()] if self.examples.open else []),
         ]
         return screen
 
     def _roi_text(self, roi: Roi | None) -> str:
         if roi is None:
-            return self._t("tray_all")
+            return self.t("tray_all")
         return f"x={roi[0]} y={roi[1]}, {roi[2]}×{roi[3]}"
 
     def _screen_tray(self, screen: Screen) -> Screen:
         """The live camera view to touch two opposite corners of the tray on."""
         points = self.tray_points or []
-        screen.camera = self.image
+        screen.camera = self.view.image
         screen.point_target = "trayat:"
         screen.tray_points = list(points)
         screen.tray = tray_rect(points) if len(points) == 2 else self.tray_roi
         screen.actions = [
-            Target("tray:ok", self._t("ok"), "primary" if len(points) == 2 else "quiet"),
-            Target("tray:reset", self._t("tray_reset"), "danger"),
-            Target("tray:cancel", self._t("cancel"), "quiet"),
+            Target("tray:ok", self.t("ok"), "primary" if len(points) == 2 else "quiet"),
+            Target("tray:reset", self.t("tray_reset"), "danger"),
+            Target("tray:cancel", self.t("cancel")),
         ]
         shown = tray_rect(points) if len(points) == 2 else self.tray_roi
-        screen.lines = [self._t("tray_help"), self._t("tray", roi=self._roi_text(shown))]
+        screen.lines = [self.t("tray_help"), self.t("tray", roi=self._roi_text(shown))]
         return screen
 
     # ----- settings: tray region ------------------------------------------------------------
 
     def _tray_problem(self) -> list[str]:
-        problem = self.status.get("tray_problem")
-        return [self._t("tray_not_saved", problem=problem)] if problem else []
+        problem = self.view.status.get("tray_problem")
+        return [self.t("tray_not_saved", problem=problem)] if problem else []
 
-    def _tap_tray(self, step: str) -> None:
-        if self.screen_name != "settings":
-            self._not_here(f"tray:{step}")
-        elif step == "edit":
+    def tray(self, step: str) -> None:
+        steps: dict[str, Callable[[], None]] = {
+            "ok": self._tray_ok, "reset": self._tray_reset, "cancel": self._tray_cancel
+        }  # fmt: skip
+        if step == "edit":
             self.teaching, self.taught = None, {}
             self.tray_points = []
-            self._say(self._t("tray_touch") if self.image is not None
-                      else self._t("no_camera_frame"), self.image is None)  # fmt: skip
-        elif step in ("ok", "reset", "cancel") and self.tray_points is not None:
-            getattr(self, f"_tray_{step}")()
+            image = self.view.image
+            self.view.say(self.t("tray_touch") if image is not None
+                          else self.t("no_camera_frame"), image is None)  # fmt: skip
+        elif step in steps and self.tray_points is not None:
+            steps[step]()
         else:
-            self._not_here(f"tray:{step}")
+            self.view.not_here(f"tray:{step}")
 
     def _tray_ok(self) -> None:
         points = self.tray_points or []
         if len(points) != 2:
-            self._say(self._t("tray_two", n=len(points)), True)
+            self.view.say(self.t("tray_two", n=len(points)), True)
             return
         roi = tray_rect(points)
         if min(roi[2], roi[3]) < MIN_TRAY_SIDE:
-            self._say(self._t("tray_small", side=MIN_TRAY_SIDE), True)
+            self.view.say(self.t("tray_small", side=MIN_TRAY_SIDE), True)
             return
         self.tray_roi, self.tray_points = roi, None
-        self._say(self._t("tray_saved", roi=self._roi_text(roi)))
+        self.view.say(self.t("tray_saved", roi=self._roi_text(roi)))
 
     def _tray_reset(self) -> None:
         self.tray_roi, self.tray_points = None, None
-        self._say(self._t("tray_saved", roi=self._t("tray_all")))
+        self.view.say(self.t("tray_saved", roi=self.t("tray_all")))
 
     def _tray_cancel(self) -> None:
         self.tray_points = None
-        self._say("")
+        self.view.say("")
 
-    def _tap_trayat(self, where: str) -> None:
+    def tray_at(self, where: str) -> None:
         """A touch on the camera view while choosing the tray: `x,y` in camera image pixels."""
-        if self.tray_points is None or self.screen_name != "settings":
-            self._not_here(f"trayat:{where}")
+        if self.tray_points is None:
+            self.view.not_here(f"trayat:{where}")
             return
-        if self.image is None:
-            self._say(self._t("no_camera_frame"), True)
+        if self.view.image is None:
+            self.view.say(self.t("no_camera_frame"), True)
             return
         match = re.fullmatch(r"(-?\d+),(-?\d+)", where)
-        height, width = self.image.shape[:2]
+        height, width = self.view.image.shape[:2]
         if match is None:
-            self._not_here(f"trayat:{where}")
+            self.view.not_here(f"trayat:{where}")
             return
         x = min(max(int(match.group(1)), 0), width)
         y = min(max(int(match.group(2)), 0), height)
         if len(self.tray_points) == 2:
             self.tray_points = []  # a third touch starts a new rectangle
         self.tray_points.append((x, y))
-        self._say(self._t("tray_touch_second") if len(self.tray_points) == 1
-                  else self._t("tray_confirm"))  # fmt: skip
+        self.view.say(self.t("tray_touch_second") if len(self.tray_points) == 1
+                  else self.t("tray_confirm"))  # fmt: skip
 
     # ----- settings: camera, teaching poker dice --------------------------------------------
 
-    def _tap_lang(self, language: str) -> None:
+    def choose_language(self, language: str) -> None:
         if language not in languages(with_pseudo=True):
-            self._not_here(f"lang:{language}")
+            self.view.not_here(f"lang:{language}")
             return
-        self.language = language
-        self.store.set_setting("language", language)
+        self.view.language = language
+        self.view.store.set_setting("language", language)
 
-    def _tap_camera(self, spec: str) -> None:
+    def choose_camera(self, spec: str) -> None:
         if spec not in CAMERA_CHOICES:
-            self._not_here(f"camera:{spec}")
+            self.view.not_here(f"camera:{spec}")
             return
         self.camera_choice = spec
-        self.store.set_setting("camera", spec)
-        self._say(self._t("camera", status=spec))
+        self.view.store.set_setting("camera", spec)
+        self.view.say(self.t("camera", status=spec))
 
-    def _tap_teach(self, step: str) -> None:
-        if self.screen_name != "settings":
-            self._not_here(f"teach:{step}")
-        elif step == "start":
+    def teach(self, step: str) -> None:
+        if step == "start":
             self.teaching, self.taught, self.tray_points = 0, {}, None
-            self._say(self._t("teach_show", face=POKER_FACES[0]))
+            self.view.say(self.t("teach_show", face=POKER_FACES[0]))
         elif step == "cancel":
             self.teaching, self.taught = None, {}
-            self._say("")
+            self.view.say("")
         elif step == "capture" and self.teaching is not None:
             self._teach_capture()
         else:
-            self._not_here(f"teach:{step}")
+            self.view.not_here(f"teach:{step}")
 
     def _teach_capture(self) -> None:
         from companion import teach
 
         assert self.teaching is not None
-        if self.image is None:
-            self._say(self._t("no_camera_frame"), True)
+        if self.view.image is None:
+            self.view.say(self.t("no_camera_frame"), True)
             return
-        crops = teach.crop_dice(self.image)
+        crops = teach.crop_dice(self.view.image)
         if not crops:
-            self._say(self._t("teach_none"), True)
+            self.view.say(self.t("teach_none"), True)
             return
         face = POKER_FACES[self.teaching]
         self.taught[face] = crops
         if self.teaching + 1 < len(POKER_FACES):
             self.teaching += 1
-            self._say(self._t("teach_got", n=len(crops), face=face,
+            self.view.say(self.t("teach_got", n=len(crops), face=face,
                               next=POKER_FACES[self.teaching]))  # fmt: skip
             return
         try:
-            path, percent = teach.learn_and_check(self.taught, self.store.state_dir)
+            path, percent = teach.learn_and_check(self.taught, self.view.store.state_dir)
         except ValueError:  # the examples cannot make a profile: the log says why
             log.warning("teaching the poker faces failed", exc_info=True)
-            self._say(self._t("illegal", reason=diagnostics.teach_failed()), True)
+            self.view.say(self.t("illegal", reason=diagnostics.teach_failed()), True)
             return
         finally:
             self.teaching = None
         self.profile_path = str(path)
-        self.store.set_setting("poker_profile", self.profile_path)
-        done = self._t("teach_done", path=path)
+        self.view.store.set_setting("poker_profile", self.profile_path)
+        done = self.t("teach_done", path=path)
         if percent is not None:
-            done += " " + self._t("teach_check", percent=percent)
-        self._say(done)
+            done += " " + self.t("teach_check", percent=percent)
+        self.view.say(done)
 
-    def _screen_rules(self) -> Screen:
-        game = self.rules_game or (self.session.record.game if self.session else self.draft.game)
+
+class RulesScreen(ScreenObject):
+    """A game's rules in short; the game shown, or the one being set up, to begin with."""
+
+    name: ScreenName = "rules"
+
+    def __init__(self, view: KioskView, chosen_game: Callable[[], str]) -> None:
+        super().__init__(view)
+        self.chosen_game = chosen_game
+        self.game = ""  # the game whose rules were touched
+
+    @property
+    def taps(self) -> Mapping[str, Handler]:
+        return {"rules": self.choose}
+
+    def draw(self) -> Screen:
+        session = self.view.session
+        game = self.game or (session.record.game if session else self.chosen_game())
         game = game or "struggle"
-        title = self._t("titled", title=self._t("rules"), what=game_title(game, self.language))
+        language = self.view.language
+        title = self.t("titled", title=self.t("rules"), what=game_title(game, language))
         screen = Screen("rules", title, game=game)
-        screen.lines = RULES[game][self.language]
+        screen.lines = RULES[game][language]
         screen.options = [
             Target(
-                f"rules:{g}", game_title(g, self.language), "selected" if g == game else "normal"
+                f"rules:{g}", game_title(g, language), "selected" if g == game else "normal"
             )  # fmt: skip
             for g in GAMES
         ]
         return screen
 
-    def _tap_rules(self, game: str) -> None:
+    def choose(self, game: str) -> None:
         if game not in GAMES:
-            self._not_here(f"rules:{game}")
+            self.view.not_here(f"rules:{game}")
             return
-        self.rules_game = game
+        self.game = game
 
 
 def tray_rect(corners: list[tuple[int, int]]) -> Roi:

@@ -1,23 +1,22 @@
-"""The home and set-up screens: a game chosen, its players named and counted, its options set.
-
-A mixin of the controller (it keeps the draft and the name being typed on the controller).
-"""
+"""The home and set-up screens: a game chosen (or one in progress resumed), its players named,
+counted and seated as people or bots, its options set, then started."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import engines
+from companion.name_keyboard import NameKeyboard, type_keys
+from companion.screen_base import Handler, KioskView, ScreenName, ScreenObject
+from companion.session import CARD_GAMES, SEAT_KINDS, Session, hint_enabled
 from companion.store import StoreError
 from display.i18n import game_title, option_title, text
 from display.model import Screen, Target
 
 GAMES = ("struggle", "traverse", "strategix", "sequence", "roudalon")
-LETTERS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ") + (" ",)
-MORE = tuple("ÉÈÊËÀÂÄÇÎÏÔÖÙÛÜÑ") + tuple("0123456789") + ("-", "'")
-NAME_KEYS = LETTERS + MORE
-MAX_NAME = 12
 
 
 @dataclass
@@ -32,43 +31,96 @@ class SetupDraft:
     bots_named: dict[int, bool] = field(default_factory=dict)  # seats given a bot's name
 
 
-class SetupScreens:
-    """Home and set-up: screens and touches (mixed into the Controller)."""
+class HomeScreen(ScreenObject):
+    """The games to choose from, and the games in progress to resume."""
 
-    language: str
-    store: Any
-    draft: SetupDraft
-    entry: str
-    screen_name: str
+    name: ScreenName = "home"
 
-    def _tap_game(self, name: str) -> None:
-        if name not in GAMES:
-            self._not_here(f"game:{name}")
+    @property
+    def taps(self) -> Mapping[str, Handler]:
+        return {"game": self.choose, "resume": self.resume}
+
+    def choose(self, game: str) -> None:
+        self.view.go("choose_game", game)
+
+    def resume(self, game_id: str) -> None:
+        """Go back to an unfinished game, where it was left."""
+        store = self.view.store
+        wanted = next((r for r in store.unfinished() if str(r.id) == game_id), None)
+        if wanted is None:
+            self.view.not_here(f"resume:{game_id}")
             return
+        self.view.open_session(Session.load(store, wanted))
+        self.view.say(self.t("resumed", game=game_title(wanted.game, self.view.language)))
+
+    def draw(self) -> Screen:
+        language = self.view.language
+        available = set(engines.available_games())
+        options = [
+            Target(f"game:{g}", game_title(g, language), "normal" if g in available else "quiet")
+            for g in GAMES
+        ]
+        actions = [
+            Target(
+                f"resume:{record.id}",
+                self.t(
+                    "resume_game",
+                    game=game_title(record.game, language),
+                    players=", ".join(record.players),
+                ),
+                "primary",
+            )  # fmt: skip
+            for record in self.view.store.unfinished()
+        ]
+        return Screen("home", self.t("choose_game"), options=options, actions=actions)
+
+
+class SetupScreen(ScreenObject):
+    """A game's players, seats, teams and options, then Start."""
+
+    name: ScreenName = "setup"
+
+    def __init__(self, view: KioskView, seed_source: random.Random) -> None:
+        super().__init__(view)
+        self.seed_source = seed_source
+        self.draft = SetupDraft()
+        self.keyboard = NameKeyboard(view)
+        self.start_confirmed = False  # a game is in progress: the next touch on Start starts
+
+    @property
+    def taps(self) -> Mapping[str, Handler]:
+        return {
+            "count": self.count, "teams": self.teams, "name": self.name_seat,
+            "seat": self.seat, "option": self.option, "hintset": self.hint_setting,
+            "start": self.start, "key": self.key, "keys": self.keyboard.switch,
+            "entry": self.entry,
+        }  # fmt: skip
+
+    def enter(self, arg: str) -> bool:
+        """A game chosen: a fresh draft with its fewest players (known names first)."""
+        if arg not in GAMES:
+            self.view.not_here(f"game:{arg}")
+            return False
         try:
-            game_class = engines.game_class(name)
+            game_class = engines.game_class(arg)
         except engines.EngineError:
-            self._say(self._t("not_built", game=game_title(name, self.language)), True)
-            return
+            self.view.say(self.t("not_built", game=game_title(arg, self.view.language)), True)
+            return False
         count = game_class.player_counts()[0]
-        known = self.store.known_players()
+        known = self.view.store.known_players()
         names = [
-            known[i] if i < len(known) else text(self.language, "player_n", n=i + 1)
+            known[i] if i < len(known) else text(self.view.language, "player_n", n=i + 1)
             for i in range(count)
         ]
-        self.draft = SetupDraft(game=name, players=names, teams=[i % 2 for i in range(count)])
+        self.draft = SetupDraft(game=arg, players=names, teams=[i % 2 for i in range(count)])
         self.start_confirmed = False
-        self.screen_name = "setup"
-        self._say("")
+        self.view.say("")
+        return True
 
-    def _in_setup(self) -> bool:
-        if self.screen_name == "setup" and self.draft.game:
-            return True
-        self._not_here("setup")
-        return False
+    # ----- touches --------------------------------------------------------------------------
 
-    def _tap_count(self, delta: str) -> None:
-        if not self._in_setup() or delta not in ("+", "-"):
+    def count(self, delta: str) -> None:
+        if delta not in ("+", "-"):
             return
         draft = self.draft
         counts = engines.game_class(draft.game).player_counts()
@@ -77,181 +129,177 @@ class SetupScreens:
         if not allowed:
             return
         wanted = min(allowed) if step > 0 else max(allowed)
-        known = [n for n in self.store.known_players() if n not in draft.players]
+        known = [n for n in self.view.store.known_players() if n not in draft.players]
         while len(draft.players) < wanted:
             seat = len(draft.players)
             draft.players.append(
-                known.pop(0) if known else text(self.language, "player_n", n=seat + 1)
+                known.pop(0) if known else text(self.view.language, "player_n", n=seat + 1)
             )
         del draft.players[wanted:]
         draft.bots = {seat: level for seat, level in draft.bots.items() if seat < wanted}
         draft.teams = [i % draft.team_count for i in range(wanted)]
 
-    def _tap_teams(self, count: str) -> None:
-        if not self._in_setup() or count not in ("2", "3"):
+    def teams(self, count: str) -> None:
+        if count not in ("2", "3"):
             return
         self.draft.team_count = int(count)
         self.draft.options["teams"] = int(count)  # players sit alternately: seat % teams
         self.draft.teams = [i % int(count) for i in range(len(self.draft.players))]
 
-    def _tap_name(self, seat: str) -> None:
-        if not self._in_setup():
-            return
+    def name_seat(self, seat: str) -> None:
         if not seat.isdigit() or int(seat) >= len(self.draft.players):
-            self._not_here(f"name:{seat}")
+            self.view.not_here(f"name:{seat}")
             return
         self.draft.editing = int(seat)
-        self.entry = ""
+        self.keyboard.entry = ""
 
-    def _tap_option(self, name: str) -> None:
-        if not self._in_setup():
+    def seat(self, seat: str) -> None:
+        """The next kind for this seat: person, then each bot level, then person again."""
+        draft = self.draft
+        if not seat.isdigit() or int(seat) >= len(draft.players):
+            self.view.not_here(f"seat:{seat}")
             return
-        option = next(
-            (o for o in engines.game_class(self.draft.game).options if o.name == name), None
-        )
+        index = int(seat)
+        kind = SEAT_KINDS[(SEAT_KINDS.index(draft.bots.get(index, "")) + 1) % len(SEAT_KINDS)]
+        if kind:
+            draft.bots[index] = kind
+            if not draft.bots_named.get(index):
+                draft.players[index] = self._unique_bot_name(index)
+                draft.bots_named[index] = True
+        else:
+            draft.bots.pop(index, None)
+        if len(draft.bots) == len(draft.players):
+            draft.bots.pop(index, None)  # someone must be at the table
+            self.view.say(self.t("bots_all"), True)
+
+    def _unique_bot_name(self, seat: int) -> str:
+        others = {n for i, n in enumerate(self.draft.players) if i != seat}
+        number = seat + 1
+        while self.t("bot_name", n=number) in others:
+            number += 10
+        return self.t("bot_name", n=number)
+
+    def option(self, name: str) -> None:
+        options = engines.game_class(self.draft.game).options
+        option = next((o for o in options if o.name == name), None)
         if option is None or not isinstance(option.default, bool):
-            self._not_here(f"option:{name}")
+            self.view.not_here(f"option:{name}")
             return
         current = self.draft.options.get(name, option.default)
         self.draft.options[name] = not current
 
-    def _tap_start(self, _: str) -> None:
-        if not self._in_setup():
-            return
+    def hint_setting(self, _: str) -> None:
+        """Switch the hint on or off for the game being set up (kept for its next games)."""
+        game, store = self.draft.game, self.view.store
+        store.set_setting(f"hint.{game}", "off" if hint_enabled(store, game) else "on")
+
+    def start(self, _: str) -> None:
         draft = self.draft
-        if self._in_progress() and not getattr(self, "start_confirmed", False):
+        session = self.view.session
+        if session is not None and session.record.status == "playing" and not self.start_confirmed:
             self.start_confirmed = True  # the next touch on Start starts it
-            title = game_title(self.session.record.game, self.language)
-            self._say(self._t("start_ask", game=title))
+            title = game_title(session.record.game, self.view.language)
+            self.view.say(self.t("start_ask", game=title))
             return
         self.start_confirmed = False
         teams = draft.teams if draft.game == "sequence" else None
-        mode = self.start_mode(draft.game, draft.bots)
+        mode = start_mode(draft.game, draft.bots)
+        seed = self.seed_source.randrange(2**31)
         try:
-            self.start_game(draft.game, list(draft.players), dict(draft.options), mode=mode,
-                            teams=teams, bots=dict(draft.bots))  # fmt: skip
+            started = Session.start(self.view.store, draft.game, list(draft.players),
+                                    dict(draft.options), seed, mode, teams,
+                                    bots=dict(draft.bots))  # fmt: skip
         except (engines.EngineError, StoreError) as error:
-            self._refuse(error, draft.game, "start_error")
+            self.view.refuse(error, "start_error")
             return
-        self._say("")
+        self.view.open_session(started)
+        self.view.say("")
 
-    def _screen_home(self) -> Screen:
-        available = set(engines.available_games())
-        options = [
-            Target(
-                f"game:{g}", game_title(g, self.language), "normal" if g in available else "quiet"
-            )  # fmt: skip
-            for g in GAMES
-        ]
-        actions = [
-            Target(
-                f"resume:{record.id}",
-                self._t(
-                    "resume_game",
-                    game=game_title(record.game, self.language),
-                    players=", ".join(record.players),
-                ),
-                "primary",
-            )  # fmt: skip
-            for record in self.store.unfinished()
-        ]
-        return Screen("home", self._t("choose_game"), options=options, actions=actions)
+    # ----- the name keyboard ----------------------------------------------------------------
 
-    def _in_progress(self) -> bool:
-        return self.session is not None and self.session.record.status == "playing"
-
-    def _tap_resume(self, game_id: str) -> None:
-        """Go back to an unfinished game, where it was left."""
-        wanted = next((r for r in self.store.unfinished() if str(r.id) == game_id), None)
-        if wanted is None:
-            self._not_here(f"resume:{game_id}")
+    def key(self, key: str) -> None:
+        if self.draft.editing is None:
+            self.view.not_here("key")
             return
-        self.load(wanted)
-        self._say(self._t("resumed", game=game_title(wanted.game, self.language)))
+        self.keyboard.type(key)
 
-    def _screen_setup(self) -> Screen:
+    def entry(self, command: str) -> None:
+        if self.draft.editing is None:
+            self.view.not_here("key")
+        elif command == "ok":
+            self._name_ok()
+        elif not self.keyboard.edit(command):
+            self.view.not_here(f"entry:{command}")
+
+    def _name_ok(self) -> None:
+        name = self.keyboard.entry.strip().title()
+        others = [n for i, n in enumerate(self.draft.players) if i != self.draft.editing]
+        if not name or name in others or self.draft.editing is None:
+            self.view.say(self.t("illegal", reason=self.t("name_taken")), True)
+            return
+        self.draft.players[self.draft.editing] = name
+        self.draft.editing, self.keyboard.entry = None, ""
+
+    def type_text(self, typed: str) -> None:
+        """Keys of a physical keyboard into the name being typed."""
+        type_keys(typed, self.entry, self.keyboard.type)
+
+    # ----- the screen -----------------------------------------------------------------------
+
+    def draw(self) -> Screen:
         draft = self.draft
-        title = self._t("setup", game=game_title(draft.game, self.language))
+        title = self.t("setup", game=game_title(draft.game, self.view.language))
         screen = Screen("setup", title, game=draft.game)
         screen.options = [
-            Target("count:-", self._t("fewer_players")),
-            Target("count:+", self._t("more_players")),
+            Target("count:-", self.t("fewer_players")),
+            Target("count:+", self.t("more_players")),
         ]
         for seat, name in enumerate(draft.players):
             style = "selected" if draft.editing == seat else "normal"
             label = name
             if draft.game == "sequence":
-                label += f" ({self._t('team', n=draft.teams[seat] + 1)})"
+                label += f" ({self.t('team', n=draft.teams[seat] + 1)})"
             screen.options.append(Target(f"name:{seat}", label, style))
             screen.options.append(self._seat_target(seat))
         if draft.game == "sequence":
             screen.options += [
                 Target(
                     f"teams:{n}",
-                    self._t("teams", n=n),
-                    "selected" if draft.team_count == n else "quiet",
+                    self.t("teams", n=n),
+                    "selected" if draft.team_count == n else "normal",
                 )  # fmt: skip
                 for n in (2, 3)
             ]
-        for option in engines.game_class(draft.game).options:
-            if isinstance(option.default, bool):
-                value = draft.options.get(option.name, option.default)
-                name = option_title(option.name, self.language)
-                label = self._t("field", name=name, value=self._t("yes" if value else "no"))
-                screen.options.append(Target(f"option:{option.name}", label))
-        screen.options.append(self._hint_option(draft.game))
-        screen.lines = [self._t("players", n=len(draft.players))]
+        screen.options += self._option_targets()
+        screen.lines = [self.t("players", n=len(draft.players))]
         if draft.editing is not None:
-            screen.lines = [self._t("typing_name", n=draft.editing + 1)]
-            screen.entry = self.entry
-            screen.keys = self._name_keys()
-        again = getattr(self, "start_confirmed", False)
-        start = self._t("start_anyway" if again else "start")
+            screen.lines = [self.t("typing_name", n=draft.editing + 1)]
+            screen.entry = self.keyboard.entry
+            screen.keys = self.keyboard.keys()
+        start = self.t("start_anyway" if self.start_confirmed else "start")
         screen.actions = [Target("start:", start, "primary")]
         return screen
 
-    def _name_keys(self) -> list[Target]:
-        """Letters and space, or accented letters, digits and signs; a key switches them."""
-        more = getattr(self, "key_layer", "") == "more"
-        shown = MORE if more else LETTERS
-        keys = [Target(f"key:{k}", self._t("space") if k == " " else k) for k in shown]
-        keys.append(Target("keys:letters" if more else "keys:more",
-                           "ABC" if more else "ÉÇ1", "quiet"))  # fmt: skip
-        return keys + self._entry_controls()
+    def _seat_target(self, seat: int) -> Target:
+        kind = self.draft.bots.get(seat, "")
+        if not kind:
+            return Target(f"seat:{seat}", self.t("seat_person"))
+        level = self.t("bot_level." + kind.replace("-", "_"))
+        return Target(f"seat:{seat}", self.t("seat_bot", level=level), "selected")
 
-    def _tap_keys(self, layer: str) -> None:
-        self.key_layer = "more" if layer == "more" else ""
+    def _option_targets(self) -> list[Target]:
+        targets = []
+        for option in engines.game_class(self.draft.game).options:
+            if isinstance(option.default, bool):
+                value = self.draft.options.get(option.name, option.default)
+                name = option_title(option.name, self.view.language)
+                label = self.t("field", name=name, value=self.t("yes" if value else "no"))
+                targets.append(Target(f"option:{option.name}", label))
+        hint = self.t("yes" if hint_enabled(self.view.store, self.draft.game) else "no")
+        targets.append(Target("hintset:", self.t("field", name=self.t("hint"), value=hint)))
+        return targets
 
-    def _entry_controls(self) -> list[Target]:
-        return [
-            Target("entry:back", self._t("back"), "quiet"),
-            Target("entry:clear", self._t("clear"), "quiet"),
-            Target("entry:ok", self._t("ok"), "primary"),
-        ]
 
-    def _type_name(self, key: str) -> None:
-        if key.upper() in NAME_KEYS and len(self.entry) < MAX_NAME:
-            self.entry += key
-
-    def _name_ok(self) -> None:
-        name = self.entry.strip().title()
-        others = [n for i, n in enumerate(self.draft.players) if i != self.draft.editing]
-        if not name or name in others:
-            self._say(self._t("illegal", reason=self._t("name_taken")), True)
-            return
-        self.draft.players[self.draft.editing] = name
-        self.draft.editing, self.entry = None, ""
-
-    def type_text(self, typed: str) -> None:
-        """Keys of a physical keyboard: into the open keyboard (a name, or a typed play)."""
-        if not self.typing():
-            return
-        for char in typed:
-            if char == "\b":
-                self._tap_entry("back")
-            elif char in "\r\n":
-                self._tap_entry("ok")
-            elif self.screen_name == "setup":
-                self._type_name(char)
-            else:
-                self._type_play_key(char)
+def start_mode(game: str, bots: dict[int, str]) -> str:
+    """Table mode, but full mode for a card game with a bot (the companion holds its cards)."""
+    return "full" if bots and game in CARD_GAMES else "table"

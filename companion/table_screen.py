@@ -1,201 +1,336 @@
-"""The table screen: the board, whose turn and the moves offered, and its touches on them
-(pieces and squares that narrow the moves, a move played, the pager).
+"""The table screen: the board, whose turn and the moves offered; its touches on pieces and
+squares (that narrow the moves), on the moves, the dice, the keyboard and the hint.
 
-A mixin of the controller: the pieces touched, the page and the moves' cache live on the
-controller, which plays a move touched through `play`.
+Its parts each keep a file: the dice (dice_entry), typed plays (notation_entry), the hint
+(hint_panel) and bots' turns (bot_seats); they share the turn under way (`Turn`). Every play
+goes through `play`: checked by the engine, logged by the session, then shown.
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Mapping
 from typing import Any
 
 import engines
-from companion.dice_entry import DiceProposal
-from companion.tables import Choice
+from companion.advice import AdviceWorker, move_words
+from companion.bot_seats import BotTurns
+from companion.dice_entry import DiceEntry
+from companion.events import Settled
+from companion.hint_panel import HintPanel
+from companion.name_keyboard import entry_controls
+from companion.notation_entry import NotationEntry
+from companion.screen_base import Handler, KioskView, ScreenName, ScreenObject
+from companion.store import StoreError
+from companion.table_context import Turn
+from companion.tables import Choice, DiceRequest
 from companion.tables.base import D6_FACES, POKER_FACES, spoken_view
-from display.i18n import game_title, text
+from display.i18n import game_title, say
 from display.model import Screen, Target
 
 SHORT_GUESS = 24  # characters a guessed play's words may take on its button (one of three);
 # a hint's Traverse play in words overflowed it
+CHOOSING = frozenset({"move", "square", "piece", "play", "key", "entry", "hint", "hand", "reroll",
+                      "confirm"})  # fmt: skip  # refused while a bot chooses
 
 
-class TableScreen:
-    """The table screen, its moves and its touches on them (mixed into the Controller)."""
+class TableScreen(ScreenObject):
+    """The game being played."""
 
-    language: str
-    session: Any
-    image: Any
-    proposal: DiceProposal | None
-    picking: int | None
-    rethrow: set[int]
-    selected: set[str]  # pieces touched on the board: the moves narrowed
-    entry: str
-    guess: str
-    page: int
-    can_throw: bool
-    moves_per_page: int  # moves beside the camera (dice games)
-    side_moves_per_page: int  # beside the board (card games)
-    _choices: tuple[tuple, list[Choice]] | None
+    name: ScreenName = "table"
+
+    def __init__(self, view: KioskView, moves_per_page: int) -> None:
+        super().__init__(view)
+        self.turn = Turn()
+        self.moves_per_page = moves_per_page  # moves beside the camera (dice games)
+        self.side_moves_per_page = max(1, moves_per_page - 1)  # beside the board (card games)
+        self.advice = AdviceWorker()  # the advisor's searches, off the loop that draws
+        self.dice = DiceEntry(self)
+        self.typing = NotationEntry(self)
+        self.hint = HintPanel(self, self.advice)
+        self.bots = BotTurns(self, self.advice)
+        self.reopen_asked: tuple[int, int] | None = None  # the finished game undo asked about
+
+    @property
+    def taps(self) -> Mapping[str, Handler]:
+        return {
+            "move": self.play, "square": self.square, "piece": self.piece, "page": self.turn_page,
+            "die": self.dice.die, "face": self.dice.face, "hand": self.dice.hand_die,
+            "confirm": lambda _: self.dice.confirm(), "reroll": lambda _: self.dice.reroll(),
+            "throw": lambda _: self.dice.throw(), "undo": lambda _: self.undo(),
+            "key": self.typing.key, "entry": self.typing.entry, "play": self.typing.word,
+            "hint": self.hint.tap, "game": self.new_game,
+        }  # fmt: skip
+
+    def handle_tap(self, kind: str, arg: str) -> bool:
+        if kind in CHOOSING and self.bots.choosing():
+            self.bots.refuse()
+            return True
+        return super().handle_tap(kind, arg)
+
+    def press(self, button: str) -> None:
+        """A GPIO button (or its key): confirm, reroll, undo."""
+        if button in ("confirm", "reroll") and self.bots.choosing():
+            self.bots.refuse()
+        elif button == "confirm":
+            self.dice.confirm()
+        elif button == "reroll":
+            self.dice.reroll()
+        elif button == "undo":
+            self.undo()
+        else:
+            self.view.not_here(f"button:{button}")
+
+    def settled(self, event: Settled) -> None:
+        self.dice.settled(event)
+
+    def enter(self, arg: str) -> bool:
+        if self.view.session is None:
+            self.view.say(self.t("no_game"), True)
+            return False
+        self.bots.shown = True
+        return True
+
+    def leave(self) -> None:
+        self.bots.shown = False
+
+    def opened(self) -> None:
+        """A game was started or loaded: a new turn, and what the dealer does by itself."""
+        self.turn = Turn()
+        self.advance_automatic()  # a kill between the set-up and the deal
 
     def use_layout(self, layout: Any) -> None:
         """Page the moves as many as the panel's layout shows (display.layout.Layout)."""
         self.moves_per_page = layout.moves_per_page
         self.side_moves_per_page = layout.side_moves_per_page
 
-    @property
-    def per_page(self) -> int:
-        return self.side_moves_per_page if self.table.moves_beside_board else self.moves_per_page
+    def tick(self, now: float | None = None) -> bool:
+        """Let time pass: a hint's choices arriving, a bot choosing, then playing. True when
+        the screen changed."""
+        arrived = self.hint.arrived()
+        return self.bots.step(time.monotonic() if now is None else now) or arrived
 
-    # ----- touches --------------------------------------------------------------------------
+    # ----- playing --------------------------------------------------------------------------
 
-    def _tap_square(self, square: str) -> None:
+    def play(self, notation: str, corrected: int = 0) -> bool:
+        """Check an action with the engine; if legal, log it, then apply it. Else say why."""
+        session = self.view.session
+        if session is None:
+            self.view.say(self.t("no_game"), True)
+            return False
+        try:
+            before, action = session.check(notation)
+        except engines.EngineError as error:
+            self.view.refuse(error, notation=notation)
+            return False
+        session.commit(action.notation, corrected)
+        self.turn = Turn()
+        self.view.say(session.table.outcome(before, action, session.state, self.view.language))
+        self.advance_automatic()
+        return True
+
+    def advance_automatic(self) -> None:
+        """Full mode deals and draws by itself: say what was drawn."""
+        session = self.view.session
+        drawn = None if session is None else session.advance_automatic()
+        if drawn is not None:
+            self.view.say(self.t("chance_auto", what=say(self.view.language, drawn)))
+
+    def undo(self) -> bool:
+        session = self.view.session
+        if session is None:
+            self.view.say(self.t("nothing_undo"), True)
+            return False
+        if session.record.status == "over" and self.reopen_asked != session.position_key():
+            self.reopen_asked = session.position_key()  # a finished game reopens on a second touch
+            self.view.say(self.t("reopen_ask"))
+            return False
+        self.reopen_asked = None
+        try:
+            logged, undone = session.undo()
+        except StoreError:
+            self.view.say(self.t("nothing_undo"), True)
+            return False
+        self.turn = Turn()
+        self.view.say(self.t("undone", what=say(self.view.language, undone)))
+        if logged.notation.startswith("roll ") and session.last_roll is not None:
+            # the dice are still on the tray: show the undone reading again, to fix and confirm
+            self.turn.proposal, session.last_roll = session.last_roll, None
+        return True
+
+    def new_game(self, game: str) -> None:
+        """A finished game's "new game": the set-up of the same game."""
+        self.view.go("choose_game", game)
+
+    # ----- touches on the board -------------------------------------------------------------
+
+    def square(self, square: str) -> None:
         """A touch on a board square: completes a typed card (Sequence), else narrows moves."""
-        state = self.state
-        if state is not None and self._uses_keyboard(state):
-            if self.entry:
-                self.play(self.table.square_play(self.entry, square))
-                return
-            guess = self.table.square_guess(state, square)
-            if not guess:
-                self._say(text(self.language, "enter_play"), True)
-            elif guess == self.guess:
-                self.play(guess)  # the same square touched again: play its card
-            else:
-                self.guess = guess
-                self._say(self._t("play_guess_help"))
+        session, turn = self.view.session, self.turn
+        if session is None or not self.typing.open_on(session.state):
+            self.piece(f"square:{square}")
             return
-        self._tap_piece(f"square:{square}")
+        if turn.entry:
+            self.play(session.table.square_play(turn.entry, square))
+            return
+        guess = session.table.square_guess(session.state, square)
+        if not guess:
+            self.view.say(self.t("enter_play"), True)
+        elif guess == turn.guess:
+            self.play(guess)  # the same square touched again: play its card
+        else:
+            turn.guess = guess
+            self.view.say(self.t("play_guess_help"))
 
-    def _tap_move(self, notation: str) -> None:
-        self.play(notation)
-
-    def _tap_piece(self, piece: str) -> None:
+    def piece(self, piece: str) -> None:
         """A pawn, chip or square touched: keep the moves that involve every piece touched."""
-        state = self.state
-        if state is None:
+        session = self.view.session
+        if session is None:
             return
-        chosen = self.selected ^ {piece}
-        if chosen and not any(chosen <= c.pieces for c in self.choices(state)):
+        choices = self.choices(session.state)
+        chosen = self.turn.selected ^ {piece}
+        if chosen and not any(chosen <= c.pieces for c in choices):
             chosen = {piece}  # a piece no move shares with the others: start again from it
-        if not any(chosen <= c.pieces for c in self.choices(state)):
-            self._say(self._t("piece_stuck"), True)
+        if not any(chosen <= c.pieces for c in choices):
+            self.view.say(self.t("piece_stuck"), True)
             return
-        self.selected, self.page = chosen, 0
-        self._say("")
+        self.turn.selected, self.turn.page = chosen, 0
+        self.view.say("")
 
-    def _tap_page(self, where: str) -> None:
+    def turn_page(self, where: str) -> None:
         """`page:N` from the pager drawn (the renderer knows how many pages the moves take)."""
         if where.isdigit():
-            self.page = int(where)
+            self.turn.page = int(where)
         else:
-            self.page = max(0, self.page + (1 if where == "next" else -1))
+            self.turn.page = max(0, self.turn.page + (1 if where == "next" else -1))
 
-    def _tap_undo(self, _: str) -> None:
-        self.undo()
+    # ----- what the parts ask ---------------------------------------------------------------
+
+    def dice_request(self) -> DiceRequest | None:
+        session = self.view.session
+        return None if session is None else session.dice_request()
+
+    def hand(self) -> list[str]:
+        session = self.view.session
+        return [] if session is None else session.hand()
+
+    def choices(self, state: engines.State) -> list[Choice]:
+        session = self.view.session
+        return [] if session is None else session.choices(self.view.language)
+
+    def narrowed(self, state: engines.State) -> list[Choice]:
+        """The moves that involve every piece touched, those moving only them first."""
+        selected = self.turn.selected
+        left = [c for c in self.choices(state) if selected <= c.pieces]
+        if selected:
+            left.sort(key=lambda c: len(c.pieces - selected))
+        return left
+
+    def said_move(self, state: engines.State, notation: str) -> str:
+        """A move in words: from its notation, else the words of its button on the table."""
+        session, language = self.view.session, self.view.language
+        if notation.startswith("rethrow "):
+            fallback = " ".join(self.hand())
+        else:
+            labels = {c.notation: c.label for c in self.choices(state)}
+            fallback = labels.get(notation, "")
+            if not fallback and session is not None:
+                fallback = session.table.choice_label(state, notation, language)
+        seat = state.actor if isinstance(state.actor, int) else 0
+        return move_words(state.game.name, notation, fallback, language, seat)
 
     # ----- the screen -----------------------------------------------------------------------
 
-    def _screen_table(self) -> Screen:
-        session = self.session
+    def draw(self) -> Screen:
+        session = self.view.session
         if session is None:
-            return Screen("table", self._t("no_game"))
-        state = session.state
-        record = session.record
-        person = isinstance(state.actor, int) and not self.bot_level(state.actor)
+            return Screen("table", self.t("no_game"))
+        state, record, language = session.state, session.record, self.view.language
+        person = isinstance(state.actor, int) and not session.bot_level(state.actor)
         viewer = state.actor if person and record.mode == "full" else None
         screen = Screen(
             "table",
-            game_title(record.game, self.language),
+            game_title(record.game, language),
             game=record.game,
-            board=spoken_view(state.view(viewer), self.language),
-            camera=self.image,
+            board=spoken_view(state.view(viewer), language),
+            camera=self.view.image,
             turn=self._waiting(state),
             scores=[(n, str(s)) for n, s in zip(state.players, state.scores(), strict=True)],
         )
-        screen.acting = self.table.seat(state)
-        screen.dice = self._dice_marks()
-        screen.actions = self._table_actions(state)
+        screen.acting = session.table.seat(state)
+        screen.dice = self.dice.marks()
+        screen.actions = self._actions(state)
         self._add_moves(screen, state)
-        self._add_hint(screen, state)
+        self.hint.add(screen, state)
         return screen
 
     def _waiting(self, state: engines.State) -> str:
         """What the table waits for; a reading shown waits for its check, not for a throw."""
-        seat = self.table.seat(state)
-        if self.proposal is not None and self.dice_request() is not None and seat is not None:
-            return self._t("check_roll", name=state.players[seat])
-        return self.table.waiting(state, self.language)
+        table = self.view.session.table if self.view.session else None
+        seat = None if table is None else table.seat(state)
+        if self.turn.proposal is not None and self.dice_request() is not None and seat is not None:
+            return self.t("check_roll", name=state.players[seat])
+        return "" if table is None else table.waiting(state, self.view.language)
 
-    def _table_actions(self, state: engines.State) -> list[Target]:
+    def _actions(self, state: engines.State) -> list[Target]:
         actions = []
-        request = self.dice_request()
-        if request is not None and self.proposal is not None:
-            style = "primary" if self.proposal.complete(request.count) else "quiet"
-            actions.append(Target("confirm:", self._t("confirm"), style))
-            actions.append(Target("die:add", self._t("add_die"), "quiet"))
-            actions.append(Target("die:remove", self._t("remove_die"), "quiet"))
+        request, proposal = self.dice_request(), self.turn.proposal
+        if request is not None and proposal is not None:
+            style = "primary" if proposal.complete(request.count) else "quiet"
+            actions.append(Target("confirm:", self.t("confirm"), style))
+            actions.append(Target("die:add", self.t("add_die")))
+            actions.append(Target("die:remove", self.t("remove_die")))
         elif request is not None:  # nothing read (no camera, or not settled): enter by hand
-            actions.append(Target("die:add", self._t("add_die"), "quiet"))
-        if request is not None and self.can_throw:
-            style = "quiet" if self.proposal is not None else "primary"
-            actions.insert(0, Target("throw:", self._t("throw"), style))
+            actions.append(Target("die:add", self.t("add_die")))
+        if request is not None and self.dice.can_throw:
+            style = "normal" if proposal is not None else "primary"
+            actions.insert(0, Target("throw:", self.t("throw"), style))
         if self.hand():
-            style = "primary" if self.rethrow else "quiet"
-            actions.append(Target("reroll:", self._t("reroll"), style))
-        actions.append(Target("undo:", self._t("undo"), "danger"))
+            style = "primary" if self.turn.rethrow else "quiet"
+            actions.append(Target("reroll:", self.t("reroll"), style))
+        actions.append(Target("undo:", self.t("undo"), "danger"))
         if state.is_over:
-            actions.append(
-                Target(f"game:{self.session.record.game}", self._t("new_game"), "primary")
-            )
+            actions.append(Target(f"game:{state.game.name}", self.t("new_game"), "primary"))
         return actions
 
     def _add_moves(self, screen: Screen, state: engines.State) -> None:
-        request = self.dice_request()
-        if self.picking is not None and request is not None:
+        request, turn = self.dice_request(), self.turn
+        if turn.picking is not None and request is not None:
             faces = POKER_FACES if request.kind == "poker" else D6_FACES
             screen.options = [Target(f"face:{f}", f, "primary") for f in faces]
             return
-        hand = self.hand()
-        if hand:
-            screen.options = [
-                Target(f"hand:{i}", face, "selected" if i in self.rethrow else "normal")
-                for i, face in enumerate(hand)
-            ]
-        if self.bot_choosing():  # the bot's move is shown on the board, not offered to touch
-            screen.preview = self.table.preview(state, self.guess) if self.guess else {}
+        screen.options = [
+            Target(f"hand:{i}", face, "selected" if i in turn.rethrow else "normal")
+            for i, face in enumerate(self.hand())
+        ]
+        session = self.view.session
+        assert session is not None
+        if self.bots.choosing():  # the bot's move is shown on the board, not offered to touch
+            screen.preview = session.table.preview(state, turn.guess) if turn.guess else {}
             return
         screen.moves = self.move_targets(state)  # the renderer pages them as they fit
-        screen.page = (self.page, self.per_page)
+        beside_board = session.table.moves_beside_board
+        screen.page = (turn.page, self.side_moves_per_page if beside_board else self.moves_per_page)
         screen.pieces = self.telling_pieces(state)
-        screen.selected = sorted(self.selected)
+        screen.selected = sorted(turn.selected)
         screen.preview = self._preview(state)
-        if self.guess:  # the square's card, shown on the board, played by one more touch
-            label = self.table.choice_label(state, self.guess, self.language)
+        if turn.guess:  # the square's card, shown on the board, played by one more touch
+            label = session.table.choice_label(state, turn.guess, self.view.language)
             if len(label) > SHORT_GUESS:  # a play in many words: the board shows it instead
-                label = self._t("confirm")
-            screen.actions.insert(0, Target(f"move:{self.guess}", label, "primary"))
-            screen.preview = self.table.preview(state, self.guess)
-        if self._uses_keyboard(state):
-            screen.keys = self.table.keys(state, self.language) + self._entry_controls()
-            screen.entry = self.table.entry_words(state, self.entry, self.language)
+                label = self.t("confirm")
+            screen.actions.insert(0, Target(f"move:{turn.guess}", label, "primary"))
+            screen.preview = session.table.preview(state, turn.guess)
+        if self.typing.open_on(state):
+            screen.keys = session.table.keys(state, self.view.language) + entry_controls(self.view)
+            screen.entry = session.table.entry_words(state, turn.entry, self.view.language)
             screen.board_targets = True
 
     def _preview(self, state: engines.State) -> dict[str, Any]:
         """The outcome shown on the board: the one move left, else where the pieces may go."""
-        if not self.selected:
+        if not self.turn.selected:
             return {}
         left = self.narrowed(state)
         return left[0].preview if len(left) == 1 else {"options": [c.preview for c in left]}
-
-    # ----- the moves ------------------------------------------------------------------------
-
-    def choices(self, state: engines.State) -> list[Choice]:
-        """The table's moves for this position, kept until the position or language changes."""
-        key = (id(state), len(state.history), self.language)
-        if self._choices is None or self._choices[0] != key:
-            self._choices = (key, self.table.choices(state, self.language))
-        return self._choices[1]
 
     def telling_pieces(self, state: engines.State) -> list[str]:
         """The pieces worth touching: those some moves left involve and others do not (a pawn
@@ -203,14 +338,7 @@ class TableScreen:
         left = self.narrowed(state)
         every = frozenset.intersection(*(c.pieces for c in left)) if left else frozenset()
         telling = {p for c in left for p in c.pieces} - every
-        return sorted(telling | self.selected)
-
-    def narrowed(self, state: engines.State) -> list[Choice]:
-        """The moves that involve every piece touched, those moving only them first."""
-        left = [c for c in self.choices(state) if self.selected <= c.pieces]
-        if self.selected:
-            left.sort(key=lambda c: len(c.pieces - self.selected))
-        return left
+        return sorted(telling | self.turn.selected)
 
     def move_targets(self, state: engines.State) -> list[Target]:
         if state.is_over or self.dice_request() is not None:

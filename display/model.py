@@ -20,7 +20,7 @@ class Target:
 
     id: str
     label: str
-    style: str = "normal"  # normal, primary, danger, selected, quiet
+    style: str = "normal"  # normal, primary, danger, selected, quiet (does nothing now)
 
 
 @dataclass(frozen=True)

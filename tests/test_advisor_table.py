@@ -33,7 +33,7 @@ def at_a_choice(store: Store, game: str, mode: str = "full", seed: int = 3) -> C
 
 def open_hint(controller: Controller):
     controller.handle(Tap("hint:"))
-    controller.advice.wait()
+    controller.table.advice.wait()
     return controller.screen()
 
 
@@ -49,7 +49,7 @@ def test_the_hint_shows_three_choices_and_touching_one_selects_it(store, game):
     controller = at_a_choice(store, game)
     assert "hint:" in [t.id for t in controller.screen().actions]
     screen = open_hint(controller)
-    choices = controller.hint_choices()
+    choices = controller.table.hint.choices()
     assert choices and len(screen.moves) == min(3, len(choices))
     assert [t.id for t in screen.moves] == [f"hint:{i}" for i in range(len(screen.moves))]
     assert all(" — " in t.label or " · " in t.label for t in screen.moves)  # a figure or a reason
@@ -58,11 +58,11 @@ def test_the_hint_shows_three_choices_and_touching_one_selects_it(store, game):
     assert logged(controller) == before, "a hint's choice waits for confirmation"
     best = choices[0].notation
     if best.startswith("rethrow "):
-        hand = controller.hand()
-        assert sorted(hand[i] for i in controller.rethrow) == sorted(best.split()[1:])
+        hand = controller.table.hand()
+        assert sorted(hand[i] for i in controller.table.turn.rethrow) == sorted(best.split()[1:])
         controller.handle(Press("reroll"))
     else:
-        assert controller.guess == best
+        assert controller.table.turn.guess == best
         assert f"move:{best}" in [t.id for t in controller.screen().actions]
         controller.handle(Press("confirm"))
     assert logged(controller)[len(before) :] == [best]
@@ -106,9 +106,9 @@ def test_no_hint_for_card_games_whose_hands_the_companion_does_not_know(store):
 def test_the_hint_closes_when_the_position_changes(store):
     controller = at_a_choice(store, "traverse")
     open_hint(controller)
-    assert controller.hint_open
+    assert controller.table.turn.hint_open
     controller.play(controller.state.legal_actions()[0].notation)
-    assert not controller.hint_open
+    assert not controller.table.turn.hint_open
 
 
 # ----- bot seats ----------------------------------------------------------------------------
@@ -126,7 +126,7 @@ def set_up(controller: Controller, game: str, kinds: dict[int, int]) -> None:
 def test_a_seat_becomes_a_bot_that_chooses_shows_then_plays(store):
     controller = Controller(store, "fr", seed_source=random.Random(5), auto_resume=False)
     set_up(controller, "traverse", {1: 3})
-    assert controller.bots == {1: "advisor"}
+    assert controller.session.bots == {1: "advisor"}
     assert controller.session.record.players[1] == "Robot 2"
     rng = random.Random(4)
     now = 100.0
@@ -141,10 +141,10 @@ def test_a_seat_becomes_a_bot_that_chooses_shows_then_plays(store):
         assert not shown or controller.state.actor == 1
     before = logged(controller)
     shown = controller.tick(now) or shown  # any tick may be the one the worker's choice shows at
-    controller.advice.wait()
+    controller.table.advice.wait()
     assert controller.tick(now) or shown, "the bot's choice is shown"
     assert "Robot 2 (robot) choisit" in controller.message.replace("\u00a0", " ")
-    assert controller.guess and logged(controller) == before
+    assert controller.table.turn.guess and logged(controller) == before
     assert not controller.tick(now + BOT_SHOW_SECONDS / 2)
     assert controller.tick(now + BOT_SHOW_SECONDS)
     assert len(logged(controller)) == len(before) + 1
@@ -156,7 +156,7 @@ def test_a_bot_never_throws_the_dice_itself(store):
     set_up(controller, "roudalon", {0: 1, 1: 1, 2: 1})
     for step in range(20):
         controller.tick(float(step))
-        controller.advice.wait()
+        controller.table.advice.wait()
     assert controller.dice_request() is not None  # the roll-off: someone throws for each
     assert logged(controller) == []
 
@@ -165,7 +165,7 @@ def test_bot_seats_are_kept_with_the_game_and_resumed(store):
     controller = Controller(store, "fr", seed_source=random.Random(5), auto_resume=False)
     set_up(controller, "struggle", {1: 2})
     resumed = Controller(store, "fr")
-    assert resumed.bots == {1: "advisor-fast"}
+    assert resumed.session.bots == {1: "advisor-fast"}
 
 
 def test_every_seat_cannot_be_a_bot(store):
@@ -173,7 +173,7 @@ def test_every_seat_cannot_be_a_bot(store):
     controller.handle(Tap("game:traverse"))
     controller.handle(Tap("seat:0"))
     controller.handle(Tap("seat:1"))
-    assert len(controller.draft.bots) == 1 and controller.error
+    assert len(controller.setup.draft.bots) == 1 and controller.error
 
 
 def test_a_card_game_with_a_bot_is_dealt_by_the_companion(store):
@@ -182,10 +182,10 @@ def test_a_card_game_with_a_bot_is_dealt_by_the_companion(store):
     assert controller.session.record.mode == "full"
     for step in range(40):  # the deal is automatic; the bot's turns come and go
         state = controller.state
-        if isinstance(state.actor, int) and not controller.bots.get(state.actor):
+        if isinstance(state.actor, int) and not controller.session.bots.get(state.actor):
             controller.play(state.legal_actions()[0].notation)
         controller.tick(float(step) * BOT_SHOW_SECONDS)
-        controller.advice.wait()
+        controller.table.advice.wait()
     names = {logged_action.split("@")[0] for logged_action in logged(controller)}
     assert len(logged(controller)) > 4 and names
 
@@ -203,15 +203,15 @@ def bot_choice_shown(store) -> tuple[Controller, float]:
             controller.play(state.legal_actions()[0].notation)
     now = 100.0
     controller.tick(now)
-    controller.advice.wait()
-    assert controller.tick(now) and controller.guess
+    controller.table.advice.wait()
+    assert controller.tick(now) and controller.table.turn.guess
     return controller, now
 
 
 def test_nobody_can_touch_or_confirm_a_bots_move_while_it_is_shown(store):
     controller, now = bot_choice_shown(store)
     before = logged(controller)
-    shown = controller.guess
+    shown = controller.table.turn.guess
     screen = controller.screen()
     assert screen.moves == [] and not any(t.id.startswith("move:") for t in screen.actions)
     assert screen.preview, "the bot's move is shown on the board"
@@ -228,9 +228,9 @@ def test_nobody_can_touch_or_confirm_a_bots_move_while_it_is_shown(store):
 def test_a_traverse_hint_names_pawns_as_the_list_of_moves_does(store):
     controller = at_a_choice(store, "traverse")
     screen = open_hint(controller)
-    listed = {c.notation: c.label for c in controller.choices(controller.state)}
+    listed = {c.notation: c.label for c in controller.table.choices(controller.state)}
     colour = "Rouge" if controller.state.actor == 0 else "Blanc"
-    for target, choice in zip(screen.moves, controller.hint_choices(), strict=True):
+    for target, choice in zip(screen.moves, controller.table.hint.choices(), strict=True):
         said = target.label.split(" — ")[0].split(" · ")[0]
         assert "pion" not in said
         for pawn in re.findall(r"(\d+)[+-]\d+", choice.notation):

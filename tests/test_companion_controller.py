@@ -50,17 +50,17 @@ def test_setup_by_touch_names_players_and_starts(controller):
     controller.handle(Tap("game:struggle"))
     assert controller.screen_name == "setup"
     controller.handle(Tap("count:+"))
-    assert len(controller.draft.players) == 3
+    assert len(controller.setup.draft.players) == 3
     controller.handle(Tap("name:0"))
     for key in "ZOE":
         controller.handle(Tap(f"key:{key}"))
     controller.handle(Tap("entry:ok"))
-    assert controller.draft.players[0] == "Zoe"
+    assert controller.setup.draft.players[0] == "Zoe"
     controller.handle(Tap("name:1"))
     for key in "ZOE":  # a name already taken is refused, the draft keeps the old one
         controller.handle(Tap(f"key:{key}"))
     controller.handle(Tap("entry:ok"))
-    assert controller.error and controller.draft.players[1] != "Zoe"
+    assert controller.error and controller.setup.draft.players[1] != "Zoe"
     controller.handle(Tap("entry:clear"))
     controller.handle(Tap("key:B"))
     controller.handle(Tap("entry:ok"))
@@ -75,9 +75,9 @@ def test_sequence_setup_with_teams(controller):
     controller.handle(Tap("game:sequence"))
     for _ in range(3):
         controller.handle(Tap("count:+"))
-    assert len(controller.draft.players) == 6
+    assert len(controller.setup.draft.players) == 6
     controller.handle(Tap("teams:3"))
-    assert controller.draft.teams == [0, 1, 2, 0, 1, 2]
+    assert controller.setup.draft.teams == [0, 1, 2, 0, 1, 2]
     controller.handle(Tap("start:"))
     assert controller.session.record.teams == (0, 1, 2, 0, 1, 2)
     assert controller.state.view(None)["teams"] == 3
@@ -177,7 +177,7 @@ def test_strategix_play_typed_on_the_keyboard(controller):
     assert any(k.id == "key:B" for k in screen.keys)
     for key in ("*", "C", "D", "E"):
         controller.handle(Tap(f"key:{key}"))
-    assert controller.entry == "*=C D E"
+    assert controller.table.turn.entry == "*=C D E"
     controller.handle(Tap("entry:ok"))
     assert logged(controller)[-1] == "play *=C D E"
     for key in ("B", "C"):  # weaker than C D E and a different formula: refused, says why
@@ -286,6 +286,8 @@ def test_finished_game_is_scored_and_undo_reopens_it(controller):
     assert controller.store.game(record_id).status == "over"
     assert [s for s, _ in controller.store.results(record_id)] == controller.state.scores()
     assert any(t.id == "game:struggle" for t in controller.screen().actions)  # new game
+    controller.handle(Press("undo"))  # asks first (issue 57: one touch reopened it)
+    assert controller.store.game(record_id).status == "over"
     controller.handle(Press("undo"))
     assert controller.store.game(record_id).status == "playing"
     assert not controller.state.is_over
@@ -349,13 +351,13 @@ def test_teach_poker_dice_face_by_face(controller):
     assert controller.error
     controller.handle(Tap("teach:start"))
     controller.handle(Tap("teach:capture"))  # no camera frame yet: refused, still on "9"
-    assert controller.error and controller.teaching == 0
+    assert controller.error and controller.settings.teaching == 0
     for number, face in enumerate(("9", "10", "J", "Q", "K", "A")):
         scene = render_scene([face] * 3, kind="poker", seed=number)
         controller.handle(CameraImage(scene.frame))
         controller.handle(Tap("teach:capture"))
         assert not controller.error, controller.message
-    assert controller.teaching is None
+    assert controller.settings.teaching is None
     assert controller.store.setting("poker_profile") == controller.profile_path
     profile = FaceProfile.load(controller.profile_path)
     assert all(profile.examples[face] for face in profile.faces)
@@ -390,7 +392,7 @@ def test_undoing_a_roll_shows_its_reading_again_for_correction(controller):
     roll(controller, "K", "K", "Q", "A", "9")
     controller.handle(Press("undo"))
     assert controller.dice_request() is not None
-    assert controller.proposal.faces == ["K", "K", "Q", "A", "9"]
+    assert controller.table.turn.proposal.faces == ["K", "K", "Q", "A", "9"]
     controller.handle(Tap("die:1"))
     controller.handle(Tap("face:J"))
     controller.handle(Press("confirm"))
@@ -439,7 +441,7 @@ def test_sequence_dead_card_key(controller):
 
 def test_without_a_reading_the_dice_are_entered_by_hand(controller):
     controller.start_game("struggle", ["Ann", "Bob"], seed=1, mode="full")
-    assert controller.dice_request() is not None and controller.proposal is None
+    assert controller.dice_request() is not None and controller.table.turn.proposal is None
     assert any(t.id == "die:add" for t in controller.screen().actions)
     faces = controller.state.sample_chance().notation.split()[1:]
     for face in faces:

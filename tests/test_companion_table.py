@@ -63,20 +63,20 @@ def test_touching_a_pawn_narrows_the_moves_and_same_positions_are_one_choice(con
         controller.handle(Press("confirm"))
     state = controller.state
     legal = [a for a in state.legal_actions()]
-    choices = controller.choices(state)
+    choices = controller.table.choices(state)
     assert len(choices) <= len(legal)
     screen = controller.screen()
     assert "pawn:red1" in screen.pieces
     controller.handle(Tap("piece:pawn:red1"))
     controller.handle(Tap("piece:pawn:red2"))
-    narrowed = controller.move_targets(state)
-    assert 0 < len(narrowed) <= controller.moves_per_page < len(choices)
-    assert all({"pawn:red1", "pawn:red2"} <= c.pieces for c in controller.narrowed(state))
+    narrowed = controller.table.move_targets(state)
+    assert 0 < len(narrowed) <= controller.table.moves_per_page < len(choices)
+    assert all({"pawn:red1", "pawn:red2"} <= c.pieces for c in controller.table.narrowed(state))
 
 
 def test_undo_and_refusals_say_moves_in_words(controller):
     controller.start_game("sequence", ["Alice", "Bruno"], seed=4)
-    controller.handle(Tap(controller.move_targets(controller.state)[0].id))
+    controller.handle(Tap(controller.table.move_targets(controller.state)[0].id))
     for key in ("7", "H"):
         controller.handle(Tap(f"key:{key}"))
     assert controller.screen().entry == "7 de cœur"
@@ -114,7 +114,7 @@ def test_names_take_accents_digits_and_space(controller):
     controller.handle(Tap("keys:more"))
     controller.handle(Tap("key:2"))
     controller.handle(Tap("entry:ok"))
-    assert controller.draft.players[0] == "Chloé 2"
+    assert controller.setup.draft.players[0] == "Chloé 2"
     controller.image = np.zeros((4, 4, 3), np.uint8)
 
 
@@ -221,13 +221,13 @@ def test_the_simulated_camera_throws_the_dice_asked_for():
 
 
 def test_stale_dice_marks_go_with_the_turn(controller):
-    controller.can_throw = True
+    controller.table.dice.can_throw = True
     controller.start_game("struggle", ["Ann", "Bob"], seed=1)
     controller.handle(Tap("move:first 0"))
     controller.handle(Settled(reading("K", "Q", "J", "10", "9")))
     assert [d.label for d in controller.screen().dice] == ["K", "Q", "J", "10", "9"]
     controller.handle(Press("reroll"))  # throw again before confirming: the reading goes
-    assert controller.screen().dice == [] and controller.throw_wanted is not None
+    assert controller.screen().dice == [] and controller.table.dice.throw_wanted is not None
     controller.handle(Settled(reading("K", "Q", "J", "10", "9")))
     controller.handle(Press("confirm"))
     controller.handle(Tap("hand:0"))

@@ -51,7 +51,7 @@ def test_two_touched_corners_become_the_tray_region(controller, size):
     x, y, w, h = screen.tray
     assert abs(x - 100) <= 3 and abs(y - 60) <= 3 and abs(w - 400) <= 4 and abs(h - 340) <= 4
     controller.handle(Tap("tray:ok"))
-    assert controller.tray_roi == screen.tray and controller.tray_points is None
+    assert controller.tray_roi == screen.tray and controller.settings.tray_points is None
     assert not controller.error
     assert any("x=" in line for line in controller.screen().lines)
 
@@ -60,34 +60,34 @@ def test_a_third_touch_starts_again_and_reset_means_the_whole_frame(controller):
     open_tray_choice(controller)
     for point in ("10,10", "300,300", "50,40"):
         controller.handle(Tap(f"trayat:{point}"))
-    assert controller.tray_points == [(50, 40)]
+    assert controller.settings.tray_points == [(50, 40)]
     controller.handle(Tap("trayat:600,470"))
     controller.handle(Tap("tray:ok"))
     assert controller.tray_roi == (50, 40, 550, 430)
     controller.handle(Tap("tray:edit"))
     controller.handle(Tap("tray:reset"))
-    assert controller.tray_roi is None and controller.tray_points is None
+    assert controller.tray_roi is None and controller.settings.tray_points is None
 
 
 def test_bad_tray_input_changes_nothing(controller):
     controller.handle(Tap("trayat:10,10"))  # not choosing the tray
-    assert controller.error and controller.tray_points is None
+    assert controller.error and controller.settings.tray_points is None
     open_tray_choice(controller)
     controller.handle(Tap("tray:ok"))  # no corner yet
     assert controller.error and controller.tray_roi is None
     controller.handle(Tap("trayat:ten,10"))
-    assert controller.error and controller.tray_points == []
+    assert controller.error and controller.settings.tray_points == []
     controller.handle(Tap("trayat:100,100"))
     controller.handle(Tap("trayat:110,300"))  # 10 px wide: a slip of the finger
     controller.handle(Tap("tray:ok"))
     assert controller.error and controller.tray_roi is None
     controller.handle(Tap("trayat:9999,-5"))  # off the picture: clamped to its edge
-    assert controller.tray_points == [(640, 0)]
+    assert controller.settings.tray_points == [(640, 0)]
     controller.handle(Tap("tray:cancel"))
-    assert controller.tray_points is None and controller.tray_roi is None
+    assert controller.settings.tray_points is None and controller.tray_roi is None
     controller.handle(Tap("nav:home"))
     controller.handle(Tap("tray:edit"))
-    assert controller.error and controller.tray_points is None
+    assert controller.error and controller.settings.tray_points is None
 
 
 def test_a_drag_across_the_picture_gives_both_corners(tmp_path, monkeypatch):
@@ -109,7 +109,7 @@ def test_a_drag_across_the_picture_gives_both_corners(tmp_path, monkeypatch):
             for event in events:
                 for user_input in window._translate(event):
                     controller.handle(Tap(user_input.value))
-            assert len(controller.tray_points) == 2
+            assert len(controller.settings.tray_points) == 2
             controller.handle(Tap("tray:ok"))
             assert controller.tray_roi is not None and controller.tray_roi[2] > 300
     finally:

@@ -41,7 +41,6 @@ def test_every_screen_fits_at_both_sizes_in_both_languages(store, name):
         controller.use_layout(renderer.layout)
         for language in ("fr", "en"):
             controller.language = language
-            controller._choices = None
             renderer.draw(controller.screen())
             where = f"{name} {size[0]}x{size[1]} {language}"
             problems += [f"{where}: {p}" for p in renderer.problems + target_problems(renderer)]

@@ -39,7 +39,7 @@ def game_in_progress(controller: Controller, game: str, steps: int = 12) -> None
         if controller.dice_request():
             controller.play(controller.state.sample_chance().notation)
         else:
-            controller.handle(Tap(rng.choice(controller.move_targets(controller.state)).id))
+            controller.handle(Tap(rng.choice(controller.table.move_targets(controller.state)).id))
 
 
 def check_hits(renderer: Renderer) -> None:
@@ -161,7 +161,7 @@ def test_keys_are_shortcuts_on_the_table_and_type_into_an_open_keyboard(controll
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE))
         assert [(i.kind, i.value) for i in window.poll()] == [("key", "é"), ("key", "\b")]
         controller.type_text("Chloé 2\n")
-        assert controller.draft.players[0] == "Chloé 2"
+        assert controller.setup.draft.players[0] == "Chloé 2"
     finally:
         window.close()
 

@@ -45,7 +45,7 @@ def test_an_error_while_handling_a_tap_is_shown_and_the_table_goes_on(tmp_path, 
         def broken(_):
             raise RuntimeError("a bug in a handler")
 
-        monkeypatch.setattr(controller, "_tap_nav", broken)
+        monkeypatch.setattr(controller, "_navigate", broken)
         guarded(controller, "tap", lambda: controller.handle(Tap("nav:scores")), None)
         assert controller.error and "RuntimeError" in controller.message  # the log: the rest
         assert controller.screen() is not None

@@ -138,7 +138,7 @@ def settled_latency(state_dir: Path, rolls: int) -> dict[str, Any]:
     for number in range(rolls):
         kind = ("poker", "d6")[number % 2]
         camera = settling_camera(number, kind, rng)
-        feed.camera, controller.proposal = camera, None
+        feed.camera, controller.table.turn.proposal = camera, None
         feed.reset()
         for _ in range(2):  # the empty tray, as the camera sees it before a throw
             feed.track(camera.read().image, kind)

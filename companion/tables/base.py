@@ -154,10 +154,13 @@ class Table:
         return list(found.values())
 
     def reached(self, state: engines.State, action: engines.Action) -> str:
-        """The position after `action`, as a key: moves with the same key are one choice."""
+        """The position after `action`, as a key: moves with the same key are one choice. What
+        chance waits for next is part of it: a view may not show it (Le Roudalon's "throw one
+        die" and "throw both" leave the same view, and wait for one die or two)."""
         after = state.clone()
         after.apply(action, validate=False)
         view = {k: v for k, v in after.view(None).items() if k not in TRANSIENT_VIEW_KEYS}
+        view["chance awaited"] = after.chance_hint() if after.is_chance else ""
         return json.dumps(view, sort_keys=True, default=str)
 
     def label(self, action: engines.Action, language: str) -> str:
