@@ -12,8 +12,8 @@ from companion.events import Settled
 from companion.examples_settings import keep_examples
 from companion.table_context import TableContext
 from companion.tables import DiceRequest
-from companion.tables.base import D6_FACES, POKER_FACES
 from display.model import DieMark
+from engines.dice import D6_FACES, POKER_FACES
 
 
 class DiceEntry:

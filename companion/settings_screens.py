@@ -18,10 +18,10 @@ from companion.screen_base import Handler, KioskView, ScreenName, ScreenObject
 from companion.setup_screens import GAMES
 from display.i18n import RULES, game_title, languages, offered, text
 from display.model import Screen, Target
+from engines.dice import POKER_FACES
 
 log = logging.getLogger(__name__)
 
-POKER_FACES = ("9", "10", "J", "Q", "K", "A")
 CAMERA_CHOICES = ("auto", "picamera2", "webcam:0", "sim")
 MIN_TRAY_SIDE = 40  # px of camera image: a smaller tray region is surely a slip of the finger
 Roi = tuple[int, int, int, int]  # x, y, w, h in camera image pixels

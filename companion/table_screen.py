@@ -24,9 +24,10 @@ from companion.screen_base import Handler, KioskView, ScreenName, ScreenObject
 from companion.store import StoreError
 from companion.table_context import Turn
 from companion.tables import Choice, DiceRequest
-from companion.tables.base import D6_FACES, POKER_FACES, spoken_view
+from companion.tables.base import spoken_view
 from display.i18n import game_title, say
 from display.model import Screen, Target
+from engines.dice import D6_FACES, POKER_FACES
 
 SHORT_GUESS = 24  # characters a guessed play's words may take on its button (one of three);
 # a hint's Traverse play in words overflowed it

@@ -9,7 +9,6 @@ games whose plays are typed, the keyboard. The controller holds no per-game know
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -18,8 +17,6 @@ from display.i18n import say, text
 from display.model import Target
 from engines.messages import from_data
 
-POKER_FACES = ("9", "10", "J", "Q", "K", "A")
-D6_FACES = ("1", "2", "3", "4", "5", "6")
 TRANSIENT_VIEW_KEYS = ("last", "last_said", "last_play", "last_play_said", "last_action",
                        "last_square")  # fmt: skip
 
@@ -50,18 +47,8 @@ class Table:
 
     def dice_request(self, state: engines.State) -> DiceRequest | None:
         """The roll the engine waits for (kind and number of dice), or None."""
-        if state is None or not state.is_chance:
-            return None
-        legal = state.legal_actions()
-        if legal and all(a.notation.startswith("roll ") for a in legal):
-            faces = legal[-1].notation.split()[1:]
-            return DiceRequest(dice_kind(faces), len(faces))
-        hint = state.chance_hint()
-        match = re.match(r"roll <(\d+)", hint)
-        if match:
-            kind = "poker" if re.search(r"\b(J|Q|K|A)\b", hint) else "d6"
-            return DiceRequest(kind, int(match.group(1)))
-        return None
+        wanted = None if state is None else state.dice_wanted()
+        return None if wanted is None else DiceRequest(wanted.kind, wanted.count)
 
     def roller(self, state: engines.State) -> int | None:
         """The seat whose dice are awaited (the player to act when not a roll-off)."""
@@ -213,10 +200,6 @@ class Table:
 
     def face_name(self, face: str, language: str) -> str:
         return face
-
-
-def dice_kind(faces: list[str]) -> str:
-    return "d6" if all(f in D6_FACES for f in faces) else "poker"
 
 
 def spoken_view(view: dict[str, Any], language: str) -> dict[str, Any]:
