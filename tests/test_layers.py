@@ -1,141 +1,69 @@
-"""The packages depend one way (companion -> display, hardware, vision, engines; engines and vision
-import nothing of ours) and no module imports itself back through others, lazily or not.
-
-Imports under `if TYPE_CHECKING:` count too: they are never run, but a reader (and a type
-checker) still has to go round the circle they make; a helper that needs its owner's state
-names what it reads in a `typing.Protocol` instead."""
+"""The architecture holds as the contracts in pyproject.toml's [tool.importlinter] say: the
+packages depend one way and no module imports itself back through others, lazily or under
+TYPE_CHECKING. import-linter (grimp) builds the graph and checks them."""
 
 from __future__ import annotations
 
-import ast
-from collections.abc import Iterator
+import os
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-PACKAGES = ("engines", "vision", "hardware", "display", "companion", "advisor", "club", "pages")
-# What each package may import of ours besides itself (packages not named here: anything).
-ALLOWED = {
-    "engines": set(),
-    "vision": set(),
-    "hardware": {"vision"},  # the simulated camera draws its dice with vision.render
-    "display": {"engines"},
-}
 
 
-def module_files() -> dict[str, Path]:
-    modules = {}
-    for package in PACKAGES:
-        for path in (REPO / package).rglob("*.py"):
-            parts = path.relative_to(REPO).with_suffix("").parts
-            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-            modules[name] = path
-    return modules
-
-
-def imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
-    """Every import statement: at module level, inside a function, under `if TYPE_CHECKING:`."""
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import | ast.ImportFrom):
-            yield node
-
-
-def imported_names(node: ast.Import | ast.ImportFrom, module: str, is_package: bool) -> list[str]:
-    if isinstance(node, ast.Import):
-        return [alias.name for alias in node.names]
-    base = node.module or ""
-    if node.level:
-        parts = module.split(".") if is_package else module.split(".")[:-1]
-        parts = parts[: len(parts) - node.level + 1]
-        base = ".".join(parts + ([node.module] if node.module else []))
-    return [f"{base}.{alias.name}" for alias in node.names] + [base]
-
-
-def import_graph() -> dict[str, set[str]]:
-    modules = module_files()
-    graph: dict[str, set[str]] = {name: set() for name in modules}
-    for name, path in modules.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in imports(tree):
-            for target in imported_names(node, name, path.name == "__init__.py"):
-                while target not in modules and "." in target:
-                    target = target.rsplit(".", 1)[0]
-                if target in modules and target != name:
-                    graph[name].add(target)
-    return graph
-
-
-def circles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected groups of more than one module (Tarjan, iteratively)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    found: list[list[str]] = []
-    for root in graph:
-        if root in index:
-            continue
-        work = [(root, iter(sorted(graph[root])))]
-        index[root] = low[root] = len(index)
-        stack.append(root)
-        while work:
-            node, targets = work[-1]
-            target = next(targets, None)
-            if target is not None:
-                if target not in index:
-                    index[target] = low[target] = len(index)
-                    stack.append(target)
-                    work.append((target, iter(sorted(graph[target]))))
-                elif target in stack:
-                    low[node] = min(low[node], index[target])
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[node])
-            if low[node] == index[node]:
-                group = []
-                while True:
-                    member = stack.pop()
-                    group.append(member)
-                    if member == node:
-                        break
-                if len(group) > 1:
-                    found.append(sorted(group))
-    return found
-
-
-@pytest.fixture(scope="module")
-def graph() -> dict[str, set[str]]:
-    return import_graph()
-
-
-def test_no_module_imports_itself_back(graph: dict[str, set[str]]) -> None:
-    assert circles(graph) == []
-
-
-def test_the_packages_depend_one_way(graph: dict[str, set[str]]) -> None:
-    wrong = [
-        f"{name} imports {target}"
-        for name, targets in graph.items()
-        for target in targets
-        if name.split(".")[0] in ALLOWED
-        and target.split(".")[0] != name.split(".")[0]
-        and target.split(".")[0] not in ALLOWED[name.split(".")[0]]
-    ]
-    assert wrong == []
-
-
-def test_a_circle_is_seen() -> None:
-    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
-
-
-def test_an_import_for_type_checking_only_counts() -> None:
-    tree = ast.parse(
-        "from typing import TYPE_CHECKING\n"
-        "if TYPE_CHECKING:\n"
-        "    from engines.roudalon import RoudalonState\n"
-        "def later():\n"
-        "    import engines.dice\n"
+def lint_imports(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    if not (Path(sys.executable).parent / "lint-imports").exists():
+        pytest.skip("import-linter is not installed (python3 dev.py setup installs it)")
+    environment = {**os.environ, "PYTHONPATH": str(cwd)}
+    return subprocess.run(
+        [str(Path(sys.executable).parent / "lint-imports"), "--no-cache", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=300,
     )
-    found = [name for node in imports(tree) for name in imported_names(node, "engines.x", False)]
-    assert "engines.roudalon.RoudalonState" in found and "engines.dice" in found
+
+
+def test_the_architecture_contracts_hold() -> None:
+    result = lint_imports(REPO)
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+    assert "0 broken" in result.stdout
+
+
+def write_package(root: Path, files: dict[str, str]) -> None:
+    for name, source in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(source))
+
+
+def test_a_circle_through_a_type_checking_import_is_seen(tmp_path: Path) -> None:
+    write_package(
+        tmp_path,
+        {
+            "game/__init__.py": "",
+            "game/state.py": "from game import notation\n",
+            "game/notation.py": """
+                from typing import TYPE_CHECKING
+                if TYPE_CHECKING:
+                    from game.state import State
+            """,
+            "setup.toml": """
+                [tool.importlinter]
+                root_packages = ["game"]
+                [[tool.importlinter.contracts]]
+                name = "no circles"
+                type = "acyclic_siblings"
+                ancestors = ["game"]
+            """,
+        },
+    )
+    result = lint_imports(tmp_path, "setup.toml")
+    assert result.returncode != 0
+    assert "No cycles are allowed in game" in result.stdout
+    assert ".state -> .notation" in result.stdout
