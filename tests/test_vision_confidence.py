@@ -4,6 +4,8 @@ the table's examples sharpening the line, and the bench's reliability figures.""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
@@ -144,13 +146,13 @@ def test_the_tables_examples_sharpen_the_line_and_never_lower_it(monkeypatch) ->
 
 
 def test_a_sure_wrong_value_counts_as_wrong_and_an_unsure_one_does_not() -> None:
-    photo = Labelled(
-        __import__("pathlib").Path("tray.jpg"), ((2, (0, 0, 40, 40)), (5, (100, 0, 140, 40)))
-    )
+    labels = ((2, (0, 0, 40, 40)), (5, (100, 0, 140, 40)), (6, (200, 0, 240, 40)))
+    photo = Labelled(Path("tray.jpg"), labels)
     sure_wrong = Die(3, (20.0, 20.0), 0.995, square_quad((20.0, 20.0), 40.0, 0.0), sure=True)
     unsure_wrong = Die(4, (120.0, 20.0), 0.7, square_quad((120.0, 20.0), 40.0, 0.0))
     figures = score_image(photo, Reading((sure_wrong, unsure_wrong)), "whole die").figures()
-    assert figures["right"] == 0.0 and figures["wrong"] == 0.5 and figures["unsure_wrong"] == 0.5
+    assert (figures["right"], figures["wrong"], figures["unsure_wrong"]) == (0.0, 0.3333, 0.3333)
+    assert figures["missed"] == 1 and figures["unreadable_labelled"] == 0
 
 
 def test_confidences_that_mean_what_they_say_have_no_calibration_error() -> None:

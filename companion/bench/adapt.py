@@ -107,9 +107,12 @@ def confirmed_examples(scene: Any, reading: Any, profiled: bool) -> list[Any]:
     ]
 
 
-def accuracy(read: Callable[[np.ndarray], Any], scenes: Sequence[Any]) -> tuple[float, int, float]:
-    """(share of dice read right, dice reported wrong, median ms a tray) over the scenes."""
-    right = wrong = total = 0
+def accuracy(
+    read: Callable[[np.ndarray], Any], scenes: Sequence[Any]
+) -> tuple[float, int, int, float]:
+    """(share of dice read right, dice reported wrong, of them reported wrong as sure, median ms
+    a tray) over the scenes."""
+    right = wrong = sure_wrong = total = 0
     times = []
     for scene in scenes:
         started = time.perf_counter()
@@ -118,8 +121,10 @@ def accuracy(read: Callable[[np.ndarray], Any], scenes: Sequence[Any]) -> tuple[
         for truth, die in matched(scene, reading):
             total += 1
             right += die is not None and die.value == truth.value
-            wrong += die is not None and die.value is not None and die.value != truth.value
-    return right / max(total, 1), wrong, float(np.median(times)) if times else 0.0
+            misread = die is not None and die.value is not None and die.value != truth.value
+            wrong += misread
+            sure_wrong += misread and die.sure
+    return right / max(total, 1), wrong, sure_wrong, float(np.median(times)) if times else 0.0
 
 
 class TableReader:
@@ -194,14 +199,15 @@ def replay(table: Table, log: Callable[[str], None] = print) -> dict[str, Any]:
             confirmed += 1
             if confirmed % ADAPT_EVERY == 0:
                 reader.adapt(examples)
-        right, wrong, ms = accuracy(reader.reader.read, evaluation)
+        right, wrong, sure_wrong, ms = accuracy(reader.reader.read, evaluation)
         name = STAGE_NAMES[stage]
         figures[name] = round(right, 4)
         figures[f"{name}_wrong"] = wrong
+        figures[f"{name}_sure_wrong"] = sure_wrong
         figures[f"{name}_ms"] = round(ms, 1)
         note = reader.notes[-1] if reader.notes else "none yet"
-        log(f"  {table.design}: {name}: {right:.4f} right, {wrong} wrong, {ms:.1f} ms a tray "
-            f"(median; {len(examples)} examples; {note})")  # fmt: skip
+        log(f"  {table.design}: {name}: {right:.4f} right, {wrong} wrong ({sure_wrong} as sure), "
+            f"{ms:.1f} ms a tray (median; {len(examples)} examples; {note})")  # fmt: skip
         if stage == SPEED_AFTER:
             figures["settled_read_ms"] = settled_read_ms(table, profile, reader.reader)
             log(f"  {table.design}: a settled tray, median ms without -> with the adaptation: "
@@ -281,11 +287,12 @@ def real_examples(photo: Any, image: np.ndarray, reading: Any, box_kind: str) ->
     ]
 
 
-def real_accuracy(reader: Any, photos: Sequence[Any], box_kind: str) -> tuple[float, int]:
-    """(share of labelled dice read right, labelled dice given another value)."""
+def real_accuracy(reader: Any, photos: Sequence[Any], box_kind: str) -> tuple[float, int, int]:
+    """(share of labelled dice read right, labelled dice given another value, of them given it
+    as sure)."""
     from vision.imagefile import load_image
 
-    right = dice = wrong = 0
+    right = dice = wrong = sure_wrong = 0
     for photo in photos:
         reading = reader.read(load_image(photo.image))
         found = [(d.value, d.center, d.side) for d in reading.dice]
@@ -294,8 +301,10 @@ def real_accuracy(reader: Any, photos: Sequence[Any], box_kind: str) -> tuple[fl
             got = None if index is None else found[index][0]
             dice += 1
             right += got == value
-            wrong += got is not None and got != value
-    return right / max(dice, 1), wrong
+            misread = got is not None and got != value
+            wrong += misread
+            sure_wrong += misread and reading.dice[index].sure
+    return right / max(dice, 1), wrong, sure_wrong
 
 
 def replay_photos(photo_set: Any, log: Callable[[str], None] = print) -> dict[str, Any]:
@@ -319,12 +328,13 @@ def replay_photos(photo_set: Any, log: Callable[[str], None] = print) -> dict[st
             confirmed += 1
             if confirmed % ADAPT_EVERY == 0 or confirmed == len(stream):
                 reader.adapt(examples)
-        right, wrong = real_accuracy(reader.reader, evaluation, photo_set.box_kind)
+        right, wrong, sure_wrong = real_accuracy(reader.reader, evaluation, photo_set.box_kind)
         name = "before" if stage == 0 else f"after_{stage}"
         figures[name], figures[f"{name}_wrong"] = round(right, 4), wrong
+        figures[f"{name}_sure_wrong"] = sure_wrong
         note = reader.notes[-1] if reader.notes else "none yet"
-        log(f"  {photo_set.name}: {name}: {right:.4f} right, {wrong} wrong "
-            f"({len(examples)} examples; {note})")  # fmt: skip
+        log(f"  {photo_set.name}: {name}: {right:.4f} right, {wrong} wrong ({sure_wrong} as "
+            f"sure; {len(examples)} examples; {note})")  # fmt: skip
     return figures
 
 

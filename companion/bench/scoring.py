@@ -24,6 +24,7 @@ class Score:
     images_exact: int = 0  # every labelled die right
     images_strict: int = 0  # and no value given where no label is
     unreadable_labelled: int = 0
+    missed: int = 0  # labelled dice with no die read for them
     sure_right: int = 0  # labelled dice read right and sure
     sure_wrong: int = 0  # labelled dice given a wrong value as sure: the misreads that cost a game
     wrong: list[str] = field(default_factory=list)
@@ -62,6 +63,7 @@ class Score:
             "image_exact": round(self.images_exact / max(self.images, 1), 4),
             "image_exact_strict": round(self.images_strict / max(self.images, 1), 4),
             "unreadable_labelled": self.unreadable_labelled,
+            "missed": self.missed,
             "unlabelled_valued": self.unlabelled_valued,
         }
 
@@ -73,6 +75,7 @@ COUNTS = (
     "images_exact",
     "images_strict",
     "unreadable_labelled",
+    "missed",
     "sure_right",
     "sure_wrong",
 )
@@ -129,6 +132,7 @@ def score_image(photo: Labelled, reading: Any, box_kind: str) -> Score:
             score.dice_right += 1
         else:
             score.unreadable_labelled += got is None
+            score.missed += di is None
             how = "" if di is None else f" ({how_read(reading.dice[di])})"
             score.wrong.append(f"{photo.image.name} {list(box)}: {value} read as {got}{how}")
     used = {di for di in matched if di is not None}
