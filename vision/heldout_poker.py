@@ -158,7 +158,7 @@ def _pips_figures(rng: np.random.Generator, body: Colour) -> dict[str, FacePrint
     black, red = _ink(rng, "black"), _ink(rng, "red")
     nine, ten = (black, red) if rng.random() < 0.8 else (red, black)
     dots = bool(rng.random() < 0.5)
-    figure_inks = rng.choice(list(INKS), size=3, replace=False)
+    figure_inks = rng.choice([n for n in INKS if n != "navy"], size=3, replace=False)
     accent = _jitter(rng, LIGHT_INKS["gold"], 20) if rng.random() < 0.6 else black
     ace_suit = str(rng.choice(["club", "spade", "heart", "diamond"], p=[0.4, 0.4, 0.1, 0.1]))
     ace_ink = red if ace_suit in ("heart", "diamond") else black
@@ -194,15 +194,17 @@ def _bold_ranks(rng: np.random.Generator, body: Colour) -> dict[str, FacePrint]:
 
 def _coloured_body(rng: np.random.Generator, body: Colour) -> dict[str, FacePrint]:
     light = LIGHT_INKS if sum(body) < 330 else {**LIGHT_INKS, "black": INKS["black"]}
-    ink = _jitter(rng, _pick(rng, light), 12)
-    accent = _jitter(rng, _pick(rng, light), 12)
+    first, second = (light[str(name)] for name in rng.choice(list(light), 2, replace=False))
+    ink, accent = _jitter(rng, first, 12), _jitter(rng, second, 12)
     numbers = "pips" if rng.random() < 0.5 else "rank"
     court = "figure" if rng.random() < 0.6 else "rank"
     ace_suit = str(rng.choice(["club", "spade", "heart", "diamond"]))
-    return {
+    return {  # the queen in the second ink, so that not all three figures differ by outline only
         "9": FacePrint(numbers, ink, accent, ace_suit, True, 0),
         "10": FacePrint(numbers, ink, accent, ace_suit, True, 0),
-        **{face: FacePrint(court, ink, accent, ace_suit, False, 0) for face in ("J", "Q", "K")},
+        "J": FacePrint(court, ink, accent, ace_suit, False, 0),
+        "Q": FacePrint(court, accent, ink, ace_suit, False, 0),
+        "K": FacePrint(court, ink, accent, ace_suit, False, 0),
         "A": FacePrint("suit", ink, accent, ace_suit, False, 0),
     }
 
@@ -317,19 +319,18 @@ def _draw_pips(img: np.ndarray, design: Design, face: str, paint: FacePrint) -> 
 
 def _draw_rank(img: np.ndarray, design: Design, face: str, paint: FacePrint) -> None:
     side = img.shape[0]
-    text = face
     box = (0.5 * side, 0.5 * side, 0.62 * side, design.rank_height * side)
     if face == "A" and paint.corners == 0 and design.family == "bold-ranks":
         box = (0.5 * side, 0.42 * side, 0.5 * side, design.rank_height * side * 0.8)
         _suit(img, paint.suit, (0.5 * side, 0.82 * side), 0.2 * side, paint.accent)
-    _text(img, text, box, design.font, design.stroke * side, paint.ink)
+    _text(img, face, box, design.font, design.stroke * side, paint.ink)
     if paint.corners:
-        _corner_suits(img, paint, paint.corners)
+        _corner_suits(img, paint)
 
 
-def _corner_suits(img: np.ndarray, paint: FacePrint, corners: int) -> None:
+def _corner_suits(img: np.ndarray, paint: FacePrint) -> None:
     side = img.shape[0]
-    spots = [(0.17, 0.17)] + ([(0.83, 0.17)] if corners == 4 else [])
+    spots = [(0.17, 0.17)] + ([(0.83, 0.17)] if paint.corners == 4 else [])
     for _ in range(2):  # draw, turn the face over, draw the opposite corners
         for x, y in spots:
             _suit(img, paint.suit, (x * side, y * side), 0.15 * side, paint.accent)
@@ -500,7 +501,8 @@ def _die_texture(
     fine = int(np.clip(side * 3, 96, 2048))
     colour = _printed_face(design, face, fine).astype(np.float32)
     alpha = _rounded_mask(fine, design.corner)
-    inside = cv2.distanceTransform((alpha > 0.5).astype(np.uint8), cv2.DIST_L2, 3)
+    body = cv2.copyMakeBorder((alpha > 0.5).astype(np.uint8), 1, 1, 1, 1, cv2.BORDER_CONSTANT)
+    inside = cv2.distanceTransform(body, cv2.DIST_L2, 3)[1:-1, 1:-1]  # to the outline, not the edge
     falloff = np.clip(inside / max(1.0, design.edge * fine), 0, 1)
     colour *= (light * (0.72 + 0.28 * np.sqrt(falloff)))[..., None]
     if design.gloss > 0 and light >= 1.0:
@@ -743,17 +745,27 @@ def _table(kind: str, height: int, width: int, rng: np.random.Generator) -> np.n
 
 
 def _wood(height: int, width: int, rng: np.random.Generator) -> np.ndarray:
-    """Planks: thin dark grain lines 5-25 px apart, wavering, on a lighter wood."""
-    yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
-    turn = rng.uniform(0, np.pi)
-    across = -xx * math.sin(turn) + yy * math.cos(turn)
+    """Planks: thin dark grain lines 5-25 px apart, wavering slowly, turned at random."""
+    side = int(math.hypot(height, width)) + 2
+    across = np.mgrid[0:side, 0:side][0].astype(np.float32)  # the grain runs along x here
     period = rng.uniform(5, 25)
-    warp = period * rng.uniform(0.8, 3) * _smooth_noise(height, width, 3, rng)
-    lines = (0.5 + 0.5 * np.sin(2 * np.pi * (across + warp) / period)) ** 3
-    light = np.array(_jitter(rng, (80, 140, 196), 25), np.float32)
+    warp = period * rng.uniform(0.5, 2) * _stretched_noise(side, (8, 2), rng)
+    lines = (0.5 + 0.5 * np.sin(2 * np.pi * (across + warp) / period)) ** rng.uniform(2, 6)
+    strength = np.clip(0.6 + 0.5 * _stretched_noise(side, (24, 3), rng), 0.1, 1)
+    light = np.array(_jitter(rng, (70, 132, 192), 18), np.float32)
     dark = light * rng.uniform(0.55, 0.8)
-    tone = 1 + 0.08 * _smooth_noise(height, width, 4, rng)
-    return (light - (light - dark) * lines[..., None]) * tone[..., None]
+    tone = 1 + 0.06 * _stretched_noise(side, (4, 2), rng)
+    wood = (light - (light - dark) * (lines * strength)[..., None]) * tone[..., None]
+    turn = cv2.getRotationMatrix2D((side / 2, side / 2), float(rng.uniform(0, 180)), 1.0)
+    turned = cv2.warpAffine(wood, turn, (side, side), borderMode=cv2.BORDER_REFLECT)
+    top, left = (side - height) // 2, (side - width) // 2
+    return turned[top : top + height, left : left + width]
+
+
+def _stretched_noise(side: int, cells: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
+    """Smooth noise with `cells` (rows, columns) of detail over a square."""
+    grid = rng.standard_normal(cells).astype(np.float32)
+    return cv2.resize(grid, (side, side), interpolation=cv2.INTER_CUBIC)
 
 
 def _tray_rim(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -834,12 +846,16 @@ def _close_scene(
     centre = principal + (seen - principal) / scale
     place = Placement((float(centre[0]), float(centre[1])), side, float(rng.uniform(0, 360)))
     background = str(rng.choice(BACKGROUNDS))
-    img = _close_background(background, height, width, place, rng)
+    img = _close_background(background, height, width, rng)
+    top = camera.project(place.footprint(), place.side)
+    hand = _jitter(rng, SKIN[int(rng.integers(len(SKIN)))], 12)
+    if background == "hand":
+        _palm(img, top, hand, rng)
     offset = rng.normal(0, 1, 2) * side * 0.12
     _shadow(img, place, offset, side * rng.uniform(0.08, 0.25), rng.uniform(0.25, 0.55))
     _draw_die(img, design, face, place, camera, rng)
     if background == "hand":
-        _thumb(img, place, rng)
+        _thumb(img, top, hand, rng)
     return _light_spot(img, rng)
 
 
@@ -851,9 +867,7 @@ def _photo_shape(size_px: int, rng: np.random.Generator) -> tuple[int, int]:
     return (size_px, short) if rng.random() < 0.5 else (short, size_px)
 
 
-def _close_background(
-    kind: str, height: int, width: int, place: Placement, rng: np.random.Generator
-) -> np.ndarray:
+def _close_background(kind: str, height: int, width: int, rng: np.random.Generator) -> np.ndarray:
     small = (max(8, min(height, 480)), max(8, min(width, 480)))
     if kind == "board":
         tone = np.array(_jitter(rng, (232, 234, 234), 12), np.float32)
@@ -867,10 +881,7 @@ def _close_background(
             np.array(_jitter(rng, (120, 120, 120), 60), np.float32)
             + 25 * _smooth_noise(*small, 3, rng)[..., None]
         )
-    img = cv2.resize(surface.astype(np.float32), (width, height), interpolation=cv2.INTER_LINEAR)
-    if kind == "hand":
-        _palm(img, place, rng)
-    return img
+    return cv2.resize(surface.astype(np.float32), (width, height), interpolation=cv2.INTER_LINEAR)
 
 
 def _cloth(height: int, width: int, rng: np.random.Generator) -> np.ndarray:
@@ -885,26 +896,37 @@ def _cloth(height: int, width: int, rng: np.random.Generator) -> np.ndarray:
 SKIN = ((150, 180, 225), (120, 160, 205), (80, 120, 170), (60, 90, 130))
 
 
-def _palm(img: np.ndarray, place: Placement, rng: np.random.Generator) -> None:
-    tone = _jitter(rng, SKIN[int(rng.integers(len(SKIN)))], 12)
-    cx, cy = place.centre
-    reach = place.side * rng.uniform(1.1, 1.6)
-    palm = _ellipse(
-        (cx, cy + place.side * 0.3), reach, reach * 0.9, tilt=float(rng.uniform(-30, 30))
-    )
-    _fill(img, palm, tone)
+def _palm(img: np.ndarray, top: np.ndarray, tone: Colour, rng: np.random.Generator) -> None:
+    """A hand under the die (`top`: its top face's corners in the photo)."""
+    cx, cy = top.mean(axis=0)
+    side = float(np.linalg.norm(top[1] - top[0]))
+    reach = side * rng.uniform(0.9, 1.3)
+    tilt = float(rng.uniform(-30, 30))
+    _skin(img, _ellipse((cx, cy + side * 0.3), reach, reach * 0.9, tilt=tilt), tone)
 
 
-def _thumb(img: np.ndarray, place: Placement, rng: np.random.Generator) -> None:
-    """A thumb over one edge of the die, covering a sliver of its top."""
-    corners = place.footprint()
+def _thumb(img: np.ndarray, top: np.ndarray, tone: Colour, rng: np.random.Generator) -> None:
+    """A thumb over one edge of the die's top face, covering a sliver of it."""
     edge = int(rng.integers(4))
-    a, b = corners[edge], corners[(edge + 1) % 4]
-    outward = (a + b) / 2 - np.array(place.centre)
-    tip = (a + b) / 2 + outward * rng.uniform(0.5, 0.7)
-    along = math.degrees(math.atan2(*(outward[::-1])))
-    thumb = _ellipse(
-        (float(tip[0]), float(tip[1])), place.side * 0.35, place.side * 0.18, tilt=along
-    )
-    tone = _jitter(rng, SKIN[int(rng.integers(len(SKIN)))], 12)
-    _fill(img, thumb, tone)
+    middle = (top[edge] + top[(edge + 1) % 4]) / 2
+    outward = middle - top.mean(axis=0)
+    tip = middle + outward * rng.uniform(0.55, 0.75)
+    along = math.degrees(math.atan2(outward[1], outward[0]))
+    side = float(np.linalg.norm(top[1] - top[0]))
+    _skin(img, _ellipse((float(tip[0]), float(tip[1])), side * 0.35, side * 0.17, tilt=along), tone)
+
+
+def _skin(img: np.ndarray, outline: Polygon, tone: Colour) -> None:
+    """Skin filling the outline, darker towards its rim as a rounded finger or palm is."""
+    height, width = img.shape[:2]
+    x0, y0 = np.maximum(np.floor(outline.min(axis=0)).astype(int) - 2, 0)
+    x1, y1 = np.minimum(np.ceil(outline.max(axis=0)).astype(int) + 2, [width, height])
+    if x1 <= x0 or y1 <= y0:
+        return
+    mask = np.zeros((y1 - y0, x1 - x0), np.float32)
+    _fill(mask, outline - np.array([x0, y0]), (1, 1, 1))
+    rounded = _wide_blur(mask, 0.15 * min(mask.shape))
+    colour = np.array(tone, np.float32) * (0.7 + 0.35 * rounded)[..., None]
+    cover = cv2.GaussianBlur(mask, (0, 0), 0.8)
+    region = img[y0:y1, x0:x1]
+    region[:] = cv2.blendLinear(colour, region, cover, 1 - cover)
