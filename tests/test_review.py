@@ -4,9 +4,11 @@ are not graded, a hidden card the player could not see changes none of their gra
 
 from __future__ import annotations
 
+import json
 import random
 
 import engines
+from companion.bench.review import calibration
 from companion.cli import main
 from companion.store import Store
 from engines.core import CHANCE
@@ -111,3 +113,18 @@ def test_review_of_a_missing_game_is_one_line(tmp_path, capsys) -> None:
     Store(tmp_path).close()
     assert main(["review", "99", "--state-dir", str(tmp_path)]) == 1
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_bench_review_prints_one_line_per_game_with_its_figures(capsys) -> None:
+    assert main(["bench", "review", "--games", "sequence", "--rounds", "1", "--iterations",
+                 "2", "--json"]) == 0  # fmt: skip
+    line = json.loads(capsys.readouterr().out)
+    assert {"game", "games", "ece", "brier", "review_s_median", "review_s_p95"} <= set(line)
+    assert line["game"] == "sequence" and line["games"] == 1
+    assert 0 <= line["ece"] <= 1 and 0 <= line["brier"] <= 1
+
+
+def test_calibration_of_perfect_and_wrong_chances() -> None:
+    assert calibration([(1.0, 1.0), (0.0, 0.0)]) == (0.0, 0.0)
+    assert calibration([(1.0, 0.0), (0.0, 1.0)]) == (1.0, 1.0)
+    assert calibration([]) == (None, None)
