@@ -193,7 +193,7 @@ def _plays(board: str, team: int, hand) -> list[Play]:
     of four (to make or block five)."""
     found: list[Play] = []
     jack = None
-    for card in set(hand):
+    for card in sorted(set(hand)):  # in a fixed order: ties go the same way in every run
         if card in ONE_EYED:
             continue
         if card in TWO_EYED:

@@ -3,11 +3,12 @@
 A decision is graded by the chance it gave away: the advisor's figure for its best choice less
 its figure for the choice made, both from one search of the position (a fixed number of
 iterations, seeded by what the acting player saw, so a review is repeatable and blind to what
-that player could not see). Only figures on the scale of a chance are compared (kinds "win",
-"chance" and "value", the last a squashed evaluation); a decision with one legal action is
-forced and not graded, nor is one whose figures are points, nor one the advisor ranked below
-its search (no chance of its own: the advisor lists the choices it did not search after those
-it did, with figures below 0).
+that player could not see). Only games whose advisor figures are on the scale of a chance to
+win are graded (`CHANCE_KINDS`: Stratégix and Le Roudalon, a chance to win; Sequence, a
+squashed evaluation); Traverse's figures are an unbounded worth and Struggle's one pawn's
+chance of its box, so their decisions are not graded yet. A decision with one legal action is
+forced and not graded, nor is one the advisor ranked below its search (no chance of its own:
+the advisor lists the choices it did not search after those it did, with figures below 0).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ GRADES: tuple[tuple[str, float], ...] = (
     ("mistake", 0.10),
     ("blunder", 1.0),
 )
-CHANCE_KINDS = ("win", "chance", "value")
+CHANCE_KINDS = {"strategix": ("win",), "roudalon": ("win",), "sequence": ("value",)}
 REVIEW_ITERATIONS = 40
 
 
@@ -100,14 +101,15 @@ def _decision(state: engines.State, index: int, actor: int, notation: str,
               iterations: int) -> Decision:  # fmt: skip
     played = state.parse(notation).notation
     legal = state.legal_actions()
-    if len(legal) == 1:
-        return Decision(index, actor, played, legal[0].notation, None, None, None)
+    kinds = CHANCE_KINDS.get(state.game.name, ())
+    if len(legal) == 1 or not kinds:  # forced, or a game whose figures are not chances
+        return Decision(index, actor, played, played, None, None, None)
     choices = advisor.advise(state, iterations=iterations)
     best = choices[0]
     figures = {choice.notation: choice for choice in choices}
     chosen = figures.get(played)
     unsearched = chosen is None or chosen.figure < 0  # ranked below the search: no chance known
-    if unsearched or best.kind not in CHANCE_KINDS or chosen.kind != best.kind:
+    if unsearched or best.kind not in kinds or chosen.kind != best.kind:
         return Decision(index, actor, played, best.notation, None, None, None)
     best_figure, chosen_figure = _chance(best.figure), _chance(chosen.figure)
     given = max(0.0, best_figure - chosen_figure)
