@@ -13,7 +13,7 @@ from collections.abc import Sequence
 # Heavy imports (cv2, pygame) stay inside each module's `run`, so `tabletop --help` stays fast.
 COMMANDS = (
     "demo", "run", "referee", "read", "learn", "bench", "doctor", "scores",
-    "club", "sync", "serve_web", "examples",
+    "club", "sync", "serve_web", "examples", "review",
 )  # fmt: skip
 
 

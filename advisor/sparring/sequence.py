@@ -100,9 +100,14 @@ def _player(score: Score) -> Callable[[SequenceState, random.Random], Action]:
 
 def _liner_score(state: SequenceState, action: Action, team: int) -> float:
     kind, card, square = action.data
+    return liner_value(state.board, team, state.game.teams, kind, card, square)
+
+
+def liner_value(board: str, team: int, teams: int, kind: str, card: str,
+                square: int | None) -> float:  # fmt: skip
+    """The liner's worth of a play, from the board alone."""
     if kind == "dead":
         return DEAD_CARD
-    board, teams = state.board, state.game.teams
     if kind == "remove":
         value = block_value(board, square, team, teams, taken=True) - 15.0
         return value if value > 0 else -50.0 + value

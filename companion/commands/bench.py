@@ -14,6 +14,7 @@ TARGETS = {
     "club": "club.bench",
     "table": "companion.bench.table",
     "advisor": "companion.bench.advisor",
+    "review": "companion.bench.review",
 }
 
 

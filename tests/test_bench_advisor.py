@@ -1,0 +1,29 @@
+"""`tabletop bench advisor --opponent heuristic`: one line per sparring partner, the fields of
+the plain bench kept, the held-out partner marked."""
+
+from __future__ import annotations
+
+import json
+
+from companion.cli import main
+
+
+def test_heuristic_opponents_report_one_line_each_with_the_plain_fields(capsys) -> None:
+    status = main(["bench", "advisor", "--games", "sequence", "--rounds", "2", "--budget", "5",
+                   "--opponent", "heuristic", "--json"])  # fmt: skip
+    assert status == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [line["sparring"] for line in lines] == ["liner", "cluster", "blocker"]
+    assert [line["held_out"] for line in lines] == [False, False, True]
+    plain = {"game", "players", "opponent", "budget_ms", "games", "win_rate", "win_rate_ci95",
+             "fair_share", "advice_ms_median", "advice_ms_p95", "advice_cpu_ms_p95"}  # fmt: skip
+    for line in lines:
+        assert plain <= set(line) and line["games"] == 2
+        low, high = line["win_rate_ci95"]
+        assert 0 <= low <= line["win_rate"] <= high <= 1
+
+
+def test_an_unknown_opponent_is_one_clear_line(capsys) -> None:
+    assert main(["bench", "advisor", "--opponent", "nobody"]) == 2
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and "--opponent" in out

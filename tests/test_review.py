@@ -1,0 +1,130 @@
+"""review/: decisions graded against the advisor: a known blunder is a blunder, forced moves
+are not graded, a hidden card the player could not see changes none of their grades; and
+`tabletop review GAME_ID` prints a stored game's review."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import engines
+from companion.bench.review import calibration
+from companion.cli import main
+from companion.store import Store
+from engines.core import CHANCE
+from review import grade_of, review_game
+from review.grades import _decision
+
+
+def _dealt(seed: int = 3) -> engines.State:
+    state = engines.make_game("sequence", ["A", "B"], seed=seed).new_state()
+    while state.actor == CHANCE:
+        state.play_chance()
+    return state
+
+
+def _one_card_left() -> engines.State:
+    """Stratégix, two players, round 1: the other holds one card, a letter (every star, pétard
+    and Z is laid); the player to act leads holding C C D. A pair or the run C D keeps the lead
+    (one card cannot follow them) and the last card goes out next; a single lets the other
+    beat it with their letter and go out first, as Dubolix."""
+    state = engines.make_game("strategix", ["A", "B"], seed=1).new_state()
+    state.apply("first 0")
+    state.apply("deal !***BCDGHJLMNOPQRSUV / !!****CDEFGHIJKLMNZZ / out BEFIKOPQSTTUVWWXXYYR")
+    state.hands = ["CCD", "T"]
+    state.counts = [3, 1]
+    state.played = "*******!!!ZZ"
+    return state
+
+
+def test_a_single_that_lets_the_other_go_out_is_a_blunder() -> None:
+    state = _one_card_left()
+    assert _decision(state, 0, 0, "play C D", 30).grade in ("best", "good")
+    assert _decision(state, 0, 0, "play D", 30).grade == "blunder"
+
+
+def test_forced_moves_are_not_graded() -> None:
+    state = engines.make_game("roudalon", ["A", "B", "C", "D"], seed=2).new_state()
+    notations, rng = [], random.Random(2)
+    while not state.is_over and len(notations) < 60:
+        if state.actor == CHANCE:
+            action = state.sample_chance(rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        notations.append(action.notation)
+        state.apply(action)
+    review = review_game("roudalon", ["A", "B", "C", "D"], notations, seed=2)
+    replay = engines.make_game("roudalon", ["A", "B", "C", "D"], seed=2).new_state()
+    forced = 0
+    for index, notation in enumerate(notations):
+        if isinstance(replay.actor, int) and len(replay.legal_actions()) == 1:
+            decision = next(d for d in review.decisions if d.index == index)
+            assert decision.grade is None
+            forced += 1
+        replay.apply(notation)
+    assert forced
+
+
+def test_a_hidden_card_changes_no_grade_of_the_player() -> None:
+    state = _dealt(4)
+    me = state.current
+    other = 1 - me
+    twin = state.clone()
+    hand = list(twin.hands[other])
+    swap = next(card for card in twin.stock if card not in hand)
+    stock = list(twin.stock)
+    stock[stock.index(swap)], hand[0] = hand[0], swap
+    twin.stock = type(twin.stock)(stock)
+    hands = list(twin.hands)
+    hands[other] = type(twin.hands[other])(hand)
+    twin.hands = type(twin.hands)(hands)
+    assert twin.view(me) == state.view(me) and twin.hands != state.hands
+    for action in state.legal_actions()[:5]:
+        first = _decision(state, 0, me, action.notation, 20)
+        second = _decision(twin, 0, me, action.notation, 20)
+        assert first == second
+
+
+def test_grades_by_chance_given_away() -> None:
+    assert grade_of(0.0, True) == "best"
+    assert grade_of(0.01, False) == "good"
+    assert grade_of(0.04, False) == "inaccuracy"
+    assert grade_of(0.08, False) == "mistake"
+    assert grade_of(0.3, False) == "blunder"
+
+
+def test_review_command_prints_a_stored_game(tmp_path, capsys) -> None:
+    state = engines.make_game("traverse", ["Ann", "Bob"], seed=7).new_state()
+    rng = random.Random(7)
+    with Store(tmp_path) as store:
+        game_id = store.start_game("traverse", ["Ann", "Bob"], seed=7, mode="full")
+        for _ in range(12):
+            action = state.sample_chance(rng) if state.actor == CHANCE else rng.choice(
+                state.legal_actions())  # fmt: skip
+            state.apply(action)
+            store.append(game_id, action.notation)
+        store.finish(game_id, [0, 0], [0])
+    assert main(["review", str(game_id), "--state-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("traverse:") and "Ann: accuracy" in out and "Bob: accuracy" in out
+
+
+def test_review_of_a_missing_game_is_one_line(tmp_path, capsys) -> None:
+    Store(tmp_path).close()
+    assert main(["review", "99", "--state-dir", str(tmp_path)]) == 1
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_bench_review_prints_one_line_per_game_with_its_figures(capsys) -> None:
+    assert main(["bench", "review", "--games", "sequence", "--rounds", "1", "--iterations",
+                 "2", "--json"]) == 0  # fmt: skip
+    line = json.loads(capsys.readouterr().out)
+    assert {"game", "games", "ece", "brier", "review_s_median", "review_s_p95"} <= set(line)
+    assert line["game"] == "sequence" and line["games"] == 1
+    assert 0 <= line["ece"] <= 1 and 0 <= line["brier"] <= 1
+
+
+def test_calibration_of_perfect_and_wrong_chances() -> None:
+    assert calibration([(1.0, 1.0), (0.0, 0.0)]) == (0.0, 0.0)
+    assert calibration([(1.0, 0.0), (0.0, 1.0)]) == (1.0, 1.0)
+    assert calibration([]) == (None, None)
