@@ -18,9 +18,7 @@ TARGETS = {
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "bench", help="run a benchmark: engines, vision, display or table"
-    )
+    parser = subparsers.add_parser("bench", help="run a benchmark: " + ", ".join(TARGETS))
     bench_sub = parser.add_subparsers(dest="target", metavar="TARGET", required=True)
     for module_name in TARGETS.values():
         try:

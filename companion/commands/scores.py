@@ -53,6 +53,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def show_player(store, player: str, as_json: bool) -> int:
+    from display.i18n import game_title
+
     if player not in store.known_players():
         print(f"no player named {player!r} (known: {', '.join(store.known_players()) or 'none'})")
         return 1
@@ -63,7 +65,9 @@ def show_player(store, player: str, as_json: bool) -> int:
         return 0
     print(f"{player}: {stats['games']} games, {stats['wins']} wins")
     for game, entry in stats["by_game"].items():
-        print(f"  {game}: {entry}")
+        rate = f"{entry['win_rate']:.0%}"
+        print(f"  {game_title(game):12} {entry['games']} games, {entry['wins']} wins ({rate}), "
+              f"best {entry['best']}, average {entry['average']}")  # fmt: skip
     for row in store.history(player):
         result = "won" if row.winner else "lost"
         print(f"  #{row.game_id} {row.game}: {row.score} ({result}) vs {', '.join(row.opponents)}")
