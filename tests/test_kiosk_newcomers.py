@@ -443,3 +443,18 @@ def test_roudalon_throws_and_alliances_come_before_the_stakes(controller):
     roudalon_with_two_dice(controller)
     moves = [m.id for m in controller.screen().moves]
     assert moves[:3] == ["move:throw 1", "move:throw 2", "move:offer"]
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_each_name_sits_beside_its_seat_kind(controller, size):
+    """Item 6: in portrait a name and its seat-type button sat in different rows."""
+    from display.render import Renderer
+
+    controller.handle(Tap("game:sequence"))
+    controller.handle(Tap("count:+"))
+    controller.handle(Tap("count:+"))
+    renderer = Renderer(size)
+    renderer.draw(controller.screen())
+    where = {target: rect for rect, target in renderer.hits}
+    for seat in range(4):
+        assert where[f"name:{seat}"].centery == where[f"seat:{seat}"].centery
