@@ -458,3 +458,42 @@ def test_each_name_sits_beside_its_seat_kind(controller, size):
     where = {target: rect for rect, target in renderer.hits}
     for seat in range(4):
         assert where[f"name:{seat}"].centery == where[f"seat:{seat}"].centery
+
+
+def test_settings_show_the_camera_in_use(tmp_path, monkeypatch):
+    """Item 32: the settings did not show which camera is in use."""
+    from companion.app import App
+    from companion.config import Config
+    from hardware.simcam import SimulatedCamera
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    app = App(Config(state_dir=tmp_path), camera_spec="sim", kiosk=False)
+    app.open(camera=SimulatedCamera(seed=1, stepped=True, size=(160, 120)))
+    try:
+        app.controller.handle(Tap("nav:settings"))
+        chosen = [t.id for t in app.controller.screen().options if t.style == "selected"]
+        assert "camera:sim" in chosen
+    finally:
+        app.close()
+
+
+def test_a_chart_of_one_game_is_a_bar_with_its_value(controller):
+    """Item 30: a chart of one game was a solid orange block with no axis or value."""
+    from display.render import Renderer
+
+    store = controller.store
+    store.finish(store.start_game("traverse", ["Ann", "Bob"]), [7, 1], [0])
+    controller.handle(Tap("nav:scores"))
+    controller.handle(Tap("player:Ann"))
+    renderer = Renderer((800, 480))
+    drawn: list[str] = []
+    label = renderer.label
+
+    def recorded(words: str, *rest, **named):
+        drawn.append(words)
+        return label(words, *rest, **named)
+
+    renderer.label = recorded
+    surface = renderer.draw(controller.screen())
+    assert "7" in drawn and not renderer.problems
+    assert surface is not None
