@@ -22,6 +22,24 @@ def controller(tmp_path):
         yield Controller(store, "fr", moves_per_page=6, seed_source=random.Random(0))
 
 
+def drawn_words(controller: Controller, size: tuple[int, int]) -> list[str]:
+    """Every label the renderer draws for the screen shown (none clipped)."""
+    from display.render import Renderer
+
+    renderer = Renderer(size)
+    drawn: list[str] = []
+    label = renderer.label
+
+    def recorded(words: str, *rest, **named):
+        drawn.append(words)
+        return label(words, *rest, **named)
+
+    renderer.label = recorded
+    renderer.draw(controller.screen())
+    assert not renderer.problems, renderer.problems
+    return drawn
+
+
 def roudalon_with_two_dice(controller: Controller) -> None:
     """Le Roudalon after the roll-off and a stake each: Ann to act, holding two dice."""
     controller.start_game("roudalon", ["Ann", "Bob", "Cid", "Dee"], seed=1)
@@ -421,19 +439,9 @@ def test_a_hint_chosen_in_traverse_is_shown_in_the_move_list(controller):
 
 def test_strategix_before_the_first_lead_shows_round_one_and_no_empty_hands(controller):
     """Item 25: before the first lead the board showed "Round 0/2" and "0 cards"."""
-    from display.render import Renderer
 
     controller.start_game("strategix", ["Ann", "Bob", "Cid"], seed=1)
-    renderer = Renderer((800, 480))
-    drawn: list[str] = []
-    label = renderer.label
-
-    def recorded(words: str, *rest, **named):
-        drawn.append(words)
-        return label(words, *rest, **named)
-
-    renderer.label = recorded
-    renderer.draw(controller.screen())
+    drawn = drawn_words(controller, (800, 480))
     assert not any(" 0/" in words for words in drawn)
     assert not any(words.endswith(" 0 carte") or " 0 cartes" in words for words in drawn)
 
@@ -479,21 +487,9 @@ def test_settings_show_the_camera_in_use(tmp_path, monkeypatch):
 
 def test_a_chart_of_one_game_is_a_bar_with_its_value(controller):
     """Item 30: a chart of one game was a solid orange block with no axis or value."""
-    from display.render import Renderer
 
     store = controller.store
     store.finish(store.start_game("traverse", ["Ann", "Bob"]), [7, 1], [0])
     controller.handle(Tap("nav:scores"))
     controller.handle(Tap("player:Ann"))
-    renderer = Renderer((800, 480))
-    drawn: list[str] = []
-    label = renderer.label
-
-    def recorded(words: str, *rest, **named):
-        drawn.append(words)
-        return label(words, *rest, **named)
-
-    renderer.label = recorded
-    surface = renderer.draw(controller.screen())
-    assert "7" in drawn and not renderer.problems
-    assert surface is not None
+    assert "7" in drawn_words(controller, (800, 480))
