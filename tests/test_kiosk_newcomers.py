@@ -493,3 +493,18 @@ def test_a_chart_of_one_game_is_a_bar_with_its_value(controller):
     controller.handle(Tap("nav:scores"))
     controller.handle(Tap("player:Ann"))
     assert "7" in drawn_words(controller, (800, 480))
+
+
+def test_the_scores_export_to_a_usb_stick_plugged_in(controller, tmp_path, monkeypatch):
+    """Item 31: "Exporter CSV" named a path on the Pi that no one at the table can reach."""
+    import os
+
+    stick = tmp_path / "media" / "tabletop" / "CLE"
+    stick.mkdir(parents=True)
+    monkeypatch.setattr(os.path, "ismount", lambda path: str(path) == str(stick))
+    controller.scores.media_root = tmp_path / "media"
+    store = controller.store
+    store.finish(store.start_game("traverse", ["Ann", "Bob"]), [7, 1], [0])
+    controller.handle(Tap("nav:scores"))
+    controller.handle(Tap("export:"))
+    assert (stick / "scores.csv").exists() and "CLE" in controller.message
