@@ -187,6 +187,9 @@ class TableScreen(ScreenObject):
         session = self.view.session
         if session is None:
             return
+        if self.dice_request() is not None:  # no move before the dice are read
+            self.view.say(self.t("need_roll_first"), True)
+            return
         choices = self.choices(session.state)
         chosen = self.turn.selected ^ {piece}
         if chosen and not any(chosen <= c.pieces for c in choices):

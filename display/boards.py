@@ -103,7 +103,7 @@ def _struggle_pawns(
         piece = f"pawn:{pawn}"
         if piece in screen.selected:
             pygame.draw.circle(renderer.surface, palette.YELLOW, centre, radius + 4, 4)
-        if piece in screen.pieces:
+        if piece in screen.pieces or screen.name == "table":  # a touch on any pawn is answered
             touch = pygame.Rect(0, 0, 44, 44)
             touch.center = centre
             renderer.hits.append((touch, f"piece:{piece}"))
@@ -170,7 +170,7 @@ def draw_traverse(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scre
             piece = f"pawn:{colour}{number}"
             if piece in screen.selected:
                 pygame.draw.circle(surface, palette.YELLOW, rect.center, rect.w // 2 + 3, 3)
-            if piece in screen.pieces:
+            if piece in screen.pieces or screen.name == "table":  # any pawn touched is answered
                 touch = pygame.Rect(0, 0, 44, 44)
                 touch.center = rect.center
                 renderer.hits.append((touch, f"piece:{piece}"))

@@ -508,3 +508,17 @@ def test_the_scores_export_to_a_usb_stick_plugged_in(controller, tmp_path, monke
     controller.handle(Tap("nav:scores"))
     controller.handle(Tap("export:"))
     assert (stick / "scores.csv").exists() and "CLE" in controller.message
+
+
+def test_touching_a_pawn_is_always_answered(controller):
+    """Item 19: touching a Struggle pawn did nothing and said nothing."""
+    from display.render import Renderer
+
+    controller.start_game("struggle", ["Ann", "Bob"], seed=1)
+    controller.play("first 0")  # Ann's dice are awaited: no move yet
+    renderer = Renderer((800, 480))
+    renderer.draw(controller.screen())
+    pawns = [target for _, target in renderer.hits if target.startswith("piece:pawn:")]
+    assert len(pawns) == 5
+    controller.handle(Tap(pawns[0]))
+    assert controller.error and controller.message
