@@ -183,6 +183,8 @@ class App:
         self.feed = BackgroundFeed(dice_feed)
         controller = self._controller(self.store, hardware)
         controller.use_layout(self.window.renderer.layout)
+        if not controller.settings.camera_choice:  # the settings screen shows the one in use
+            controller.settings.camera_choice = self.camera_spec or self.config.camera.spec
         if not self.config.camera.poker_profile and controller.profile_path:
             dice_feed.poker_profile, problem = load_profile_safely(controller.profile_path)
             hardware.status["camera"] = problem or hardware.status["camera"]

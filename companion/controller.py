@@ -50,6 +50,9 @@ class Controller:
         tray_roi: Roi | None = None,
     ) -> None:
         self.store = store
+        if store.setting("language.configured", "") != language:  # the config file changed
+            store.set_setting("language.configured", language)  # it wins over the last pick
+            store.set_setting("language", language)
         self.language: str = store.setting("language", language)
         self.seed_source = seed_source or random.Random()
         self.status: dict[str, Any] = status or {}

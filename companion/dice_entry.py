@@ -162,15 +162,17 @@ class DiceEntry:
         return True
 
     def reroll(self) -> None:
+        """Throw the dice awaited; in Struggle, the dice of the hand chosen, thrown at once."""
         if self.throw():
             return
         hand, rethrow = self.table.hand(), self.table.turn.rethrow
         if not hand:
-            self.view.say(self.view.t("need_roll_first"), True)
+            waiting = self.table.dice_request() is not None
+            self.view.say(self.view.t("need_roll_first" if waiting else "no_dice_wanted"), True)
         elif not rethrow:
             self.view.say(self.view.t("rethrow_pick"), True)
-        else:
-            self.table.play("rethrow " + " ".join(hand[i] for i in sorted(rethrow)))
+        elif self.table.play("rethrow " + " ".join(hand[i] for i in sorted(rethrow))):
+            self.throw()  # the simulated camera throws them: no second touch on Lancer
 
     def marks(self) -> list[DieMark]:
         turn = self.table.turn

@@ -42,7 +42,6 @@ class DiceFeed:
         self.problem = ""
         self._readers: dict[str, Any] = {}
         self._tracker: Any = None
-        self._tracked_kind = ""
         self._frame_shape: tuple[int, ...] = ()
         self.last_image: np.ndarray | None = None
 
@@ -148,9 +147,9 @@ class DiceFeed:
                             self._frame_shape, image.shape)  # fmt: skip
                 self._readers.clear()
             self._frame_shape, self._tracker = image.shape, None
-        if self._tracker is None or self._tracked_kind != kind:
+        if self._tracker is None:  # kept when another kind of dice is wanted: dice left on
+            # the tray from the last game are not read again for the next one
             self._tracker = RollTracker(settle_frames=self.settle_frames)
-            self._tracked_kind = kind
         # Read only when the tracker needs it: not while the dice are moving.
         event = self._tracker.update(image, lambda: self.read(image, kind))
         if event is not None and event.kind == "settled":

@@ -35,6 +35,8 @@ class HintPanel:
             return False
         if session.record.game in CARD_GAMES and session.record.mode != "full":
             return False  # the cards in the player's hand are not entered
+        if session.table.keyboard(state, session.record.mode):
+            return False  # a play typed from the table (an objective card): nothing to choose
         return session.hint_on
 
     def tap(self, arg: str) -> None:

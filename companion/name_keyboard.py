@@ -22,6 +22,14 @@ class NameKeyboard:
         self.entry = ""
         self.layer = ""  # "more": accents, digits and signs
 
+    def open(self) -> None:
+        """A name to type from the start, on the letters."""
+        self.entry, self.layer = "", ""
+
+    def name(self) -> str:
+        """The name typed, as it is saved (and shown while typing): "CHLOÉ" is "Chloé"."""
+        return self.entry.strip().title()
+
     def keys(self) -> list[Target]:
         more = self.layer == "more"
         shown = MORE if more else LETTERS

@@ -41,8 +41,7 @@ class NotationEntry:
         turn = self.table.turn
         turn.entry, hint = session.table.type_key(session.state, turn.entry, key)
         turn.guess = ""
-        if hint:
-            self.view.say(self.view.t(hint))
+        self.view.say(self.view.t(hint) if hint else "")  # no word left from the last key
 
     def entry(self, command: str) -> None:
         session, turn = self.view.session, self.table.turn
@@ -50,8 +49,10 @@ class NotationEntry:
             self.view.not_here("key")
         elif command == "clear":
             turn.entry = ""
+            self.view.say("")
         elif command == "back":
             turn.entry = turn.entry[:-1].rstrip(" +")
+            self.view.say("")
         elif command == "ok":
             notation = session.table.entry_notation(session.state, turn.entry)
             if notation:

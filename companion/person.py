@@ -199,6 +199,8 @@ class Person:
         elif game == "strategix":
             self.strategix_play(state)
         else:  # Struggle's objective card: the arrival order, pawn by pawn
+            if self.controller.table.turn.entry:  # an order refused (another card's): again
+                self.tap("entry:clear")
             order = ["K", "Q", "J", "10", "9"]
             self.rng.shuffle(order)
             for pawn in order:

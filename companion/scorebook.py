@@ -7,13 +7,17 @@ shown. Long lists scroll: the renderer draws from `scroll` and its pager and dra
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from companion.screen_base import Handler, ScreenName, ScreenObject
 from display.i18n import decimal, game_title
 from display.model import Screen, Target
 
+EXPORT_NAME = "scores.csv"
+MEDIA_ROOT = Path("/media")
 PLAYERS_SHOWN = 8  # player buttons a page of them shows
 CHART_GAMES = 24  # the newest games on a player's chart
 
@@ -25,6 +29,7 @@ class ScoresScreen(ScreenObject):
     player = ""  # whose history is shown ("" = the totals)
     scroll = 0  # the line the sections are shown from
     players_page = 0
+    media_root = MEDIA_ROOT  # where Raspberry Pi OS mounts USB sticks
 
     @property
     def taps(self) -> Mapping[str, Handler]:
@@ -106,7 +111,17 @@ class ScoresScreen(ScreenObject):
         }
 
     def export(self, _: str) -> None:
-        path = self.view.store.state_dir / "scores.csv"
+        """The scores as CSV on every USB stick plugged in, else in the state directory (then
+        reached over the network: the message names the file)."""
+        sticks = usb_sticks(self.media_root)
+        for stick in sticks:
+            try:
+                rows = self.view.store.export_csv(stick / EXPORT_NAME)
+            except OSError:
+                continue  # a stick read-only or pulled out: the next, or the state directory
+            self.view.say(self.t("exported_usb", n=rows, stick=stick.name))
+            return
+        path = self.view.store.state_dir / EXPORT_NAME
         rows = self.view.store.export_csv(path)
         self.view.say(self.t("exported", n=rows, path=path))
 
@@ -124,3 +139,13 @@ class ScoresScreen(ScreenObject):
         """`scroll:N`: the scorebook shown from its line N (the pager, or a drag)."""
         if line.isdigit():
             self.scroll = int(line)
+
+
+def usb_sticks(root: Path) -> list[Path]:
+    """The removable media mounted under `root` (/media/<user>/<label> or /media/<label>)."""
+    try:
+        found = [p for p in root.iterdir() if p.is_dir()]
+        found += [q for p in found if not os.path.ismount(p) for q in p.iterdir() if q.is_dir()]
+    except OSError:
+        return []
+    return sorted(p for p in found if os.path.ismount(p))

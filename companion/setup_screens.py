@@ -13,7 +13,7 @@ from companion.name_keyboard import NameKeyboard, type_keys
 from companion.screen_base import Handler, KioskView, ScreenName, ScreenObject
 from companion.session import CARD_GAMES, SEAT_KINDS, Session, hint_enabled
 from companion.store import StoreError
-from display.i18n import game_title, option_title, text
+from display.i18n import game_title, option_help, option_title, text
 from display.model import Screen, Target
 
 GAMES = ("struggle", "traverse", "strategix", "sequence", "roudalon")
@@ -28,7 +28,7 @@ class SetupDraft:
     options: dict[str, Any] = field(default_factory=dict)
     editing: int | None = None  # seat whose name is being typed
     bots: dict[int, str] = field(default_factory=dict)  # seat -> bot level (companion.bot_choice)
-    bots_named: dict[int, bool] = field(default_factory=dict)  # seats given a bot's name
+    person_names: dict[int, str] = field(default_factory=dict)  # a bot seat's name as a person
 
 
 class HomeScreen(ScreenObject):
@@ -112,7 +112,8 @@ class SetupScreen(ScreenObject):
             known[i] if i < len(known) else text(self.view.language, "player_n", n=i + 1)
             for i in range(count)
         ]
-        self.draft = SetupDraft(game=arg, players=names, teams=[i % 2 for i in range(count)])
+        self.draft = SetupDraft(game=arg, players=names)
+        self._fit_teams()
         self.start_confirmed = False
         self.view.say("")
         return True
@@ -127,6 +128,7 @@ class SetupScreen(ScreenObject):
         step = 1 if delta == "+" else -1
         allowed = [n for n in counts if (n - len(draft.players)) * step > 0]
         if not allowed:
+            self.view.say(self._count_limit(counts), True)
             return
         wanted = min(allowed) if step > 0 else max(allowed)
         known = [n for n in self.view.store.known_players() if n not in draft.players]
@@ -137,21 +139,45 @@ class SetupScreen(ScreenObject):
             )
         del draft.players[wanted:]
         draft.bots = {seat: level for seat, level in draft.bots.items() if seat < wanted}
-        draft.teams = [i % draft.team_count for i in range(wanted)]
+        self._fit_teams()
+
+    def _count_limit(self, counts: tuple[int, ...]) -> str:
+        game = game_title(self.draft.game, self.view.language)
+        if len(counts) == 1:
+            return self.t("count_only", game=game, n=counts[0])
+        return self.t("count_limit", game=game, low=min(counts), high=max(counts))
+
+    def _team_counts(self) -> list[int]:
+        """The numbers of equal teams these players can make (Sequence)."""
+        return [n for n in (2, 3) if len(self.draft.players) % n == 0]
+
+    def _fit_teams(self) -> None:
+        """Teams the players can make: the one chosen while it still fits, else the engine's
+        own choice (3 teams for 3 or 9 players, else 2)."""
+        draft = self.draft
+        if draft.game != "sequence":
+            draft.teams = [i % 2 for i in range(len(draft.players))]
+            return
+        fitting = self._team_counts()
+        if draft.options.get("teams") not in fitting:
+            draft.options.pop("teams", None)
+            draft.team_count = 3 if len(draft.players) in (3, 9) else 2
+        draft.teams = [i % draft.team_count for i in range(len(draft.players))]
 
     def teams(self, count: str) -> None:
-        if count not in ("2", "3"):
+        if not count.isdigit() or int(count) not in self._team_counts():
+            self.view.not_here(f"teams:{count}")
             return
         self.draft.team_count = int(count)
         self.draft.options["teams"] = int(count)  # players sit alternately: seat % teams
-        self.draft.teams = [i % int(count) for i in range(len(self.draft.players))]
+        self._fit_teams()
 
     def name_seat(self, seat: str) -> None:
         if not seat.isdigit() or int(seat) >= len(self.draft.players):
             self.view.not_here(f"name:{seat}")
             return
         self.draft.editing = int(seat)
-        self.keyboard.entry = ""
+        self.keyboard.open()
 
     def seat(self, seat: str) -> None:
         """The next kind for this seat: person, then each bot level, then person again."""
@@ -163,14 +189,23 @@ class SetupScreen(ScreenObject):
         kind = SEAT_KINDS[(SEAT_KINDS.index(draft.bots.get(index, "")) + 1) % len(SEAT_KINDS)]
         if kind:
             draft.bots[index] = kind
-            if not draft.bots_named.get(index):
+            if index not in draft.person_names:
+                draft.person_names[index] = draft.players[index]
                 draft.players[index] = self._unique_bot_name(index)
-                draft.bots_named[index] = True
         else:
             draft.bots.pop(index, None)
+            self._person_again(index)
         if len(draft.bots) == len(draft.players):
             draft.bots.pop(index, None)  # someone must be at the table
+            self._person_again(index)
             self.view.say(self.t("bots_all"), True)
+
+    def _person_again(self, seat: int) -> None:
+        """A seat back to a person gets the name it had before it was a bot."""
+        name = self.draft.person_names.pop(seat, None)
+        others = {n for i, n in enumerate(self.draft.players) if i != seat}
+        if name is not None and name not in others:
+            self.draft.players[seat] = name
 
     def _unique_bot_name(self, seat: int) -> str:
         others = {n for i, n in enumerate(self.draft.players) if i != seat}
@@ -187,6 +222,10 @@ class SetupScreen(ScreenObject):
             return
         current = self.draft.options.get(name, option.default)
         self.draft.options[name] = not current
+        title = option_title(name, self.view.language)
+        value = self.t("field", name=title, value=self.t("no" if current else "yes"))
+        explained = option_help(name, self.view.language)
+        self.view.say(f"{value} — {explained}" if explained else value)
 
     def hint_setting(self, _: str) -> None:
         """Switch the hint on or off for the game being set up (kept for its next games)."""
@@ -232,7 +271,7 @@ class SetupScreen(ScreenObject):
             self.view.not_here(f"entry:{command}")
 
     def _name_ok(self) -> None:
-        name = self.keyboard.entry.strip().title()
+        name = self.keyboard.name()
         others = [n for i, n in enumerate(self.draft.players) if i != self.draft.editing]
         if not name or name in others or self.draft.editing is None:
             self.view.say(self.t("illegal", reason=self.t("name_taken")), True)
@@ -268,13 +307,13 @@ class SetupScreen(ScreenObject):
                     self.t("teams", n=n),
                     "selected" if draft.team_count == n else "normal",
                 )  # fmt: skip
-                for n in (2, 3)
+                for n in self._team_counts()
             ]
         screen.options += self._option_targets()
         screen.lines = [self.t("players", n=len(draft.players))]
         if draft.editing is not None:
             screen.lines = [self.t("typing_name", n=draft.editing + 1)]
-            screen.entry = self.keyboard.entry
+            screen.entry = self.keyboard.name()
             screen.keys = self.keyboard.keys()
         start = self.t("start_anyway" if self.start_confirmed else "start")
         screen.actions = [Target("start:", start, "primary")]
@@ -295,6 +334,8 @@ class SetupScreen(ScreenObject):
                 name = option_title(option.name, self.view.language)
                 label = self.t("field", name=name, value=self.t("yes" if value else "no"))
                 targets.append(Target(f"option:{option.name}", label))
+        if self.draft.game in CARD_GAMES and not self.draft.bots:
+            return targets  # no hint at a table where the hands are not entered
         hint = self.t("yes" if hint_enabled(self.view.store, self.draft.game) else "no")
         targets.append(Target("hintset:", self.t("field", name=self.t("hint"), value=hint)))
         return targets

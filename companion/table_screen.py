@@ -176,7 +176,7 @@ class TableScreen(ScreenObject):
             return
         guess = session.table.square_guess(session.state, square)
         if not guess:
-            self.view.say(self.t("enter_play"), True)
+            self.view.say(self.t(session.table.square_refusal(session.state, square)), True)
         elif guess == turn.guess:
             self.play(guess)  # the same square touched again: play its card
         else:
@@ -187,6 +187,9 @@ class TableScreen(ScreenObject):
         """A pawn, chip or square touched: keep the moves that involve every piece touched."""
         session = self.view.session
         if session is None:
+            return
+        if self.dice_request() is not None:  # no move before the dice are read
+            self.view.say(self.t("need_roll_first"), True)
             return
         choices = self.choices(session.state)
         chosen = self.turn.selected ^ {piece}
@@ -271,7 +274,13 @@ class TableScreen(ScreenObject):
         seat = None if table is None else table.seat(state)
         if self.turn.proposal is not None and self.dice_request() is not None and seat is not None:
             return self.t("check_roll", name=state.players[seat])
-        return "" if table is None else table.waiting(state, self.view.language)
+        if table is None:
+            return ""
+        hand, rethrow = self.hand(), self.turn.rethrow
+        if rethrow and hand:  # the dice kept are those not chosen to throw again
+            keep = [face for i, face in enumerate(hand) if i not in rethrow]
+            return table.waiting_keeping(state, keep, self.view.language)
+        return table.waiting(state, self.view.language)
 
     def _actions(self, state: engines.State) -> list[Target]:
         actions = []
@@ -279,8 +288,10 @@ class TableScreen(ScreenObject):
         if request is not None and proposal is not None:
             style = "primary" if proposal.complete(request.count) else "quiet"
             actions.append(Target("confirm:", self.t("confirm"), style))
-            actions.append(Target("die:add", self.t("add_die")))
-            actions.append(Target("die:remove", self.t("remove_die")))
+            if len(proposal.faces) < request.count:
+                actions.append(Target("die:add", self.t("add_die")))
+            if len(proposal.faces) > request.count or self.turn.picking is not None:
+                actions.append(Target("die:remove", self.t("remove_die")))
         elif request is not None:  # nothing read (no camera, or not settled): enter by hand
             actions.append(Target("die:add", self.t("add_die")))
         if request is not None and self.dice.can_throw:
@@ -342,6 +353,12 @@ class TableScreen(ScreenObject):
         return sorted(telling | self.turn.selected)
 
     def move_targets(self, state: engines.State) -> list[Target]:
+        """The moves to touch; a move shown to confirm (a hint's choice) first, selected."""
         if state.is_over or self.dice_request() is not None:
             return []
-        return [Target(f"move:{c.notation}", c.label) for c in self.narrowed(state)]
+        guess = self.turn.guess
+        targets = [
+            Target(f"move:{c.notation}", c.label, "selected" if c.notation == guess else "normal")
+            for c in self.narrowed(state)
+        ]
+        return sorted(targets, key=lambda target: target.style != "selected")

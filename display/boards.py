@@ -103,7 +103,7 @@ def _struggle_pawns(
         piece = f"pawn:{pawn}"
         if piece in screen.selected:
             pygame.draw.circle(renderer.surface, palette.YELLOW, centre, radius + 4, 4)
-        if piece in screen.pieces:
+        if piece in screen.pieces or screen.name == "table":  # a touch on any pawn is answered
             touch = pygame.Rect(0, 0, 44, 44)
             touch.center = centre
             renderer.hits.append((touch, f"piece:{piece}"))
@@ -170,7 +170,7 @@ def draw_traverse(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scre
             piece = f"pawn:{colour}{number}"
             if piece in screen.selected:
                 pygame.draw.circle(surface, palette.YELLOW, rect.center, rect.w // 2 + 3, 3)
-            if piece in screen.pieces:
+            if piece in screen.pieces or screen.name == "table":  # any pawn touched is answered
                 touch = pygame.Rect(0, 0, 44, 44)
                 touch.center = rect.center
                 renderer.hits.append((touch, f"piece:{piece}"))
@@ -297,7 +297,8 @@ def draw_strategix(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scr
     font = int(renderer.layout.font * min(k, 1.3))
     trick = view.get("trick") or {}
     top = trick.get("top") or {}
-    round_text = text(language, "board.round", n=view.get("round", 0), of=view.get("rounds", 0))
+    number = max(1, view.get("round", 0))  # before the first lead: the first round, not 0
+    round_text = text(language, "board.round", n=number, of=view.get("rounds", 0))
     renderer.label(round_text, (x, y, w, int(30 * k)), font, palette.TEXT_DIM)
     play = str(top.get("play", "")).removeprefix("play ")
     cards_y = y + int(36 * k)
@@ -309,6 +310,8 @@ def draw_strategix(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scr
         empty = text(language, "board.new_trick")
         renderer.label(empty, (x, cards_y, w, int(70 * k)), font, palette.TEXT_DIM, "center")
     counts = view.get("hand_counts", [])
+    if not any(counts):
+        counts = []  # nothing dealt yet: no "0 cards" for everyone
     passed = trick.get("passed") or [False] * len(counts)
     line_y, line_h = cards_y + int(110 * k), int(28 * k)
     for seat, count in enumerate(counts):

@@ -33,7 +33,7 @@ class CameraView:
         self.panel(box, palette.BLACK)
         image = screen.camera
         if image is None:
-            self.label(text(screen.language, "no_camera_frame"), box, align="center",
+            self.label(text(screen.language, "camera_waiting"), box, align="center",
                        colour=palette.TEXT_DIM)  # fmt: skip
             self._dice_without_frame([replace(d, center=None) for d in screen.dice], box)
             return

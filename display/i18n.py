@@ -157,6 +157,11 @@ def option_title(name: str, language: str) -> str:
     return found or name.replace("_", " ").capitalize()
 
 
+def option_help(name: str, language: str) -> str:
+    """What a rule option does, in a sentence ("" for an option without one)."""
+    return lookup(language)(f"option_help.{name}", None) or ""
+
+
 class _Rules:
     """`RULES[game][language]`: a game's short rules, one line each, from the catalogue."""
 

@@ -53,9 +53,9 @@ class MenuView:
             return
         options_box = (x, y + 36, w, h - 110)
         widest = 230 if self.layout.portrait else 190  # columns of readable names, options
-        self.buttons(
-            screen.options, options_box, fit_columns(len(screen.options), options_box, widest)
-        )
+        columns = fit_columns(len(screen.options), options_box, widest)
+        columns = max(2, columns - columns % 2)  # even: each name beside its seat's kind
+        self.buttons(screen.options, options_box, columns)
         self.buttons(screen.actions, (x, y + h - 64, w, self.layout.row_height), 1)
 
     # ----- list screens ---------------------------------------------------------------------

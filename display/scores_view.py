@@ -10,13 +10,15 @@ import pygame
 
 from display import palette
 from display.i18n import text
-from display.layout import Box, fit_columns, grid
+from display.layout import MIN_TEXT, Box, fit_columns, grid
 from display.model import Target
 
 if TYPE_CHECKING:
     from display.canvas import Canvas
     from display.model import Screen
 
+BAR_MAX = 48  # px: the widest bar of a player's scores chart
+VALUE_MIN_WIDTH = 22  # px: bars at least this wide have their score written over them
 GAME_COLOURS = {
     "struggle": palette.ORANGE,
     "traverse": palette.VERMILLION,
@@ -94,9 +96,9 @@ def _score_bars(renderer: Canvas, chart: dict[str, Any], box: Box) -> None:
     pygame.draw.rect(renderer.surface, palette.PANEL, area, border_radius=6)
     high = max(1, max(s for _, s, _ in scores))
     low = min(0, min(s for _, s, _ in scores))
-    scale = (area.h - 8) / (high - low)
+    scale = (area.h - 26) / (high - low)  # room above the highest bar for its value
     zero = area.bottom - 4 + low * scale
-    width = max(3, (area.w - 8) // len(scores))
+    width = min(BAR_MAX, max(3, (area.w - 8) // len(scores)))  # a few games: bars, not a block
     for number, (game, score, won) in enumerate(scores):
         left = area.x + 4 + number * width
         top = zero - max(score, 0) * scale
@@ -105,6 +107,9 @@ def _score_bars(renderer: Canvas, chart: dict[str, Any], box: Box) -> None:
         pygame.draw.rect(renderer.surface, colour, bar)
         if won:
             pygame.draw.rect(renderer.surface, palette.YELLOW, bar, 2)
+        if width >= VALUE_MIN_WIDTH:  # each bar's score over it while there is room to read it
+            value_box = (left, int(min(top, zero)) - 18, max(2, width - 3), 16)
+            renderer.label(str(score), value_box, MIN_TEXT, palette.TEXT, "center")
     pygame.draw.line(renderer.surface, palette.TEXT_DIM, (area.x, zero), (area.right, zero))
 
 

@@ -84,6 +84,7 @@ class Window:
         self._down: tuple[int, int] | None = None  # where a drag on a point picture started
         self.screen_name, self.typing = "", False  # the screen shown: what keys mean
         self._scroll_from: tuple[int, int] | None = None  # where a drag on a list started
+        self._pressed: tuple[tuple[int, int], str] | None = None  # a target the finger is on
         driver = choose_driver(kiosk)
         self.driver = self._init_video(driver)
         # full screen on the bare console (KMSDRM); a window on a desktop
@@ -155,11 +156,15 @@ class Window:
         return [UserInput("button", button)] if button else []
 
     def _tap(self, position: tuple[float, float]) -> list[UserInput]:
+        """A finger down. On a picture that takes points, the point is taken now; a target is
+        touched when the finger is lifted on it without moving (a swipe plays nothing)."""
         logical = to_logical(position, self.size, self.rotation)
         target = self.renderer.hit(logical)
-        self._down = logical if target and target == self.renderer.point_at(logical) else None
+        point = bool(target) and target == self.renderer.point_at(logical)
+        self._down = logical if point else None
         self._scroll_from = logical if self.renderer.dragged(logical, logical) else None
-        return [UserInput("tap", target)] if target else []
+        self._pressed = (logical, target) if target and not point else None
+        return [UserInput("tap", target)] if point and target else []
 
     def _lift(self, position: tuple[float, float]) -> list[UserInput]:
         """The end of a drag: across a picture that takes points, its second point; up or down
@@ -167,13 +172,21 @@ class Window:
         logical = to_logical(position, self.size, self.rotation)
         down, self._down = self._down, None
         scroll_from, self._scroll_from = self._scroll_from, None
+        pressed, self._pressed = self._pressed, None
+        if pressed is not None and not moved(pressed[0], logical):
+            return [UserInput("tap", pressed[1])]
         if scroll_from is not None and abs(logical[1] - scroll_from[1]) >= DRAG_PX:
             target = self.renderer.dragged(scroll_from, logical)
             return [UserInput("tap", target)] if target else []
-        if down is None or max(abs(logical[0] - down[0]), abs(logical[1] - down[1])) < DRAG_PX:
+        if down is None or not moved(down, logical):
             return []
         target = self.renderer.point_at(logical)
         return [UserInput("tap", target)] if target else []
 
     def close(self) -> None:
         pygame.display.quit()
+
+
+def moved(start: tuple[int, int], end: tuple[int, int]) -> bool:
+    """The finger went far enough between down and up to be a drag, not a touch."""
+    return max(abs(end[0] - start[0]), abs(end[1] - start[1])) >= DRAG_PX

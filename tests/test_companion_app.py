@@ -42,15 +42,6 @@ def test_scores_command(tmp_path, capsys):
     assert main(["scores", "--state-dir", str(tmp_path), "--player", "Nobody"]) == 1
 
 
-def test_a_players_scores_read_as_sentences_not_python(tmp_path, capsys):
-    with Store(tmp_path) as store:
-        store.finish(store.start_game("struggle", ["Ann", "Bob"]), [20, 10], [0])
-    assert main(["scores", "--state-dir", str(tmp_path), "--player", "Ann"]) == 0
-    out = capsys.readouterr().out
-    assert "{" not in out and "'" not in out
-    assert "Struggle: games 1, wins 1 (100%), best score 20, average 20" in out
-
-
 def test_every_command_and_bench_target_describes_itself_in_its_help(capsys):
     from companion.cli import build_parser
 

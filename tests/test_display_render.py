@@ -121,6 +121,7 @@ def test_window_rotated_turns_a_click_into_the_target(controller):
         physical = (PORTRAIT[1] - 1 - ly, lx)  # logical -> panel for a 90° clockwise turn
         pygame.event.clear()
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=physical, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=physical, button=1))
         taps = [i for i in window.poll() if i.kind == "tap"]
         assert [t.value for t in taps] == ["nav:scores"]
     finally:
@@ -137,6 +138,7 @@ def test_window_finger_touch_on_an_upside_down_panel(controller):
         pygame.event.clear()
         where = {"x": px / LANDSCAPE[0], "y": py / LANDSCAPE[1], "finger_id": 0, "touch_id": 0}
         pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, where))
+        pygame.event.post(pygame.event.Event(pygame.FINGERUP, where))
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u))
         inputs = window.poll()  # U is a shortcut on the table screen only
         assert [(i.kind, i.value) for i in inputs] == [("tap", "nav:rules")]

@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
+from dataclasses import replace
 from pathlib import Path
 
+from companion.config import LANGUAGES, SIZES, Config
 from companion.controller import GAMES
 
 
@@ -26,6 +28,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "--fullscreen", action="store_true", help="full screen, on a desktop too (kiosk try-out)"
     )
     parser.add_argument("--state-dir", type=Path, help="where games and scores are kept")
+    parser.add_argument(
+        "--language", choices=LANGUAGES, help="the words on screen (config: language)"
+    )
+    parser.add_argument("--size", choices=[f"{w}x{h}" for w, h in SIZES],
+                        help="the panel: 800x480 (7\") or 720x1280 (Touch Display 2)")  # fmt: skip
     parser.add_argument("--frames", type=int, help="stop after this many frames (tests)")
     parser.set_defaults(handler=run)
 
@@ -63,6 +70,17 @@ def run_kiosk(args: argparse.Namespace) -> int:
         except ValueError as error:
             print(f"tabletop run: --camera: {error}", file=sys.stderr)
             return 2
+    config = with_command_line(config, args)
     app = App(config, camera_spec=args.camera, game=args.game, kiosk=not args.windowed,
               fullscreen=args.fullscreen)  # fmt: skip
     return app.run(max_frames=args.frames)
+
+
+def with_command_line(config: Config, args: argparse.Namespace) -> Config:
+    """The config file's language and panel size, unless the command line names them."""
+    if args.language:
+        config = replace(config, language=args.language)
+    if args.size:
+        width, height = (int(n) for n in args.size.split("x"))
+        config = replace(config, display=replace(config.display, size=(width, height)))
+    return config

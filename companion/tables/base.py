@@ -97,6 +97,11 @@ class Table:
     def turn_detail(self, state: engines.State, language: str) -> str:
         return ""
 
+    def waiting_keeping(self, state: engines.State, keep: list[str], language: str) -> str:
+        """What the table waits for while dice of the hand are chosen to throw again, `keep`
+        being the others (Struggle)."""
+        return self.waiting(state, language)
+
     def outcome(
         self, before: engines.State, action: engines.Action, after: engines.State, language: str
     ) -> str:
@@ -185,6 +190,10 @@ class Table:
     def square_guess(self, state: engines.State, square: str) -> str:
         """The play a touch on this square most likely means (none by default)."""
         return ""
+
+    def square_refusal(self, state: engines.State, square: str) -> str:
+        """The text key saying why a touch on this square guessed no play."""
+        return "enter_play"
 
     def choice_label(self, state: engines.State, notation: str, language: str) -> str:
         """A play's words, as the engine describes it."""

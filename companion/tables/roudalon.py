@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import engines
-from companion.tables.base import Table
+from companion.tables.base import Choice, DiceRequest, Table
+from display.i18n import text
 
 
 class RoudalonTable(Table):
@@ -15,3 +16,25 @@ class RoudalonTable(Table):
             pending = [seat for seat, total in view.get("rolloff", []) if total is None]
             return pending[0] if pending else None
         return super().roller(state)
+
+    def choices(self, state: engines.State, language: str) -> list[Choice]:
+        """Throws and alliances before the six stakes: on a small panel they are on page 1."""
+        found = super().choices(state, language)
+        return sorted(found, key=lambda choice: choice.notation.startswith("stake"))
+
+    def turn_detail(self, state: engines.State, language: str) -> str:
+        return self._total_reached(state, language)
+
+    def waiting_dice(self, state: engines.State, request: DiceRequest, language: str) -> str:
+        return super().waiting_dice(state, request, language) + self._total_reached(state, language)
+
+    @staticmethod
+    def _total_reached(state: engines.State, language: str) -> str:
+        """An alliance whose total reached the pot before its last ally: the others still
+        throw (RULINGS Le Roudalon 5: the total that counts is the one after every ally)."""
+        view = state.view(None)
+        if view.get("phase") not in ("throw", "roll") or not view.get("throws"):
+            return ""
+        if view["running_total"] < view["pot"]:
+            return ""
+        return " — " + text(language, "rd_total_after_all", total=view["running_total"])

@@ -67,6 +67,13 @@ class SequenceTable(Table):
         reason = super().plain(reason, notation, language)
         return CARD.sub(lambda m: card_words(m.group(0), language), reason)
 
+    def square_refusal(self, state: engines.State, square: str) -> str:
+        column, row = "abcdefghij".find(square[:1]), square[1:]
+        if column >= 0 and row.isdigit() and 1 <= int(row) <= 10:
+            if state.view(None)["chips"][int(row) - 1][column] is not None:
+                return "square_taken"
+        return "enter_play"
+
     def square_guess(self, state: engines.State, square: str) -> str:
         """An empty square: its own card played on it (a jack is typed: it goes anywhere)."""
         column, row = "abcdefghij".find(square[:1]), square[1:]

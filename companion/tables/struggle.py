@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import engines
@@ -11,6 +12,7 @@ from display.model import Target
 from engines.dice import face_message
 
 PAWNS = ("K", "Q", "J", "10", "9")
+ORDER = re.compile(r"\b(?:K|Q|J|10|9)(?: (?:K|Q|J|10|9)){4}\b")  # an objective card's order
 
 
 class StruggleTable(Table):
@@ -24,6 +26,17 @@ class StruggleTable(Table):
             return ""
         kept = " ".join(view.get("kept", [])) or text(language, "kept_none")
         return " — " + text(language, "throw_count", n=view["throws"], kept=kept)
+
+    def waiting_keeping(self, state: engines.State, keep: list[str], language: str) -> str:
+        name = state.players[state.actor]
+        kept = " ".join(keep) or text(language, "kept_none")
+        detail = text(language, "throw_count", n=state.view(None)["throws"], kept=kept)
+        return text(language, "turn_name", name=name) + " — " + detail
+
+    def plain(self, reason: str, notation: str, language: str) -> str:
+        """An objective's order quoted by the engine said with the pawns' names."""
+        reason = super().plain(reason, notation, language)
+        return ORDER.sub(lambda m: pawn_names(m.group(0).split(), language), reason)
 
     def offered(self, state: engines.State) -> list[engines.Action]:
         if self.revealing(state):
@@ -88,3 +101,7 @@ class StruggleTable(Table):
         if not any(a.notation.startswith("rethrow") for a in state.legal_actions()):
             return []
         return list(state.view(None).get("hand", []))
+
+
+def pawn_names(pawns: list[str], language: str) -> str:
+    return ", ".join(say(language, face_message(pawn)) for pawn in pawns)
