@@ -85,7 +85,7 @@ class Bot:
                 continue
             unmatched.remove(match)
             wanted = str(truth[match].value)
-            if proposal.faces[index] != wanted:
+            if proposal.faces[index] != wanted or index in proposal.unsure:  # fix, or settle
                 controller.handle(Tap(f"die:{index}"))
                 controller.handle(Tap(f"face:{wanted}"))
                 taps += 1

@@ -31,7 +31,7 @@ class DiceEntry:
             self.view.image = event.image
         dice = list(getattr(event.reading, "dice", ()))
         turn.seen = [
-            DieMark(i, _center(d.center), _quad(d.quad), _label(d.value))
+            DieMark(i, _center(d.center), _quad(d.quad), _label(d.value), unsure=_unsure(d))
             for i, d in enumerate(dice)
         ]
         request = self.table.dice_request()
@@ -42,6 +42,7 @@ class DiceEntry:
             centers=[_center(d.center) for d in dice],
             quads=[_quad(d.quad) for d in dice],
             image=event.image,
+            unsure={i for i, d in enumerate(dice) if _unsure(d)},
         )
         turn.picking = None
         self._describe(request)
@@ -54,8 +55,16 @@ class DiceEntry:
             self.view.say(t("roll_count", want=request.count, seen=len(proposal.faces)), True)
         elif None in proposal.faces:
             self.view.say(t("roll_unread"), True)
+        elif proposal.unsure:
+            self.view.say(self.unsure_line(proposal), True)
         else:
             self.view.say(t("roll_seen", faces=" ".join(f or "" for f in proposal.faces)))
+
+    def unsure_line(self, proposal: DiceProposal) -> str:
+        """What the roll waits for: a touch on the die marked "?", named by its best guess."""
+        index = proposal.first_unsure()
+        assert index is not None
+        return self.view.t("roll_unsure", face=proposal.faces[index])
 
     # ----- touches on the dice --------------------------------------------------------------
 
@@ -86,6 +95,7 @@ class DiceEntry:
         for values in (proposal.faces, proposal.centers, proposal.quads):
             del values[index]
         proposal.corrected = {i - (i > index) for i in proposal.corrected if i != index} | {-1}
+        proposal.unsure = {i - (i > index) for i in proposal.unsure if i != index}
         turn.picking = None
         self._describe(self.table.dice_request() or DiceRequest("d6", 0))
 
@@ -99,13 +109,17 @@ class DiceEntry:
             self.view.not_here(f"face:{face}")
             return
         proposal, index = turn.proposal, turn.picking
+        # an unsure die's best guess chosen as it was: settled, not a correction
+        settled_as_read = index in proposal.unsure and proposal.faces[index] == face
         if index == len(proposal.faces):
             proposal.faces.append(face)
             proposal.centers.append(None)
             proposal.quads.append(None)
         else:
             proposal.faces[index] = face
-        proposal.corrected.add(index)
+        if not settled_as_read:
+            proposal.corrected.add(index)
+        proposal.unsure.discard(index)
         turn.picking = None
         self._describe(request)
 
@@ -118,6 +132,9 @@ class DiceEntry:
         proposal = self.table.turn.proposal
         if proposal is None or not proposal.complete(request.count):
             self.view.say(self.view.t("need_roll_first"), True)
+            return
+        if proposal.unsure:  # each die read below the sure line waits for a touch
+            self.view.say(self.unsure_line(proposal), True)
             return
         if self.table.play("roll " + " ".join(f or "" for f in proposal.faces),
                            len(proposal.corrected)):  # fmt: skip
@@ -187,9 +204,15 @@ class DiceEntry:
                 _label(face),
                 i in proposal.corrected,
                 i == turn.picking,
+                i in proposal.unsure,
             )  # fmt: skip
             for i, face in enumerate(proposal.faces)
         ]
+
+
+def _unsure(die: Any) -> bool:
+    """Read, but below the sure line: shown with its best guess, settled by a touch."""
+    return die.value is not None and not die.sure
 
 
 def _label(value: Any) -> str:

@@ -87,6 +87,22 @@ def scenes(store: Store, language: str = "fr") -> list[tuple[str, Callable[[], C
             show_roll(controller, seed)
         return controller
 
+    def unsure(game: str, players: list[str], steps: int, doubted: int) -> Controller:
+        """A roll read with one die below the sure line: marked "?" beside its best guess."""
+        from vision.render import render_scene
+        from vision.types import Die, Reading
+
+        controller = table(game, players, steps, False)
+        while (request := controller.dice_request()) is None:
+            advance(controller, 1, random.Random(steps))
+        faces = controller.state.sample_chance().notation.split()[1:]
+        kind = request.kind
+        scene = render_scene([int(f) for f in faces] if kind == "d6" else faces, kind=kind, seed=3)
+        dice = tuple(Die(d.value, d.center, 0.6 if i == doubted else 0.999, d.quad,
+                         sure=i != doubted) for i, d in enumerate(scene.dice))  # fmt: skip
+        controller.handle(Settled(Reading(dice), scene.frame))
+        return controller
+
     def hint(game: str, players: list[str], steps: int) -> Controller:
         """The table with the hint's panel open, its choices come."""
         controller = table(game, players, steps, False)
@@ -171,6 +187,7 @@ def scenes(store: Store, language: str = "fr") -> list[tuple[str, Callable[[], C
         ("table", lambda: table("struggle", ["Alice", "Bruno", "Chloé"], 20, True)),
         ("table-moves", lambda: table("struggle", ["Alice", "Bruno", "Chloé"], 21, False)),
         ("table-hint", lambda: hint("struggle", ["Alice", "Bruno", "Chloé"], 20)),
+        ("table-unsure", lambda: unsure("struggle", ["Alice", "Bruno", "Chloé"], 20, 1)),
         ("traverse-hint", lambda: hint("traverse", ["Alice", "Bruno"], 60)),
         ("roudalon-hint", lambda: hint("roudalon", ["Alice", "Bruno", "Chloé", "David"], 9)),
         ("traverse", lambda: table("traverse", ["Alice", "Bruno"], 60, True)),

@@ -152,7 +152,7 @@ class Person:
                 continue
             unmatched.remove(match)
             wanted = str(truth[match].value)
-            if proposal.faces[index] != wanted:
+            if proposal.faces[index] != wanted or index in proposal.unsure:  # fix, or settle
                 self.tap(f"die:{index}")
                 self.tap(f"face:{wanted}")
         for match in unmatched:

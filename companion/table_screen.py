@@ -16,6 +16,7 @@ import engines
 from companion.advice import AdviceWorker, move_words
 from companion.bot_seats import BotTurns
 from companion.dice_entry import DiceEntry
+from companion.dice_proposal import DiceProposal
 from companion.events import Settled
 from companion.hint_panel import HintPanel
 from companion.name_keyboard import entry_controls
@@ -286,8 +287,7 @@ class TableScreen(ScreenObject):
         actions = []
         request, proposal = self.dice_request(), self.turn.proposal
         if request is not None and proposal is not None:
-            style = "primary" if proposal.complete(request.count) else "quiet"
-            actions.append(Target("confirm:", self.t("confirm"), style))
+            actions.append(self._confirm_target(request, proposal))
             if len(proposal.faces) < request.count:
                 actions.append(Target("die:add", self.t("add_die")))
             if len(proposal.faces) > request.count or self.turn.picking is not None:
@@ -305,11 +305,18 @@ class TableScreen(ScreenObject):
             actions.append(Target(f"game:{state.game.name}", self.t("new_game"), "primary"))
         return actions
 
+    def _confirm_target(self, request: DiceRequest, proposal: DiceProposal) -> Target:
+        """Confirm, or what it waits for: a touch on each die marked "?"."""
+        if proposal.unsure:
+            return Target("confirm:", self.t("confirm_unsure"), "quiet")
+        style = "primary" if proposal.complete(request.count) else "quiet"
+        return Target("confirm:", self.t("confirm"), style)
+
     def _add_moves(self, screen: Screen, state: engines.State) -> None:
         request, turn = self.dice_request(), self.turn
         if turn.picking is not None and request is not None:
             faces = POKER_FACES if request.kind == "poker" else D6_FACES
-            screen.options = [Target(f"face:{f}", f, "primary") for f in faces]
+            screen.options = [Target(f"face:{f}", f, self._face_style(f)) for f in faces]
             return
         screen.options = [
             Target(f"hand:{i}", face, "selected" if i in turn.rethrow else "normal")
@@ -336,6 +343,13 @@ class TableScreen(ScreenObject):
             screen.keys = session.table.keys(state, self.view.language) + entry_controls(self.view)
             screen.entry = session.table.entry_words(state, turn.entry, self.view.language)
             screen.board_targets = True
+
+    def _face_style(self, face: str) -> str:
+        """An unsure die's best guess is offered preselected: one touch settles it as read."""
+        proposal, index = self.turn.proposal, self.turn.picking
+        if proposal is not None and index in proposal.unsure and proposal.faces[index] == face:
+            return "selected"
+        return "primary"
 
     def _preview(self, state: engines.State) -> dict[str, Any]:
         """The outcome shown on the board: the one move left, else where the pieces may go."""

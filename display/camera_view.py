@@ -75,13 +75,15 @@ class CameraView:
         else:
             half = 22
             pygame.draw.circle(self.surface, colour, (int(cx), int(cy)), 22, 3)
-        tag = pygame.Rect(0, 0, 40, 30)
+        if die.unsure:  # a ring around the die, not only its outline: seen at a glance
+            pygame.draw.circle(self.surface, colour, (int(cx), int(cy)), int(half * 1.3), 4)
+        tag = pygame.Rect(0, 0, 58 if die.unsure else 40, 30)
         tag.midbottom = (int(cx), int(cy - half))
         if tag.top < area.top:  # no room above the die: put the value below it
             tag.midtop = (int(cx), int(cy + half))
         tag.clamp_ip(area)
         pygame.draw.rect(self.surface, colour, tag, border_radius=6)
-        self.label(die.label, tag, 26, palette.BLACK, "center")
+        self.label(_die_text(die), tag, 26, palette.BLACK, "center")
         touch = pygame.Rect(0, 0, max(48, int(2 * half)), max(48, int(2 * half)))
         touch.center = (int(cx), int(cy))
         self.hits.append((touch.union(tag), die.target_id))
@@ -112,7 +114,7 @@ class CameraView:
         )
         for die, cell in zip(dice, cells, strict=True):
             style = "selected" if die.selected else ("primary" if die.corrected else "normal")
-            self.button(Target(die.target_id, die.label, style), cell)
+            self.button(Target(die.target_id, _die_text(die), style), cell)
 
 
 def _die_colour(die: DieMark) -> palette.Colour:
@@ -120,6 +122,13 @@ def _die_colour(die: DieMark) -> palette.Colour:
         return palette.DIE_SELECTED
     if die.label == "?":
         return palette.DIE_UNREAD
+    if die.unsure:
+        return palette.DIE_UNSURE
     if die.corrected:
         return palette.DIE_CORRECTED
     return palette.DIE_OK
+
+
+def _die_text(die: DieMark) -> str:
+    """The face read; an unsure die's best guess with a "?" beside it."""
+    return f"{die.label}?" if die.unsure else die.label

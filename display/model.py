@@ -30,9 +30,10 @@ class DieMark:
     index: int
     center: tuple[float, float] | None  # None: entered by hand, no place in the frame
     quad: tuple[tuple[float, float], ...] | None
-    label: str  # the face shown, "?" when unreadable
+    label: str  # the face shown (an unsure die's best guess), "?" when unreadable
     corrected: bool = False
     selected: bool = False
+    unsure: bool = False  # read below the sure line: marked "?" until a player settles it
 
     @property
     def target_id(self) -> str:

@@ -53,5 +53,6 @@ PLAYER_COLOURS: tuple[Colour, ...] = (BLUE, ORANGE, GREEN, PURPLE, SKY_BLUE, VER
 
 DIE_OK: Colour = GREEN
 DIE_UNREAD: Colour = VERMILLION
+DIE_UNSURE: Colour = ORANGE  # amber: a best guess waiting for a player's touch
 DIE_CORRECTED: Colour = SKY_BLUE
 DIE_SELECTED: Colour = YELLOW

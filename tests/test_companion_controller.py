@@ -15,7 +15,8 @@ from vision.types import Die, Reading
 
 
 def reading(*values) -> Reading:
-    return Reading(tuple(Die(v, (60.0 + 70 * i, 120.0), 0.9, None) for i, v in enumerate(values)))
+    dice = (Die(v, (60.0 + 70 * i, 120.0), 0.999, None, sure=True) for i, v in enumerate(values))
+    return Reading(tuple(dice))  # every die sure: confirmed at once
 
 
 @pytest.fixture

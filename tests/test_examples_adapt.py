@@ -277,7 +277,8 @@ def test_the_kiosk_keeps_a_confirmed_roll_and_its_correction(tmp_path):
     quads = [np.array([[x, 90], [x + 40, 90], [x + 40, 130], [x, 130]], np.float32)
              for x in (20, 80, 140, 200, 260)]  # fmt: skip
     faces = ["K", "Q", None, "A", "9"]
-    dice = tuple(Die(f, tuple(q.mean(axis=0)), 0.9, q) for f, q in zip(faces, quads, strict=True))
+    dice = tuple(Die(f, tuple(q.mean(axis=0)), 0.999, q, sure=f is not None)
+                 for f, q in zip(faces, quads, strict=True))  # fmt: skip  # read dice sure
     with Store(tmp_path / "state") as store:
         controller = Controller(store, "en", seed_source=random.Random(0))
         controller.start_game("struggle", ["Ann", "Bob"], seed=1)
