@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from companion.cli import main
+from tabletop.cli import main
 
 
 def test_heuristic_opponents_report_one_line_each_with_the_plain_fields(capsys) -> None:

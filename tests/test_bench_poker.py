@@ -2,8 +2,8 @@
 
 import pytest
 
-from companion.bench import poker
-from companion.bench import vision as bench_vision
+from bench import poker
+from bench import vision as bench_vision
 
 
 def test_design_figures_report_each_kind_and_way_and_all_of_them(capsys) -> None:
@@ -46,7 +46,7 @@ def test_bench_vision_reports_every_design_kind_and_way(monkeypatch) -> None:
 def test_heldout_figures_report_every_family_apart() -> None:
     """One tray of one design of each held-out family, taught in the tray: right, wrong and the
     figures of each family and way, the shares of what was read."""
-    from companion.bench import poker_heldout
+    from bench import poker_heldout
     from vision.heldout_poker import FAMILIES
 
     report = poker_heldout.heldout_figures(["tray"], designs=1, trays=1, seed=0)
@@ -65,7 +65,7 @@ def test_heldout_figures_report_every_family_apart() -> None:
 def test_heldout_close_ups_come_in_every_size_a_player_takes(tmp_path) -> None:
     import cv2
 
-    from companion.bench import poker_heldout
+    from bench import poker_heldout
     from vision.heldout_poker import FACES, design
 
     poker_heldout.write_heldout_photos(tmp_path, design("pips-figures", 1), "close-up", seed=1)
@@ -77,7 +77,7 @@ def test_heldout_close_ups_come_in_every_size_a_player_takes(tmp_path) -> None:
 
 
 def test_a_bench_poker_argument_out_of_range_is_one_line(capsys) -> None:
-    from companion.cli import main
+    from tabletop.cli import main
 
     assert main(["bench", "poker", "--trays", "0", "--no-heldout"]) == 2
     assert capsys.readouterr().out.strip().count("\n") == 0

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from companion.bench.scale import FRAME, zoom_on
+from bench.scale import FRAME, zoom_on
 from vision._photos import Labelled
 
 BOX = (60, 40, 100, 80)  # a 40 px die in a 320 x 240 photo

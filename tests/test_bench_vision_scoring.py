@@ -2,8 +2,8 @@
 
 from pathlib import Path
 
-from companion.bench.scoring import Score, score_image
-from companion.bench.vision import print_misses
+from bench.scoring import Score, score_image
+from bench.vision import print_misses
 from vision._photos import Labelled
 from vision.types import Die, Reading
 
@@ -66,7 +66,7 @@ def test_scores_add_up_with_their_misses(capsys) -> None:
 
 
 def test_close_up_scenes_have_large_dice_in_moderate_perspective() -> None:
-    from companion.bench.vision import CLOSE_UP_SIZE, close_up_style
+    from bench.vision import CLOSE_UP_SIZE, close_up_style
     from vision.render import SceneStyle
 
     style = close_up_style(SceneStyle(perspective=0.9, touch_chance=0.3, surface="felt"))

@@ -4,7 +4,7 @@ import math
 
 import numpy as np
 
-from companion.bench.vision import speed
+from bench.vision import speed
 
 
 def test_speed_times_every_frame_in_every_pass_after_a_warm_up() -> None:
@@ -24,14 +24,14 @@ def test_speed_without_frames_is_not_a_number() -> None:
 
 
 def test_the_bench_refuses_fewer_than_one_pass(capsys) -> None:
-    from companion.cli import main
+    from tabletop.cli import main
 
     assert main(["bench", "vision", "--speed-only", "--passes", "0"]) == 2
     assert capsys.readouterr().out == "error: --passes must be at least 1, got 0\n"
 
 
 def test_speed_only_without_the_photos_says_where_its_frames_come_from(capsys, monkeypatch) -> None:
-    from companion.bench import vision as bench
+    from bench import vision as bench
 
     monkeypatch.setattr(bench, "default_shared_dir", lambda: None)
     assert bench.run(bench_args(speed_only=True)) == 2

@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.cli import main
+from tabletop.cli import main
 from vision.confidence import SURE_LINE
 from vision.render import render_scene
 from vision.types import POKER_FACES, DieCandidate
@@ -184,14 +184,14 @@ def test_learn_can_check_itself_on_whole_rendered_trays(tmp_path, capsys):
 
 
 def test_the_self_checks_misreads_are_said_once_each_with_how_often():
-    from companion.commands.learn import misreads_said
+    from tabletop.commands.learn import misreads_said
 
     misread = [("9", None)] * 8 + [("10", "J"), ("10", None), ("10", None)]
     assert misreads_said(misread) == "9 as unreadable ×8, 10 as J, 10 as unreadable ×2"
 
 
 def test_the_self_check_says_apart_how_many_read_as_another_face():
-    from companion.commands.learn import self_check_said
+    from tabletop.commands.learn import self_check_said
 
     class Profile:
         def self_check_misreads(self):

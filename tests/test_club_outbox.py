@@ -128,8 +128,8 @@ def test_the_tables_page_shows_its_scorebook_and_its_game(tmp_path, store):
 
 
 def test_the_club_settings_are_checked_and_named_when_wrong(tmp_path, capsys):
-    from companion.cli import main
     from companion.config import ConfigError, parse_config
+    from tabletop.cli import main
 
     club = parse_config({"club": {"url": "http://club.local:8300", "token": "abc"}}).club
     assert (club.url, club.token) == ("http://club.local:8300", "abc")
@@ -145,9 +145,9 @@ def test_a_game_the_club_refuses_is_set_aside_shown_and_the_rest_go_on(tmp_path,
     pytest.importorskip("httpx2", reason="httpx2 (Starlette's test client) is not installed")
     from starlette.testclient import TestClient
 
-    from companion.commands.doctor import club_refusals
     from companion.outbox import refused_games
     from companion.webpage import create_app
+    from tabletop.commands.doctor import club_refusals
 
     server, token = club
     ids = [play_into_store(store, "sequence", ["Ann", "Bob"], seed=s) for s in range(4)]

@@ -63,7 +63,7 @@ def test_a_finished_log_said_to_be_playing_is_stored_as_over():
 ])  # fmt: skip
 def test_the_club_command_says_what_is_wrong_in_one_line(argv, words, capsys):
     pytest.importorskip("psycopg", reason="the club extra is not installed")
-    from companion.cli import main
+    from tabletop.cli import main
 
     assert main(argv) == 2
     out = capsys.readouterr().out

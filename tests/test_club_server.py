@@ -356,7 +356,7 @@ def test_the_admin_previews_a_merge_before_doing_it_and_can_undo_it(client, club
 
 
 def test_a_new_token_from_the_command_line_stops_the_old_one_at_once(club, client, token, capsys):
-    from companion.cli import main
+    from tabletop.cli import main
 
     db = club.pool.conninfo  # the postgresql:// URL the pool was opened on
     game = payload(random_game("sequence", ["Ann", "Bob"], seed=15), 1)

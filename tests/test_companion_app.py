@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from companion.app import App
-from companion.cli import main
 from companion.config import Config
 from companion.controller import Controller
 from companion.store import Store
+from tabletop.cli import main
 
 
 def test_kiosk_runs_headless_without_gpio_and_resumes_the_game(tmp_path, monkeypatch):
@@ -43,7 +43,7 @@ def test_scores_command(tmp_path, capsys):
 
 
 def test_every_command_and_bench_target_describes_itself_in_its_help(capsys):
-    from companion.cli import build_parser
+    from tabletop.cli import build_parser
 
     parser = build_parser()
     commands = parser._subparsers._group_actions[0].choices

@@ -29,7 +29,7 @@ def requires(game: str) -> None:
 
 
 def demo_command(out: Path, game: str, seed: int) -> list[str]:
-    return [sys.executable, "-m", "companion", "demo", "--game", game, "--seed", str(seed),
+    return [sys.executable, "-m", "tabletop", "demo", "--game", game, "--seed", str(seed),
             "--out", str(out)]  # fmt: skip
 
 

@@ -206,7 +206,7 @@ def test_the_kiosk_redraws_only_on_change_and_says_it_is_headless(tmp_path, monk
 
 
 def test_run_fullscreen_is_an_option(tmp_path, monkeypatch):
-    from companion.cli import main
+    from tabletop.cli import main
 
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     assert main(["run", "--fullscreen", "--frames", "2", "--state-dir", str(tmp_path)]) == 0

@@ -160,7 +160,7 @@ def test_the_app_applies_the_region_to_the_reader_and_saves_it(tmp_path):
 
 
 def test_run_reads_the_config_saved_in_the_state_directory(tmp_path, capsys):
-    from companion.cli import main
+    from tabletop.cli import main
 
     (tmp_path / "tabletop.toml").write_text("[display]\nrotation = 45\n")
     assert main(["run", "--state-dir", str(tmp_path), "--frames", "1"]) == 2

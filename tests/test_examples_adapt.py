@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 from companion import examples as store_module
-from companion.commands import examples as examples_command
 from companion.examples import PER_FACE, ExamplesError, ExampleStore
+from tabletop.commands import examples as examples_command
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -148,7 +148,7 @@ def rendered_examples(design: str | None, rolls: range, mislabel: dict | None = 
     """Examples of a rendered table's rolls (the renderer's own white dice when `design` is
     None), cut along the true faces; `mislabel` maps a true value to the value a careless
     player confirmed."""
-    from companion.bench.adapt import Table
+    from bench.adapt import Table
     from vision.adapt import Example, example_crop
     from vision.render import render_scene
 
@@ -186,7 +186,7 @@ def test_too_few_examples_adapt_nothing():
 
 
 def test_confirmed_rolls_improve_a_design_the_reader_reads_poorly(monkeypatch):
-    from companion.bench import adapt
+    from bench import adapt
 
     monkeypatch.setattr(adapt, "EVALUATION_ROLLS", 12)
     monkeypatch.setattr(adapt, "STAGES", (0, 10))
@@ -200,7 +200,7 @@ def test_confirmed_rolls_improve_a_design_the_reader_reads_poorly(monkeypatch):
 
 
 def test_a_table_whose_light_shows_as_a_pip_is_read_right_after_30_rolls(monkeypatch):
-    from companion.bench import adapt
+    from bench import adapt
 
     monkeypatch.setattr(adapt, "EVALUATION_ROLLS", 12)
     monkeypatch.setattr(adapt, "STAGES", (0, 30))
@@ -212,7 +212,7 @@ def test_a_table_whose_light_shows_as_a_pip_is_read_right_after_30_rolls(monkeyp
 
 
 def test_the_pips_counted_are_the_way_chosen_where_the_nets_features_fail():
-    from companion.bench.adapt import Table, TableReader, confirmed_examples
+    from bench.adapt import Table, TableReader, confirmed_examples
 
     table, reader, examples = Table("d6-engraved", 12), TableReader("d6"), []
     for number in range(30):
@@ -227,7 +227,7 @@ def test_the_pips_counted_are_the_way_chosen_where_the_nets_features_fail():
 
 
 def test_an_adapted_reader_finds_a_die_the_finder_sees_only_faintly():
-    from companion.bench.adapt import Table, TableReader, confirmed_examples
+    from bench.adapt import Table, TableReader, confirmed_examples
     from vision.find import look
     from vision.reader import WEAK_PEAK_THRESHOLD, DiceReader
 
@@ -329,7 +329,7 @@ def test_real_marbled_dice_are_never_read_more_wrongly_after_confirmed_photos(
 ):
     """On real marbled dice the faces net's features do not tell the faces apart well enough:
     the adaptation is refused rather than let it read dice wrong (docs/vision.md, limits)."""
-    from companion.bench import adapt
+    from bench import adapt
     from vision._photos import is_held_out, load_photo_set
 
     photo_set = load_photo_set(shared_dir / "dice-photos" / "marbled-trays-train")
@@ -346,8 +346,8 @@ def test_a_tables_examples_add_few_phantom_dice_on_game_boards(shared_dir):
     """A speck of a game board with a spot or two can look like a 1 or a 2 to a table's
     examples: where the net sees no die, they make one only beside a die of its size. Without
     that, a reader adapted to table 12 saw 25 dice on the boards' dice-free crops (shipped: 8)."""
-    from companion.bench.adapt import Table, TableReader, confirmed_examples
-    from companion.bench.vision import bench_phantoms
+    from bench.adapt import Table, TableReader, confirmed_examples
+    from bench.vision import bench_phantoms
     from vision._photos import load_photo_set
     from vision.reader import DiceReader
 

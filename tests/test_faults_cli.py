@@ -6,7 +6,7 @@ import argparse
 
 import pytest
 
-from companion import cli
+from tabletop import cli
 from companion.config import ConfigError
 from companion.errors import CONFIG, FAILED, INTERNAL, STATE_UNUSABLE, CommandError, run_guarded
 from companion.store import StoreUnavailable

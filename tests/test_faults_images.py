@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.cli import main
 from companion.feed import DiceFeed
 from hardware.camera import Frame
 from hardware.replay import ReplaySource
+from tabletop.cli import main
 from vision.imagefile import MAX_PIXELS, decode_image, load_image
 
 

@@ -9,11 +9,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engines
-from companion.cli import main
-from companion.commands.referee import _initial_state
 from companion.config import ConfigError, load_config, run_config
 from companion.referee import parse_options
 from companion.store import DB_NAME
+from tabletop.cli import main
+from tabletop.commands.referee import _initial_state
 
 ANY = settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]

@@ -137,7 +137,7 @@ def test_run_on_a_damaged_state_dir_never_aborts(tmp_path):
         else:
             (state / DB_NAME).write_bytes(b"\x13" * 3000)
         done = subprocess.run(
-            [sys.executable, "-m", "companion", "run", "--camera", "sim", "--windowed",
+            [sys.executable, "-m", "tabletop", "run", "--camera", "sim", "--windowed",
              "--state-dir", str(state), "--frames", "3"],
             capture_output=True, text=True, env=env, timeout=120,
         )  # fmt: skip
@@ -146,7 +146,7 @@ def test_run_on_a_damaged_state_dir_never_aborts(tmp_path):
 
 
 def test_the_kiosk_and_scores_on_a_full_disk(tmp_path, capsys):
-    from companion.cli import main
+    from tabletop.cli import main
 
     with small_tmpfs(tmp_path / "full", "4m") as mount:
         state = mount / "state"

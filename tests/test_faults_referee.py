@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engines
-from companion.bench.referee_fuzz import KNOWN_BAD, fuzz
+from bench.referee_fuzz import KNOWN_BAD, fuzz
 from companion.referee import Referee
 
 GAMES = ("struggle", "traverse", "strategix", "sequence", "roudalon")
@@ -27,7 +27,7 @@ def referee_for(game: str, mode: str = "full") -> Referee:
 def run_cli(args: list[str], stdin: bytes, **env: str) -> subprocess.CompletedProcess:
     environ = {**os.environ, "LANG": "en_GB.UTF-8", "LC_ALL": "", "PYTHONUTF8": "0", **env}
     return subprocess.run(
-        [sys.executable, "-m", "companion", *args],
+        [sys.executable, "-m", "tabletop", *args],
         input=stdin,
         capture_output=True,
         env=environ,
@@ -131,7 +131,7 @@ def test_fuzz_1000_lines_every_game_both_modes_is_clean():
 def test_hostile_stdin_through_the_command_one_reply_per_line(game):
     import random
 
-    from companion.bench.referee_fuzz import hostile_bytes, spoil
+    from bench.referee_fuzz import hostile_bytes, spoil
 
     rng = random.Random(game)
     lines = [b"show", *(line if isinstance(line, bytes) else line.encode() for line in KNOWN_BAD)]

@@ -13,9 +13,9 @@ import time
 import pytest
 
 from companion import backups
-from companion.cli import main
 from companion.recovery import open_store
 from companion.store import DB_NAME, Store, StoreError, StoreUnavailable
+from tabletop.cli import main
 from tests.faults_support import fill, remount_read_only, small_tmpfs
 
 

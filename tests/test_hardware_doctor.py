@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
-from companion.commands.doctor import check_config, check_state_dir, print_report
 from hardware import checks
 from hardware.checks import Check
+from tabletop.cli import main
+from tabletop.commands.doctor import check_config, check_state_dir, print_report
 
 
 def run_doctor(capsys, *args: str) -> tuple[int, list[str]]:

@@ -296,8 +296,8 @@ def test_the_dice_kept_follow_the_dice_chosen_to_throw_again(controller):
 
 def test_the_help_names_every_bench_target(capsys):
     """Item 34: `tabletop --help` listed four bench targets of eight."""
-    from companion.cli import main
-    from companion.commands.bench import TARGETS
+    from tabletop.cli import main
+    from tabletop.commands.bench import TARGETS
 
     with pytest.raises(SystemExit):
         main(["--help"])
@@ -332,8 +332,8 @@ def test_run_takes_the_panel_size_and_language_on_the_command_line():
     """Item 33: `tabletop run` had no option for screen size or language."""
     import argparse
 
-    from companion.commands.run import add_parser, with_command_line
     from companion.config import Config
+    from tabletop.commands.run import add_parser, with_command_line
 
     parser = argparse.ArgumentParser()
     add_parser(parser.add_subparsers())
@@ -407,7 +407,7 @@ def test_roudalon_says_why_the_last_ally_still_throws(controller):
 
 def test_scores_of_a_player_print_words_not_python(tmp_path, capsys):
     """Item 34: `tabletop scores --player` printed raw Python dicts."""
-    from companion.cli import main
+    from tabletop.cli import main
 
     with Store(tmp_path) as store:
         store.finish(store.start_game("traverse", ["Ann", "Bob"]), [3, 1], [0])

@@ -54,7 +54,7 @@ def test_save_reply_loads_back_to_the_same_game() -> None:
 
 def run_referee(args: list[str], lines: list[str]) -> list[dict]:
     result = subprocess.run(
-        [sys.executable, "-m", "companion", "referee", *args],
+        [sys.executable, "-m", "tabletop", "referee", *args],
         input="\n".join(lines) + "\n",
         capture_output=True,
         text=True,
@@ -69,7 +69,7 @@ def run_referee(args: list[str], lines: list[str]) -> list[dict]:
 def test_a_full_struggle_game_from_a_script_with_auto_chance() -> None:
     # Drive the real command one line at a time, choosing from each reply's legal list.
     proc = subprocess.Popen(
-        [sys.executable, "-m", "companion", "referee", "struggle", "--players", "A,B,C",
+        [sys.executable, "-m", "tabletop", "referee", "struggle", "--players", "A,B,C",
          "--seed", "7", "--auto-chance"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
@@ -89,7 +89,7 @@ def test_a_full_struggle_game_from_a_script_with_auto_chance() -> None:
 def test_a_full_struggle_game_with_every_roll_typed_in() -> None:
     # No --auto-chance: the script supplies each roll, as the camera would.
     proc = subprocess.Popen(
-        [sys.executable, "-m", "companion", "referee", "struggle", "--players", "A,B",
+        [sys.executable, "-m", "tabletop", "referee", "struggle", "--players", "A,B",
          "--mode", "table"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
@@ -124,7 +124,7 @@ def test_bad_option_and_unknown_state_file_are_clear_errors(tmp_path) -> None:
         (["struggle", "--players", "A"], "players"),
     ]:
         result = subprocess.run(
-            [sys.executable, "-m", "companion", "referee", *args],
+            [sys.executable, "-m", "tabletop", "referee", *args],
             input="", capture_output=True, text=True, timeout=60,
         )  # fmt: skip
         assert result.returncode == 2 and message in result.stderr

@@ -71,7 +71,7 @@ def examples() -> list[tuple[list[str], list[tuple[str, dict]]]]:
 def test_the_documented_examples_are_what_the_referee_answers(example):
     arguments, pairs = example
     lines = "".join(line + "\n" for line, _ in pairs)
-    done = subprocess.run([sys.executable, "-m", "companion", "referee", *arguments],
+    done = subprocess.run([sys.executable, "-m", "tabletop", "referee", *arguments],
                           input=lines, capture_output=True, text=True, timeout=120)  # fmt: skip
     replies = [json.loads(line) for line in done.stdout.splitlines()]
     assert len(replies) == len(pairs)

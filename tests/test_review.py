@@ -8,12 +8,12 @@ import json
 import random
 
 import engines
-from companion.bench.review import calibration
-from companion.cli import main
+from bench.review import calibration
 from companion.store import Store
 from engines.core import CHANCE
 from review import grade_of, review_game
 from review.grades import _decision
+from tabletop.cli import main
 
 
 def _dealt(seed: int = 3) -> engines.State:

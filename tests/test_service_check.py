@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion import service_check
-from companion.cli import main
+from tabletop.cli import main
 
 REPO = Path(__file__).resolve().parents[1]
 UNIT = (REPO / "systemd" / "tabletop.service").read_text()

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
+from bench.table import GAMES as PLAYERS
 from companion.app import App
-from companion.bench.table import GAMES as PLAYERS
 from companion.config import Config
 from companion.person import Person
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.bench.vision import squeezed
+from bench.vision import squeezed
 from vision._nets import PIP_FINDER
 from vision.aspect import ASPECTS, Stretch, in_place_of, likeliest_stretch
 from vision.find import candidates_in, look, square_quad

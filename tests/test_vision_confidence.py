@@ -10,9 +10,9 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.bench.calibration import UNSEEN_WRONG, fit_step_map
-from companion.bench.reliability import expected_calibration_error, reliability
-from companion.bench.scoring import score_image
+from bench.calibration import UNSEEN_WRONG, fit_step_map
+from bench.reliability import expected_calibration_error, reliability
+from bench.scoring import score_image
 from vision._photos import Labelled
 from vision.confidence import (
     SURE_LINE,
@@ -172,7 +172,7 @@ def test_dice_up_to_thirty_degrees_off_vertical_are_still_read_and_none_surely_w
     toward the middle of the frame."""
     from dataclasses import replace as replaced
 
-    from companion.bench.scoring import Score, score_rendered
+    from bench.scoring import Score, score_rendered
     from vision.render import SceneStyle
 
     rng = np.random.default_rng(5)
@@ -192,7 +192,7 @@ def test_dice_photographed_from_the_side_are_never_given_a_wrong_value_as_sure(s
     the one the camera faces, is read too, and must be shown unsure."""
     import cv2
 
-    from companion.bench.scoring import Score
+    from bench.scoring import Score
     from vision._photos import load_photo_set
 
     boards = load_photo_set(shared_dir / "dice-photos" / "coloured-boards-train")

@@ -176,7 +176,7 @@ def test_bad_frames_and_regions_are_refused(frame, roi, message):
 def test_a_board_speck_smaller_than_any_pip_face_is_no_die(shared_dir):
     """A dice-free crop of a development photo of the boards: a speck of 12 px on the board was
     read as a 2 at 0.96 before pip faces had to be 13 px (the smallest labelled face is 14)."""
-    from companion.bench.vision import dice_free_crops
+    from bench.vision import dice_free_crops
     from vision._photos import load_photo_set
 
     photo_set = load_photo_set(shared_dir / "dice-photos/coloured-boards-train")

@@ -281,7 +281,7 @@ def test_a_die_knows_the_side_of_the_square_it_was_read_on():
 
 def _bench_sweep_scene(share: float, number: int) -> render.RenderedScene:
     """Scene `number` of `tabletop bench vision`'s rendered scale sweep at `share`."""
-    from companion.bench.scale import sweep_draws
+    from bench.scale import sweep_draws
 
     values, seed, style = sweep_draws(share, number + 1)[number]
     return render.render_scene(values, kind="d6", seed=seed, style=style)

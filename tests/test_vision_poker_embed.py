@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.bench.poker import Tally, read_tray, write_teaching_photos
+from bench.poker import Tally, read_tray, write_teaching_photos
 from vision.face_embedding import MODEL, FaceEmbedder
 from vision.poker_designs import PokerDesign
 from vision.profile import EMBEDDED, INKED, FaceProfile

@@ -10,8 +10,8 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.bench.poker_heldout import read_heldout_tray, write_heldout_photos
-from companion.bench.poker_tally import Tally
+from bench.poker_heldout import read_heldout_tray, write_heldout_photos
+from bench.poker_tally import Tally
 from vision import heldout_poker
 from vision.profile_learning import learn_from_dir
 from vision.reader import DiceReader

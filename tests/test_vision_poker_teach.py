@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.bench.poker import Tally, read_tray, tray_scene, write_teaching_photos
+from bench.poker import Tally, read_tray, tray_scene, write_teaching_photos
 from vision.find import candidate_angle
 from vision.poker_designs import DESIGN_KINDS, PokerDesign
 from vision.profile_learning import learn_from_dir
@@ -82,7 +82,7 @@ def test_a_close_up_shows_one_large_die_with_its_truth():
 
 
 def test_a_real_poker_set_is_taught_and_read_when_the_photos_are_there():
-    from companion.bench.poker import bench_real_set
+    from bench.poker import bench_real_set
 
     result = bench_real_set(None)
     if isinstance(result, str):
@@ -194,7 +194,7 @@ def test_a_close_ups_top_face_is_turned_as_the_die_is():
 def _bench_close_up(kind: str, seed: int, face: str, photo: int):
     """The close-up `tabletop bench poker` teaches design `seed` of `kind` from: photo `photo`
     of `face`."""
-    from companion.bench.poker import teaching_photos
+    from bench.poker import teaching_photos
 
     design = PokerDesign.random(np.random.default_rng([seed, 1]), kind)
     photos = teaching_photos(design, "close-up", seed)

@@ -11,8 +11,8 @@ from pathlib import Path
 import cv2
 import pytest
 
-from companion.bench.scoring import Score, score_image
-from companion.bench.vision import dice_free_crops
+from bench.scoring import Score, score_image
+from bench.vision import dice_free_crops
 from vision._photos import is_held_out, photo_sets
 from vision.reader import DiceReader
 

@@ -37,7 +37,7 @@ def test_symbol_dice_the_finder_is_sure_of_are_counted_as_unreadable_not_lost() 
     or the symbol net sees a die, it is kept as unreadable (the player sets it with a touch)
     instead of vanishing: 31 of 38 here (13 before the symbol net, none before that), 3 still
     lost (#24)."""
-    from companion.bench.symbols import symbol_figures
+    from bench.symbols import symbol_figures
     from vision.reader import DiceReader
 
     figures = symbol_figures(DiceReader("d6"), 20)

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from companion.bench.reliability import expected_calibration_error
+from bench.reliability import expected_calibration_error
 from vision._photos import Labelled
 
 
@@ -48,7 +48,7 @@ class Score:
         """`right`: share of labelled dice given their value (sure or not; `die_accuracy` too);
         `sure_right`: read right and sure; `wrong`: given a wrong value as sure; `unsure_wrong`:
         given a wrong value, shown unsure; `ece`: the expected calibration error of the
-        confidences of the dice given a value (companion/bench/reliability.py)."""
+        confidences of the dice given a value (bench/reliability.py)."""
         dice = max(self.dice, 1)
         valued_wrong = sum(1 for _, right in self.outcomes if not right)
         return {

@@ -1,4 +1,4 @@
-"""The `tabletop` command line: one sub-command per module in companion.commands."""
+"""The `tabletop` command line: one sub-command per module in tabletop.commands."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-# Each name is a module in companion.commands exposing `add_parser(subparsers)` and `run(args)`.
+# Each name is a module in tabletop.commands exposing `add_parser(subparsers)` and `run(args)`.
 # Heavy imports (cv2, pygame) stay inside each module's `run`, so `tabletop --help` stays fast.
 COMMANDS = (
     "demo", "run", "referee", "read", "learn", "bench", "doctor", "scores",
@@ -31,9 +31,9 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         try:
-            module = importlib.import_module(f"companion.commands.{name}")
+            module = importlib.import_module(f"tabletop.commands.{name}")
         except ModuleNotFoundError as error:
-            if error.name != f"companion.commands.{name}":
+            if error.name != f"tabletop.commands.{name}":
                 raise
             continue
         module.add_parser(subparsers)

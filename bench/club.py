@@ -166,7 +166,7 @@ class Festival:
             pool.close()
 
     def _start_server(self, port: int) -> subprocess.Popen:
-        command = [sys.executable, "-m", "companion", "club", "serve", "--db", self.db_url,
+        command = [sys.executable, "-m", "tabletop", "club", "serve", "--db", self.db_url,
                    "--host", "127.0.0.1", "--port", str(port), "--name", "Festival",
                    "--address-rate", str(BENCH_ADDRESS_RATE)]  # fmt: skip
         log = open(self.work / "server.log", "w")  # noqa: SIM115 - closed with the process

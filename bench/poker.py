@@ -8,7 +8,7 @@ dice of that design are read by the whole reader (finder, then the profile). Rep
 and way: the self-check, dice right, trays right (every die right and nothing else read),
 unreadable share (dice reported unreadable or not found), wrong share, and the milliseconds per
 640x480 tray on one core: wall clock (`Reading.ms`) and CPU time (steadier on a busy machine).
-The same is then done on the held-out generator's designs (`companion.bench.poker_heldout`),
+The same is then done on the held-out generator's designs (`bench.poker_heldout`),
 reported apart as "heldout_generator" (`--no-heldout` skips it). Where `shared/dice-photos/`
 holds a poker set (a folder named *poker* with `teach/<face>/`
 photos and labelled tray photos, see its README), the same is reported on it.
@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from companion.bench.poker_tally import (
+from bench.poker_tally import (
     PHOTOS_PER_FACE,
     WAYS,
     Tally,
@@ -67,7 +67,7 @@ def add_parser(bench_subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     import cv2
 
-    from companion.bench.poker_heldout import heldout_figures
+    from bench.poker_heldout import heldout_figures
     from vision.poker_designs import DESIGN_KINDS
 
     cv2.setNumThreads(1)  # the targets are for one core
@@ -258,7 +258,7 @@ def read_tray(reader: Any, design: Any, seed: int, tray: int, tally: Tally) -> N
 def bench_real_set(shared: Path | None) -> dict[str, Any] | str:
     """The same on a real poker set in shared/dice-photos, when there is one: taught from its
     teach/<face>/ photos, read on its labelled photos."""
-    from companion.bench.shared_data import default_shared_dir
+    from bench.shared_data import default_shared_dir
 
     shared = shared or default_shared_dir()
     photos = shared / "dice-photos" if shared else None
@@ -270,7 +270,7 @@ def bench_real_set(shared: Path | None) -> dict[str, Any] | str:
 
 
 def read_real_set(folder: Path) -> dict[str, Any]:
-    from companion.bench.scoring import Score, score_image
+    from bench.scoring import Score, score_image
     from vision._photos import Labelled
     from vision.imagefile import load_image
     from vision.profile_learning import learn_from_dir

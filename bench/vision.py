@@ -32,10 +32,10 @@ from typing import Any
 
 import numpy as np
 
-from companion.bench.reliability import print_reliability, reliability
-from companion.bench.scale import real_sweep, rendered_sweep
-from companion.bench.scoring import Score, score_image, score_rendered
-from companion.bench.shared_data import default_shared_dir
+from bench.reliability import print_reliability, reliability
+from bench.scale import real_sweep, rendered_sweep
+from bench.scoring import Score, score_image, score_rendered
+from bench.shared_data import default_shared_dir
 from vision._photos import Labelled, PhotoSet, photo_sets, split_of
 
 SPLITS = ("development", "calibration", "held-out")
@@ -72,13 +72,13 @@ def add_parser(bench_subparsers: argparse._SubParsersAction) -> None:
         "--adapt",
         action="store_true",
         help="only the reader adapting to a table's confirmed rolls: accuracy on 100 rolls "
-        "before, and after 10, 30 and 100 confirmed rolls (companion/bench/adapt.py)",
+        "before, and after 10, 30 and 100 confirmed rolls (bench/adapt.py)",
     )
     parser.add_argument(
         "--fit-confidence",
         action="store_true",
         help="only fit the reader's confidence map on the calibration photos and write it to "
-        "vision/models/confidence.json (companion/bench/calibration.py)",
+        "vision/models/confidence.json (bench/calibration.py)",
     )
     parser.add_argument(
         "--passes",
@@ -268,7 +268,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any] | int:
         print(f"error: {problem}")
         return 2
     if getattr(args, "adapt", False):  # a Namespace made by hand may not have it
-        from companion.bench.adapt import measure_adapt
+        from bench.adapt import measure_adapt
 
         return measure_adapt(shared=args.shared or default_shared_dir())
     shared = args.shared or default_shared_dir()
@@ -300,7 +300,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any] | int:
             print_figures(f"rendered {name}", figures)
             if args.misses:
                 print_misses(score)
-        from companion.bench.symbols import symbol_figures
+        from bench.symbols import symbol_figures
 
         report["symbol_faces"] = symbol_figures(reader, min(args.limit or 60, 60))
         print_figures("rendered d6 with a maker's symbol on the 1 or the 6", report["symbol_faces"])
@@ -310,7 +310,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any] | int:
 
 def fitted_confidence(shared: Path | None) -> dict[str, Any] | int:
     """Fit the reader's confidence map on the calibration photos and write it."""
-    from companion.bench.calibration import fit_confidence
+    from bench.calibration import fit_confidence
     from vision.confidence import CALIBRATION_FILE
 
     if shared is None:
@@ -324,7 +324,7 @@ def fitted_confidence(shared: Path | None) -> dict[str, Any] | int:
 def poker_design_figures(limit: int | None) -> dict[str, Any]:
     """Poker designs never seen, per design kind and way of teaching: `tabletop bench poker` at
     its defaults (`--limit` caps the trays read per design)."""
-    from companion.bench import poker
+    from bench import poker
     from vision.poker_designs import DESIGN_KINDS
 
     trays = min(limit or poker.TRAYS, poker.TRAYS)

@@ -82,7 +82,7 @@ def calibration(pairs: list[tuple[float, float]]) -> tuple[float | None, float |
 
 
 def bench_game(name: str, rounds: int, iterations: int, seed: int) -> dict:
-    from companion.bench.engines import _percentile
+    from bench.engines import _percentile
     from review import review_game
 
     rng = random.Random(seed)

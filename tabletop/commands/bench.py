@@ -6,15 +6,15 @@ import argparse
 import importlib
 
 TARGETS = {
-    "engines": "companion.bench.engines",
-    "vision": "companion.bench.vision",
-    "poker": "companion.bench.poker",
-    "display": "companion.bench.display",
-    "referee-fuzz": "companion.bench.referee_fuzz",
-    "club": "club.bench",
-    "table": "companion.bench.table",
-    "advisor": "companion.bench.advisor",
-    "review": "companion.bench.review",
+    "engines": "bench.engines",
+    "vision": "bench.vision",
+    "poker": "bench.poker",
+    "display": "bench.display",
+    "referee-fuzz": "bench.referee_fuzz",
+    "club": "bench.club",
+    "table": "bench.table",
+    "advisor": "bench.advisor",
+    "review": "bench.review",
 }
 
 

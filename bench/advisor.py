@@ -152,7 +152,7 @@ def bench_game(name: str, rounds: int, budget: float, opponent: str, seed: int,
     import engines
     from advisor.core import wilson_interval
     from advisor.sparring import is_held_out
-    from companion.bench.engines import _percentile
+    from bench.engines import _percentile
     from engines.core import CHANCE
 
     players = PLAYERS[name]

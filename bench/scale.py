@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from companion.bench.scoring import Score, score_image, score_rendered
+from bench.scoring import Score, score_image, score_rendered
 from vision._photos import Labelled, PhotoSet, face_estimates, is_held_out
 
 SWEEP = (0.03, 0.05, 0.08, 0.12, 0.2, 0.3, 0.45, 0.6)  # face side / frame's shorter side

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from companion.bench.poker_tally import (
+from bench.poker_tally import (
     PHOTOS_PER_FACE,
     WAYS,
     Tally,

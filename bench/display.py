@@ -204,7 +204,7 @@ def run_start_and_memory(state_dir: Path) -> dict[str, float]:
     """The kiosk resumes a Struggle game waiting for dice, so it reads every camera frame."""
     _struggle_controller(state_dir).store.close()
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", TABLETOP_STATE_DIR=str(state_dir))
-    command = [sys.executable, "-m", "companion", "run", "--camera", "sim", "--windowed",
+    command = [sys.executable, "-m", "tabletop", "run", "--camera", "sim", "--windowed",
                "--frames", "300"]  # fmt: skip
     start = time.perf_counter()
     done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
@@ -224,7 +224,7 @@ def run_start_and_memory(state_dir: Path) -> dict[str, float]:
 def _interpreter_start(env: dict[str, str]) -> float:
     """Seconds from process start to the command running (imports of the CLI)."""
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "companion", "--help"], env=env, capture_output=True,
+    subprocess.run([sys.executable, "-m", "tabletop", "--help"], env=env, capture_output=True,
                    timeout=60)  # fmt: skip
     return time.perf_counter() - start
 
@@ -237,7 +237,7 @@ def idle_cpu(state_dir: Path) -> dict[str, float]:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", TABLETOP_STATE_DIR=str(state_dir))
     spent = {}
     for frames in (30, 330):
-        command = [sys.executable, "-m", "companion", "run", "--camera", "sim", "--windowed",
+        command = [sys.executable, "-m", "tabletop", "run", "--camera", "sim", "--windowed",
                    "--frames", str(frames)]  # fmt: skip
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()

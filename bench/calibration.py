@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.bench.scoring import match_dice
+from bench.scoring import match_dice
 from vision._photos import PhotoSet, is_calibration
 
 # Each step of a fitted map counts this many wrong dice more than it saw: a step of 300 dice

@@ -1,6 +1,6 @@
 """`tabletop bench vision --adapt`: the reader learning one table's dice from confirmed rolls.
 
-For each set the shipped reader reads poorly at first (rendered designs of companion/bench/
+For each set the shipped reader reads poorly at first (rendered designs of bench/
 designs.py, on one table: one tray, one light, one camera), a stream of rolls is confirmed as
 players would: every die the reader reported becomes an example with its true value (flagged
 corrected where the reader had it wrong or unreadable); a die it did not report at all gives no
@@ -21,8 +21,8 @@ from typing import Any
 
 import numpy as np
 
-from companion.bench.designs import DESIGN_COLORS, DESIGNS, designed
-from companion.bench.scoring import match_dice
+from bench.designs import DESIGN_COLORS, DESIGNS, designed
+from bench.scoring import match_dice
 
 STAGES = (0, 10, 30, 100)
 STAGE_NAMES = {0: "before", 10: "after_10", 30: "after_30", 100: "after_100"}
