@@ -6,10 +6,10 @@ import argparse
 
 import pytest
 
-from tabletop import cli
 from companion.config import ConfigError
 from companion.errors import CONFIG, FAILED, INTERNAL, STATE_UNUSABLE, CommandError, run_guarded
 from companion.store import StoreUnavailable
+from tabletop import cli
 
 
 @pytest.fixture(autouse=True)
