@@ -37,7 +37,7 @@ TARGETS = {
     "table_ms_median": 5.0,
     "settled_to_screen_ms": 100.0,
     # Dice coming to rest to their reading, one core, on the development machine (about 100
-    # ms on a Raspberry Pi 4): timings wander, so docs/vision-reader.md counts instructions too.
+    # ms on a Raspberry Pi 4): timings wander, so docs/vision.md counts instructions too.
     "settled_read_ms": 20.0,
     "settled_read_ms_p95": 40.0,
     "run_first_frame_s": 2.0,

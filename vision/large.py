@@ -4,7 +4,7 @@ usual look takes for small dice.
 
 Webcam photos zoomed until a die spans a quarter of the frame's width: 5 of 55 such dice read
 right without this, 51 with it. Rendered close-ups of 90-150 px dice (`tabletop bench vision`,
-"close-up" sets, 74 dice each): d6 22% -> 92%, poker 38% -> 97% (docs/vision-reader.md).
+"close-up" sets, 74 dice each): d6 22% -> 92%, poker 38% -> 97%.
 """
 
 from __future__ import annotations

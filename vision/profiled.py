@@ -352,7 +352,7 @@ def beside_unread(
         c for c in candidates if not any(near(c.center, d.center, 0.3 * c.size) for d in read)
     ]
     # Squares 0.8 of its side were read too until, on the 2,520 trays of `tabletop bench poker`
-    # at seeds 0, 7, 10, 20, 30 and 100 (docs/vision-reader.md) and 150 rendered trays of
+    # at seeds 0, 7, 10, 20, 30 and 100 and 150 rendered trays of
     # touching dice, each of the 23 + 1 dice found so lay on a square of the candidate's own
     # side: the smaller squares were half this step's crops, the step a seventh to a fifth of a
     # poker tray's time.

@@ -19,7 +19,7 @@ from vision.training.photos import SYMBOL, Photo, far_from_dice
 # Dice of --upright-sets are turned at most this much either way, so that the net can learn that
 # of a die seen from the side the top face is the upper one. It helps only a reader whose squares
 # are turned within 45 degrees of upright: `vision.find.face_angle` gives 0..90 today
-# (docs/vision-reader.md, eighteenth session).
+# (the git history of docs/vision-reader.md has the run).
 UPRIGHT_TURN = 30.0
 
 
