@@ -27,8 +27,8 @@ ASPECTS = (4 / 3, 3 / 4)
 # A stretch is taken when the first face net's chances of the likeliest value, summed over the
 # candidates it takes for dice in the frame as it is (at least LEAST_DICE of them), beat the
 # frame as it is by this much. Chosen on the development photos (the git history of
-# docs/vision-reader.md has the run): at 0.5, 11 fewer dice of the boards and marbled trays right; at 0.2 one more right
-# and 2 more valued where no label is.
+# docs/vision-reader.md has the run): at 0.5, 11 fewer dice of the boards and marbled trays
+# right; at 0.2 one more right and 2 more valued where no label is.
 MARGIN = 0.3
 LEAST_DICE = 3
 
