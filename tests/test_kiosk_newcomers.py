@@ -522,3 +522,153 @@ def test_touching_a_pawn_is_always_answered(controller):
     assert len(pawns) == 5
     controller.handle(Tap(pawns[0]))
     assert controller.error and controller.message
+
+
+def words_in_status(controller: Controller, size: tuple[int, int]) -> list[str]:
+    """The labels drawn in the status box (whose turn and the players' boxes)."""
+    from display.render import Renderer
+
+    renderer = Renderer(size)
+    x, y, w, h = renderer.layout.status
+    drawn: list[str] = []
+    label = renderer.label
+
+    def recorded(words: str, box, *rest, **named):
+        if x <= box[0] < x + w and y <= box[1] < y + h:
+            drawn.append(words)
+        return label(words, box, *rest, **named)
+
+    renderer.label = recorded
+    renderer.draw(controller.screen())
+    assert not renderer.problems, renderer.problems
+    return drawn
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_roudalon_player_boxes_keep_their_scores(controller, size):
+    """Item 28: with 4 players at 800×480 the player boxes showed names only."""
+    names = ["Maxime", "Chloé", "Bérénice", "Léonard"]
+    controller.start_game("roudalon", names, seed=1)
+    drawn = words_in_status(controller, size)
+    scores = controller.screen().scores
+    assert all(any(name in words for words in drawn) for name, _ in scores)
+    assert len([words for words in drawn if words.endswith(tuple(s for _, s in scores))]) == 4
+
+
+def longest_traverse_play(language: str) -> str:
+    """A two-pawn play that hits, then enters: the most words Traverse's last play can hold."""
+    first = text(language, "traverse.said.back", pawn="Blanc 10", n=6)
+    first = text(language, "traverse.said.hit", move=first, other="Rouge 10")
+    rest = text(language, "traverse.said.forward", pawn="Blanc 10", n=5)
+    rest = text(language, "traverse.said.home", move=rest)
+    return text(language, "traverse.said.then", first=first, rest=rest)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_traverse_last_play_is_shown_whole(controller, size, language):
+    """Item 24 and its class: the side panel cut the last play ("…avance de 6 et entre")."""
+    from dataclasses import replace
+
+    from display.render import Renderer
+
+    controller.start_game("traverse", ["Maxime", "Chloé"], seed=3, mode="full")
+    controller.language = language
+    screen = controller.screen()
+    last = longest_traverse_play(language)
+    screen = replace(screen, board={**screen.board, "last_play": {language: last}})
+    renderer = Renderer(size)
+    drawn: list[str] = []
+    label = renderer.label
+    renderer.label = lambda words, *rest, **named: (
+        drawn.append(words) or label(words, *rest, **named)
+    )
+    renderer.draw(screen)
+    assert not renderer.problems, renderer.problems
+    assert all(word in " ".join(drawn) for word in last.split())
+
+
+def strategix_play_through_a_round(controller: Controller) -> None:
+    """Stratégix at the table, played (lowest letter led, else a pass) until round 1 ends."""
+    import engines
+
+    controller.start_game("strategix", ["Maxime", "Chloé", "Bérénice"], seed=1)
+    controller.play(controller.state.sample_chance().notation)  # the youngest leads
+    while controller.state.view(None)["round"] == 1:
+        for notation in ["pass"] + [f"play {letter}" for letter in "BCDEFGHIJKLMNOPQRSTUVWXY"]:
+            try:
+                controller.state.clone().apply(notation)
+            except engines.EngineError:
+                continue
+            controller.play(notation)
+            break
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_strategix_announces_the_end_of_a_round_and_the_exchange(controller, size):
+    """Item 25: the end of a round was not announced, nor the card exchange."""
+    strategix_play_through_a_round(controller)
+    assert "fin de la manche 1" in controller.message
+    order = controller.state.view(None)["last_order"]
+    dubolix, padbolix = (controller.state.players[seat] for seat in (order[0], order[-1]))
+    turn = controller.screen().turn
+    assert "pire carte" in turn and turn.index(dubolix) < turn.index(padbolix)
+    drawn_words(controller, size)  # said whole, in both languages
+    controller.language = "en"
+    assert "worst card" in controller.screen().turn
+    drawn_words(controller, size)
+    controller.play("play B")
+    assert "carte" not in controller.screen().turn
+
+
+def test_sequence_column_says_long_names_and_the_cut_whole(controller):
+    """Item 24's class at 800×480: Sequence's column cut a long name in the players' boxes
+    and the cut for the dealer in the message."""
+    controller.start_game("sequence", ["Maxime", "Chloé", "Bérénice"], seed=0)
+    controller.play(controller.state.sample_chance().notation)
+    drawn_words(controller, (800, 480))  # the cut's three players and cards, whole
+    controller.start_game("sequence", ["Maxime", "Chloé", "Bérénice", "Léonard"], seed=0)
+    controller.play(controller.state.sample_chance().notation)
+    controller.play(next(a.notation for a in controller.state.legal_actions() if "@" in a.notation))
+    assert any(words.endswith("…") for words in drawn_words(controller, (800, 480)))
+
+
+@pytest.mark.parametrize(
+    "centres",
+    [
+        [(80, 60), (80, 78), (98, 69)],  # a tight cluster
+        [(40, 60), (58, 60), (76, 60), (94, 60), (112, 60)],  # a row, touching
+        [(80, 8), (80, 26), (62, 17)],  # against the top edge
+    ],
+)
+def test_die_labels_never_overlap_nor_cover_another_die(centres):
+    """Item 13: die labels overlapped each other or sat on a neighbouring die."""
+    import pygame
+
+    from display.model import DieMark, Screen
+    from display.render import Renderer
+
+    dice = [DieMark(i, c, None, "K", unsure=i == 1) for i, c in enumerate(centres)]
+    screen = Screen("table", "Struggle", game="struggle", camera=np.zeros((120, 160, 3), np.uint8),
+                    dice=dice)  # fmt: skip
+    renderer = Renderer((800, 480))
+    tags: list[pygame.Rect] = []
+    label = renderer.label
+
+    def recorded(words: str, box, *rest, **named):
+        if words.startswith("K"):
+            tags.append(pygame.Rect(box))
+        return label(words, box, *rest, **named)
+
+    renderer.label = recorded
+    renderer.draw(screen)
+    x, y, w, h = renderer.layout.main
+    scale = min(w / 160, h / 120)
+    left, top = x + (w - 160 * scale) // 2, y + (h - 120 * scale) // 2
+    bodies = [
+        pygame.Rect(left + cx * scale - 20, top + cy * scale - 20, 40, 40) for cx, cy in centres
+    ]
+    assert len(tags) == len(dice)
+    for number, tag in enumerate(tags):
+        assert not any(tag.colliderect(other) for other in tags[:number] + tags[number + 1 :])
+        assert not any(tag.colliderect(body) for body in bodies)
