@@ -19,16 +19,13 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     import sys
 
-    from companion.config import ConfigError, load_config
+    from companion.config import load_config
     from companion.recovery import open_store
     from companion.store_errors import StoreError
     from review import review_game
 
-    try:
-        state_dir = args.state_dir or load_config(args.config).state_dir
-    except ConfigError as error:
-        print(f"tabletop review: {error}", file=sys.stderr)
-        return 2
+    # A bad config file is said in one line with status 2 by the CLI's boundary (run_guarded).
+    state_dir = args.state_dir or load_config(args.config).state_dir
     with open_store(state_dir) as store:
         try:
             record = store.game(args.game_id)
