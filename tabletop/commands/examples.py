@@ -23,17 +23,13 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.config import ConfigError, load_config
+    from companion.config import load_config
     from companion.examples import ExamplesError, ExampleStore
 
     if args.action in ("export", "import") and args.file is None:
         print(f"tabletop examples {args.action}: give the FILE", file=sys.stderr)
         return 2
-    try:
-        state_dir = args.state_dir or load_config(args.config).state_dir
-    except ConfigError as error:
-        print(f"tabletop examples: {error}", file=sys.stderr)
-        return 2
+    state_dir = args.state_dir or load_config(args.config).state_dir  # ConfigError: run_guarded
     store = ExampleStore(state_dir)
     try:
         status = act(store, args)

@@ -22,13 +22,9 @@ def run(args: argparse.Namespace) -> int:
     import threading
 
     from companion import outbox
-    from companion.config import ConfigError, load_config
+    from companion.config import load_config
 
-    try:
-        config = load_config(args.config)
-    except ConfigError as error:
-        print(f"tabletop sync: {error}")
-        return 2
+    config = load_config(args.config)  # a bad file is said by run_guarded, status 2
     if not config.club.url:
         print("tabletop sync: no [club] url and token in the config (docs/club.md)")
         return 2
