@@ -6,13 +6,16 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
+# No test may depend on the machine's speed or load: hypothesis's per-example deadline (200 ms by
+# default) and its "too slow" health check fail a correct test on a busy machine: both are off.
 # CI runs the same examples every time (a red CI is then a real regression, reproducible);
 # local runs keep exploring new random examples.
-settings.register_profile("ci", derandomize=True, print_blob=True)
-if os.environ.get("CI"):
-    settings.load_profile("ci")
+UNTIMED = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+settings.register_profile("local", **UNTIMED)
+settings.register_profile("ci", **UNTIMED, derandomize=True, print_blob=True)
+settings.load_profile("ci" if os.environ.get("CI") else "local")
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
