@@ -28,6 +28,7 @@ import itertools
 import json
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -161,6 +162,7 @@ class Festival:
             self.lanes.close()
             if self.server is not None:
                 stop_server(self.server)
+            shutil.rmtree(self.work, ignore_errors=True)  # the tables' stores, the server's log
         return {
             "tables": self.args.tables,
             "games": sum(t.games for t in tables),
