@@ -4,23 +4,31 @@
 table is a real Store and outbox in a temporary directory (its disk writes unsynchronised: the
 club is measured, not the table's SD card) pushing to `tabletop club serve` started as a
 separate process on a throw-away PostgreSQL (or --db). The games are real: a pool of full
-games per kind is played once and dealt to the tables with their own players, and the
-server replays every one it receives. The pool's players mostly take the action that puts them
-furthest ahead (random play makes games far longer than people play them). Figures:
-- push_games_per_s: games acknowledged per second while the tables push as they go;
+games per kind is played once (kept in ~/.cache/tabletop, keyed by the seed and the engines'
+code) and dealt to the tables with their own players, and the server replays every one it
+receives. The pool's players mostly take the action that puts them furthest ahead (random play
+makes games far longer than people play them). Each round every table finishes a game and
+pushes it, eight tables at a time, so the tables' work and the club's overlap as at a real
+festival. Figures:
+- push_games_per_s: games acknowledged per second of the festival (tables playing and pushing);
 - catch_up_s: the network cut for the last simulated hour (six games a table waiting, the
   tables' back-off at its ceiling), then restored: seconds until every game is acknowledged,
   the tables' own retry waits included (target <= 60 s);
 - standings_p95_ms and player_page_p95_ms over every game kind and many players, the festival's
-  games all in (target <= 200 ms).
+  games all in (target <= 200 ms);
+- wall_s: the whole run, fuzzing included.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import inspect
 import itertools
 import json
+import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -29,11 +37,14 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any, TypeVar
 
 from club.cli import missing_extra
+
+T = TypeVar("T")
 
 TARGET_CATCH_UP_S = 60.0
 TARGET_PAGE_P95_MS = 200.0
@@ -49,6 +60,7 @@ POOL_PER_KIND = 24
 GREEDY_MISS = 0.2  # how often a pool player picks any legal action instead of the best-looking
 FUZZ_REQUESTS = 10_000
 FUZZ_SENDERS = 4
+TABLE_WORKERS = 8  # tables playing and pushing at once
 BENCH_ADDRESS_RATE = 100_000  # every table is on 127.0.0.1 here: the per-address limit is moot
 DEAD_URL = "http://127.0.0.1:9"  # the discard port: nothing listens, the network is 'cut'
 
@@ -66,6 +78,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "--fuzz", type=int, default=FUZZ_REQUESTS,
         help=f"hostile requests generated at the end (default {FUZZ_REQUESTS}; 0: none)",
     )  # fmt: skip
+    parser.add_argument(
+        "--pool-cache", type=Path, default=default_cache(),
+        help="where the pool of played games is kept between runs (default %(default)s)",
+    )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.set_defaults(handler=run)
 
@@ -78,6 +94,7 @@ def run(args: argparse.Namespace) -> int:
     except ModuleNotFoundError as error:
         return missing_extra("bench club", error)
     scratch = None
+    start = time.perf_counter()
     try:
         if not args.db:
             scratch = ScratchPostgres()
@@ -89,6 +106,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if scratch is not None:
             scratch.stop()
+    figures["wall_s"] = round(time.perf_counter() - start, 1)
     print(json.dumps(figures) if args.json else _lines(figures))
     return 0
 
@@ -104,7 +122,8 @@ def _lines(f: dict) -> str:
         f"{f['catch_up_s']} s ({catch}; target <= {TARGET_CATCH_UP_S:.0f} s)\n"
         f"pages p95: standings {f['standings_p95_ms']} ms, player {f['player_page_p95_ms']} ms "
         f"({page_verdict}; target <= {TARGET_PAGE_P95_MS:.0f} ms)\n"
-        f"fuzzing: {f['fuzz_requests']} generated requests, {f['server_errors']} server errors"
+        f"fuzzing: {f['fuzz_requests']} generated requests, {f['server_errors']} server errors\n"
+        f"wall time: {f['wall_s']} s"
     )
 
 
@@ -115,6 +134,7 @@ class Festival:
         self.rng = random.Random(args.seed)
         self.work = Path(tempfile.mkdtemp(prefix="bench-club-"))
         self.server: subprocess.Popen | None = None
+        self.lanes = Lanes(TABLE_WORKERS)
 
     def run(self) -> dict:
         from club.scratchpg import free_port
@@ -125,12 +145,13 @@ class Festival:
             tokens = self._tokens()
             say(f"starting the club server on {self.url}")
             self.server = self._start_server(port)
-            say(f"playing a pool of {POOL_PER_KIND} games per kind")
-            pool = game_pool(self.args.seed)
-            tables = [
-                BenchTable(n, self.work / f"t{n:03d}", self.url, tokens[n], pool, self.rng)
-                for n in range(self.args.tables)
-            ]
+            pool = cached_pool(self.args.seed, self.args.pool_cache)
+
+            def table(n: int) -> BenchTable:
+                directory = self.work / f"t{n:03d}"
+                return BenchTable(n, directory, self.url, tokens[n], pool, self.args.seed)
+
+            tables = self.lanes.each(table, range(self.args.tables))
             steps = round(self.args.hours * 3600 / STEP_S)
             outage = min(steps, round(self.args.outage_hours * 3600 / STEP_S))
             pushed, push_time = self._play(tables, steps - outage)
@@ -138,8 +159,10 @@ class Festival:
             standings, players = self._pages(tables)
             fuzz_requests, server_errors = self._fuzz(tokens)
         finally:
+            self.lanes.close()
             if self.server is not None:
                 stop_server(self.server)
+            shutil.rmtree(self.work, ignore_errors=True)  # the tables' stores, the server's log
         return {
             "tables": self.args.tables,
             "games": sum(t.games for t in tables),
@@ -207,28 +230,23 @@ class Festival:
         return report.requests, report.server_errors
 
     def _play(self, tables: list[BenchTable], steps: int) -> tuple[int, float]:
-        """Each step every table finishes a game and pushes it; returns (games, push seconds)."""
-        pushed, push_time = 0, 0.0
+        """Each round every table finishes a game and pushes it; returns (games acknowledged,
+        seconds)."""
+        pushed = 0
         say(f"festival: {steps} rounds of {len(tables)} games")
-        with ThreadPoolExecutor(max_workers=8) as workers:
-            for step in range(steps):
-                if step and step % max(1, steps // 10) == 0:
-                    say(f"festival: round {step}/{steps}, {pushed} games acknowledged")
-                for table in tables:
-                    table.play_game()
-                start = time.perf_counter()
-                pushed += sum(workers.map(BenchTable.sync, tables))
-                push_time += time.perf_counter() - start
-        return pushed, push_time
+        start = time.perf_counter()
+        for step in range(steps):
+            if step and step % max(1, steps // 10) == 0:
+                say(f"festival: round {step}/{steps}, {pushed} games acknowledged")
+            pushed += sum(self.lanes.each(BenchTable.play_and_sync, tables))
+        return pushed, time.perf_counter() - start
 
     def _outage(self, tables: list[BenchTable], steps: int) -> tuple[float, int]:
         """Games logged while the club is unreachable, then the seconds to catch up."""
         for table in tables:
             table.pusher.endpoint = DEAD_URL + "/api/push"
         for _ in range(steps):
-            for table in tables:
-                table.play_game()
-                table.sync()
+            self.lanes.each(BenchTable.play_and_sync, tables)
         held = sum(table.outbox.pending() for table in tables)
         say(f"outage: {held} games wait in the outboxes; the network comes back")
         # The tables now run in real time, still cut off long enough for their retries to be
@@ -281,10 +299,27 @@ def stop_server(server: subprocess.Popen, patience_s: float = 60.0) -> None:
         server.wait()
 
 
+class Lanes:
+    """Threads the tables are spread over, each table always served by the same one (a table's
+    SQLite connection stays in the thread that opened it); a table's jobs run in order."""
+
+    def __init__(self, count: int) -> None:
+        self.threads = [ThreadPoolExecutor(max_workers=1) for _ in range(count)]
+
+    def each(self, job: Callable[[Any], T], items: Iterable[Any]) -> list[T]:
+        """job(item) for every item, item number n always in thread n % count; waits for all."""
+        lanes = itertools.cycle(self.threads)
+        return [done.result() for done in [next(lanes).submit(job, item) for item in items]]
+
+    def close(self) -> None:
+        for thread in self.threads:
+            thread.shutdown(cancel_futures=True)
+
+
 class BenchTable:
     """One festival table: its Store and outbox, its regular players, games dealt from a pool."""
 
-    def __init__(self, number, directory, url, token, pool, rng) -> None:
+    def __init__(self, number, directory, url, token, pool, seed) -> None:
         from companion.outbox import Outbox, Pusher
         from companion.store import Store
 
@@ -292,6 +327,9 @@ class BenchTable:
         self.store.db.execute("PRAGMA synchronous=OFF")
         self.store.persistent = False  # no checkpoint after each action: the club is measured
         self.outbox = Outbox(directory)
+        self.outbox.db.execute("PRAGMA synchronous=OFF")
+        # Its own generator: the tables play in threads, the deal must not depend on their order.
+        rng = random.Random(f"bench-club:table:{seed}:{number}")
         self.sim_now = 1_780_000_000.0
         self.offset: float | None = None
         self.pusher = Pusher(self.outbox, url, token, clock=self.clock, timeout_s=30)
@@ -322,10 +360,61 @@ class BenchTable:
         self.outbox.collect(now=self.clock())
         return self.pusher.push_due().acknowledged
 
+    def play_and_sync(self) -> int:
+        self.play_game()
+        return self.sync()
+
     def loop(self, stop: threading.Event) -> None:
         while not stop.is_set():
             self.sync()
             stop.wait(1.0)
+
+
+def default_cache() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "tabletop"
+
+
+def cached_pool(seed: int, cache_dir: Path) -> dict[str, list]:
+    """game_pool(seed), read from `cache_dir` when it was played with this very code (the
+    engines' and this bench's sources), else played now and kept there."""
+    path = cache_dir / f"bench-club-pool-{seed}-{_code_version()}.json"
+    try:
+        return {kind: [tuple(game) for game in games] for kind, games in _read_json(path).items()}
+    except (OSError, ValueError, TypeError, AttributeError):
+        pass  # none yet, or unreadable: play it again
+    say(f"playing a pool of {POOL_PER_KIND} games per kind")
+    pool = game_pool(seed)
+    try:
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        for stale in cache_dir.glob(f"bench-club-pool-{seed}-*.json"):
+            stale.unlink()  # played with other code: never read again
+        partial = path.with_suffix(f".{os.getpid()}.tmp")
+        partial.write_text(json.dumps(pool), encoding="utf-8")
+        partial.replace(path)
+    except OSError as error:  # a read-only home: the run goes on without a cache
+        say(f"the pool is not kept ({error})")
+    return pool
+
+
+def _read_json(path: Path) -> dict:
+    found = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(found, dict) or set(found) != set(KINDS):
+        raise ValueError(f"{path} is not a pool of every kind")
+    return found
+
+
+def _code_version() -> str:
+    """A digest of the code the pool depends on: the engines and the players that play it."""
+    import engines
+
+    digest = hashlib.sha256()
+    found = Path(engines.__file__).parent.rglob("*")
+    for source in sorted(f for f in found if f.is_file() and "__pycache__" not in f.parts):
+        digest.update(source.read_bytes())
+    players = inspect.getsource(game_pool) + inspect.getsource(_choose)
+    digest.update(f"{players}{KINDS}{POOL_PER_KIND}{GREEDY_MISS}".encode())
+    return digest.hexdigest()[:16]
 
 
 def game_pool(seed: int) -> dict[str, list[tuple[int, list[str], list[int], list[int]]]]:

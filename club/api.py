@@ -44,10 +44,9 @@ async def push(request: Request) -> JSONResponse:
     if body is None:
         return _error(413, f"a push is at most {MAX_BODY} bytes")
     try:
-        games = await run_in_threadpool(body_games, body)
+        results = await run_in_threadpool(_checked_and_stored, club, table_id, body)
     except BadBody as error:
         return _error(error.status, str(error))
-    results = await run_in_threadpool(_store_all, club, table_id, games)
     return JSONResponse({"results": results})
 
 
@@ -56,15 +55,19 @@ def _table(club: Any, token: str) -> int | None:
         return league.table_for_token(conn, token)
 
 
+def _checked_and_stored(club: Any, table_id: int, body: bytes) -> list[dict[str, Any]]:
+    """The body's games stored (one trip to a worker thread); BadBody when it is not a push."""
+    return _store_all(club, table_id, body_games(body))
+
+
 def _store_all(club: Any, table_id: int, games: list[Any]) -> list[dict[str, Any]]:
     keys = [_key(payload) for payload in games]
     unfit = [text_problem(payload) for payload in games]
+    pairs = [(key["game_id"], key["revision"]) for key in keys]
     with club.pool.connection() as conn:
         # A revision seen already is acknowledged without replaying it again.
-        fresh = [
-            not problem and not league.seen(conn, table_id, k["game_id"], k["revision"])
-            for k, problem in zip(keys, unfit, strict=True)
-        ]
+        known = league.seen(conn, table_id, pairs)
+    fresh = [not problem and pair not in known for pair, problem in zip(pairs, unfit, strict=True)]
     checked = club.replay([p for p, new in zip(games, fresh, strict=True) if new])
     results = []
     with club.pool.connection() as conn:
@@ -75,6 +78,8 @@ def _store_all(club: Any, table_id: int, games: list[Any]) -> list[dict[str, Any
                 results.append({**key, "outcome": "duplicate"})
             else:
                 results.append({**key, **_stored(conn, table_id, next(checked))})
+        if any(result["outcome"] in ("stored", "older") for result in results):
+            league.pushed(conn, table_id)
     if any(result["outcome"] == "stored" for result in results):
         club.ratings.changed()
     return results

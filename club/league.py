@@ -11,6 +11,7 @@ import hashlib
 import hmac
 import json
 import secrets
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -129,29 +130,37 @@ def ingest(conn: psycopg.Connection, table_id: int, game: CheckedGame) -> str:
             " WHERE table_id = %s AND local_id = %s AND revision = %s",
             (outcome, table_id, game.local_id, game.revision),
         )
-        conn.execute("UPDATE club_tables SET last_push_at = now() WHERE id = %s", (table_id,))
     return outcome
 
 
-def seen(conn: psycopg.Connection, table_id: int, local_id: Any, revision: Any) -> bool:
-    """Whether this (table, game, revision) was stored or acknowledged already."""
-    if not all(type(v) is int and 0 < v < 2**62 for v in (local_id, revision)):
-        return False
-    row = conn.execute(
-        "SELECT 1 FROM pushes WHERE table_id = %s AND local_id = %s AND revision = %s",
-        (table_id, local_id, revision),
-    ).fetchone()
-    return row is not None
+def pushed(conn: psycopg.Connection, table_id: int) -> None:
+    """Note that the table pushed now (once per push, whatever it held)."""
+    conn.execute("UPDATE club_tables SET last_push_at = now() WHERE id = %s", (table_id,))
+
+
+def seen(conn: psycopg.Connection, table_id: int, keys: list[tuple[Any, Any]]) -> set[tuple]:
+    """The (game id, revision) pairs of `keys` this table's pushes stored or acknowledged
+    already, in one query."""
+    wanted = [key for key in keys if all(type(v) is int and 0 < v < 2**62 for v in key)]
+    if not wanted:
+        return set()
+    rows = conn.execute(
+        "SELECT local_id, revision FROM pushes WHERE table_id = %s AND (local_id, revision)"
+        " IN (SELECT * FROM unnest(%s::bigint[], %s::bigint[]))",
+        (table_id, [local_id for local_id, _ in wanted], [revision for _, revision in wanted]),
+    )
+    return set(rows.fetchall())
 
 
 def _replace_seats(conn: psycopg.Connection, game_id: int, game: CheckedGame) -> None:
     conn.execute("DELETE FROM seats WHERE game_id = %s", (game_id,))
+    identities = player_ids(conn, game.players)
     taken: set[int] = set()
     rows = []
     for seat, (name, team, score) in enumerate(
         zip(game.players, game.teams, game.scores, strict=True)
     ):
-        identity = player_id(conn, name)
+        identity = identities[name]
         if identity in taken:  # a name merged into another seat's: two people after all
             identity = _own_identity(conn, name)
         taken.add(identity)
@@ -167,10 +176,16 @@ def _replace_seats(conn: psycopg.Connection, game_id: int, game: CheckedGame) ->
 def player_id(conn: psycopg.Connection, name: str) -> int:
     """The club identity a name typed at a table stands for (created on first sight). Names
     are kept as typed: "ann" and "Ann" are two players until the admin merges them."""
-    found = _named(conn, name)
-    if found is not None:
-        return found
-    return _own_identity(conn, name)
+    return player_ids(conn, [name])[name]
+
+
+def player_ids(conn: psycopg.Connection, names: Collection[str]) -> dict[str, int]:
+    """player_id of each name, those already known found in one query."""
+    found = _named(conn, sorted(set(names)))
+    for name in names:
+        if name not in found:
+            found[name] = _own_identity(conn, name)
+    return found
 
 
 def _own_identity(conn: psycopg.Connection, name: str) -> int:
@@ -186,14 +201,14 @@ def _own_identity(conn: psycopg.Connection, name: str) -> int:
     return int(row[0])
 
 
-def _named(conn: psycopg.Connection, name: str) -> int | None:
+def _named(conn: psycopg.Connection, names: list[str]) -> dict[str, int]:
     # A merged name keeps standing for the identity it was merged into.
-    row = conn.execute(
-        "SELECT COALESCE(merged_into, id) FROM players WHERE name = %s"
-        " ORDER BY merged_into IS NULL DESC, id DESC LIMIT 1",
-        (name,),
-    ).fetchone()
-    return None if row is None else int(row[0])
+    rows = conn.execute(
+        "SELECT DISTINCT ON (name) name, COALESCE(merged_into, id) FROM players"
+        " WHERE name = ANY(%s) ORDER BY name, merged_into IS NULL DESC, id DESC",
+        (names,),
+    )
+    return {name: int(identity) for name, identity in rows.fetchall()}
 
 
 # ----- admin actions -------------------------------------------------------------------------
