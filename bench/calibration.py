@@ -3,7 +3,9 @@ vision/models/confidence.json): per check group (vision/confidence.py), the shar
 right at each score.
 
 The fit reads only the calibration half of the held-out photos (`vision._photos.is_calibration`):
-the nets never trained on them, and the held-out half the bench reports chose nothing.
+the nets never trained on them, and the held-out half the bench reports chose nothing. Each set
+is also held out whole in turn (`kinds_held_out`): a map fitted on the other sets' photos judges
+its dice, as the shipped map judges a table of a kind no photo set shows.
 """
 
 from __future__ import annotations
@@ -49,17 +51,22 @@ def fit_step_map(samples: Iterable[tuple[float, bool]]) -> dict[str, list[float]
     return {"scores": scores, "chances": [round(rate, 4) for _, rate, _ in again]}
 
 
-def calibration_samples(sets: list[PhotoSet]) -> dict[str, list[tuple[float, bool]]]:
-    """(score, read right) per check group, for each labelled die read with a value on the
-    calibration photos, read by the shipped reader before its check."""
+Sample = tuple[float, bool]  # (score, read right) of one labelled die read with a value
+Samples = dict[str, list[Sample]]  # by check group
+
+
+def calibration_samples(sets: list[PhotoSet]) -> dict[str, Samples]:
+    """Per photo set, (score, read right) per check group for each labelled die read with a
+    value on its calibration photos, read by the shipped reader before its check."""
     import cv2
 
     from vision.confidence import GROUPS, checks
     from vision.reader import DiceReader
 
     reader = DiceReader()
-    samples: dict[str, list[tuple[float, bool]]] = {group: [] for group in GROUPS}
+    by_set: dict[str, Samples] = {}
     for photo_set in sets:
+        samples: Samples = {group: [] for group in GROUPS}
         for photo in photo_set.photos:
             if not is_calibration(photo.image.name):
                 continue
@@ -72,15 +79,56 @@ def calibration_samples(sets: list[PhotoSet]) -> dict[str, list[tuple[float, boo
                 check = None if index is None else found_checks[index]
                 if check is not None:
                     samples[check.group].append((check.score, dice[index].value == value))
-    return samples
+        by_set[photo_set.name] = samples
+    return by_set
+
+
+def pooled_sets(by_set: dict[str, Samples], leaving_out: str = "") -> Samples:
+    """The samples of every set but `leaving_out`, per check group."""
+    pooled: Samples = {}
+    for name, samples in by_set.items():
+        if name != leaving_out:
+            for group, group_samples in samples.items():
+                pooled.setdefault(group, []).extend(group_samples)
+    return pooled
+
+
+def fit_maps(samples: Samples) -> dict[str, dict[str, list[float]]]:
+    return {group: fit_step_map(group_samples) for group, group_samples in samples.items()}
+
+
+def kinds_held_out(by_set: dict[str, Samples]) -> dict[str, dict[str, int]]:
+    """Per photo set, its calibration dice judged by a map fitted on the other sets alone, as a
+    kind of table no threshold saw: dice given a value, how many of them sure and right, sure
+    and wrong (a map that holds on every kind left out gives 0 sure and wrong)."""
+    from vision.confidence import SURE_LINE, StepMap
+
+    figures = {}
+    for name, samples in by_set.items():
+        fitted = fit_maps(pooled_sets(by_set, leaving_out=name))
+        maps = {g: StepMap(tuple(f["scores"]), tuple(f["chances"])) for g, f in fitted.items()}
+        sure = [
+            right
+            for group, group_samples in samples.items()
+            for score, right in group_samples
+            if group in maps and maps[group](score) >= SURE_LINE
+        ]
+        figures[name] = {
+            "dice": sum(len(group_samples) for group_samples in samples.values()),
+            "sure_right": sum(sure),
+            "sure_wrong": len(sure) - sum(sure),
+        }
+    return figures
 
 
 def fit_confidence(sets: list[PhotoSet], out: Path) -> dict[str, Any]:
-    """Fit the map on the calibration photos and write it; the samples' counts per group."""
-    samples = calibration_samples(sets)
-    fitted = {group: fit_step_map(group_samples) for group, group_samples in samples.items()}
+    """Fit the map on the calibration photos and write it; the samples' counts per group, and
+    per set what a map fitted without it makes sure (`kinds_held_out`)."""
+    by_set = calibration_samples(sets)
+    samples = pooled_sets(by_set)
+    fitted: dict[str, Any] = fit_maps(samples)
     fitted["fitted_on"] = {
         group: {"dice": len(s), "right": sum(r for _, r in s)} for group, s in samples.items()
     }
     out.write_text(json.dumps(fitted, indent=1) + "\n")
-    return fitted["fitted_on"]
+    return {"fitted_on": fitted["fitted_on"], "kinds_held_out": kinds_held_out(by_set)}

@@ -78,7 +78,8 @@ def add_parser(bench_subparsers: argparse._SubParsersAction) -> None:
         "--fit-confidence",
         action="store_true",
         help="only fit the reader's confidence map on the calibration photos and write it to "
-        "vision/models/confidence.json (bench/calibration.py)",
+        "vision/models/confidence.json (bench/calibration.py); per set, what a map fitted "
+        "without that set makes sure",
     )
     parser.add_argument(
         "--passes",
@@ -316,9 +317,12 @@ def fitted_confidence(shared: Path | None) -> dict[str, Any] | int:
     if shared is None:
         print("error: the confidence map is fitted on shared/dice-photos, which was not found")
         return 2
-    fitted_on = fit_confidence(photo_sets(shared), CALIBRATION_FILE)
-    print(f"wrote {CALIBRATION_FILE}, fitted on {fitted_on}")
-    return {"fitted_on": fitted_on}
+    report = fit_confidence(photo_sets(shared), CALIBRATION_FILE)
+    print(f"wrote {CALIBRATION_FILE}, fitted on {report['fitted_on']}")
+    print("each set's calibration dice, by a map fitted on the other sets alone:")
+    for name, figures in report["kinds_held_out"].items():
+        print_figures(name, figures)
+    return report
 
 
 def poker_design_figures(limit: int | None) -> dict[str, Any]:

@@ -10,7 +10,7 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bench.calibration import UNSEEN_WRONG, fit_step_map
+from bench.calibration import UNSEEN_WRONG, fit_step_map, kinds_held_out, pooled_sets
 from bench.reliability import expected_calibration_error, reliability
 from bench.scoring import score_image
 from vision._photos import Labelled
@@ -57,6 +57,29 @@ def test_a_step_claims_the_sure_line_only_with_room_to_spare() -> None:
     assert StepMap(tuple(many["scores"]), tuple(many["chances"]))(0.995) >= SURE_LINE
     assert StepMap(tuple(few["scores"]), tuple(few["chances"]))(0.995) < SURE_LINE
     assert few["chances"][-1] == round(50 / (50 + UNSEEN_WRONG), 4)
+
+
+def test_a_kind_held_out_is_judged_by_a_map_fitted_on_the_others_alone() -> None:
+    """The webcam's dice would be sure by a map fitted with them; the boards' dice, all right at
+    0.9, make 0.9 sure for the webcam, whose wrong die at 0.9 then counts as sure and wrong."""
+    by_set = {
+        "boards": {"alone": [(0.9, True)] * 400, "face above": []},
+        "webcam": {"alone": [(0.9, False)] + [(0.99, True)] * 300, "face above": [(0.99, True)]},
+    }
+    figures = kinds_held_out(by_set)
+    assert figures["webcam"] == {"dice": 302, "sure_right": 300, "sure_wrong": 1}
+    assert figures["boards"] == {"dice": 400, "sure_right": 0, "sure_wrong": 0}
+    assert len(pooled_sets(by_set)["alone"]) == 701
+    assert pooled_sets(by_set, leaving_out="boards")["face above"] == [(0.99, True)]
+
+
+@given(st.dictionaries(st.sampled_from(["a", "b", "c"]), samples, min_size=1))
+def test_a_kind_held_out_counts_each_of_its_dice_at_most_once(sets) -> None:
+    by_set = {name: {"alone": pairs} for name, pairs in sets.items()}
+    for name, figures in kinds_held_out(by_set).items():
+        assert figures["dice"] == len(sets[name])
+        assert 0 <= figures["sure_right"] + figures["sure_wrong"] <= figures["dice"]
+        assert figures["sure_wrong"] <= sum(not right for _, right in sets[name])
 
 
 def test_the_shipped_map_never_makes_a_die_with_a_face_above_sure() -> None:
