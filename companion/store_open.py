@@ -56,6 +56,11 @@ CREATE TABLE IF NOT EXISTS settings (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS reviews (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id),
+    review TEXT NOT NULL,
+    at REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS damaged (
     game_id INTEGER PRIMARY KEY REFERENCES games(id),
     reason TEXT NOT NULL,
