@@ -19,6 +19,7 @@ from companion.store import GameRecord
 
 REVIEW_VERSION = 1
 MOMENTS = 3  # the decisions that decided the game, per player
+LEAST_GIVEN = 0.005  # a moment gave away at least half a point of chance (shown as 1 % or more)
 
 
 def review_data(game: str, players: Sequence[str], actions: int, review: Any) -> dict[str, Any]:
@@ -59,7 +60,11 @@ def compute(record: GameRecord, notations: list[str]) -> dict[str, Any]:
 def moments(review: dict[str, Any], player: int, count: int = MOMENTS) -> list[dict[str, Any]]:
     """The decisions of `player` that gave away the most chance, in the game's order."""
     mine = [d for d in review.get("decisions", []) if d["player"] == player]
-    lost = [d for d in mine if d["chance_best"] - d["chance_played"] > 0 and d["grade"] != "best"]
+    lost = [
+        d
+        for d in mine
+        if d["chance_best"] - d["chance_played"] >= LEAST_GIVEN and d["grade"] != "best"
+    ]
     lost.sort(key=lambda d: d["chance_best"] - d["chance_played"], reverse=True)
     return sorted(lost[:count], key=lambda d: d["index"])
 
