@@ -140,3 +140,19 @@ def test_a_players_page_shows_their_accuracy_over_their_games(chromium, club):
     figures = [game["review"]["accuracy"][0] for game in games]  # Ann sits first
     wanted = ["–" if a is None else f"{100 * a:.0f} %" for a in figures]
     assert sorted(cell.text for cell in cells) == sorted(wanted)
+
+
+def test_a_board_past_the_game_or_an_odd_move_asked_is_answered_plainly(club):
+    import httpx2
+
+    url, ids, games = club
+    total = len(games[0]["history"])
+    board = httpx2.get(f"{url}/games/{ids[0]}/board/{total}.png")
+    assert board.status_code == 200 and board.headers["content-type"] == "image/png"
+    assert httpx2.get(f"{url}/games/{ids[0]}/board/{total + 1}.png").status_code == 404
+    assert httpx2.get(f"{url}/games/999999/board/0.png").status_code == 404
+    for asked in ("abc", "-3", "99999999999", ""):
+        page = httpx2.get(f"{url}/games/{ids[0]}", params={"move": asked, "lang": "en"})
+        assert page.status_code == 200 and f"/board/{total}.png" in page.text  # the last
+    assert "script-src 'self'" in page.headers["content-security-policy"]
+    assert "script-src" not in httpx2.get(f"{url}/?lang=en").headers["content-security-policy"]
