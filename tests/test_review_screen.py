@@ -14,6 +14,7 @@ import pytest
 
 from companion.controller import Controller, Tap
 from companion.store import DB_NAME, Store
+from display.i18n import text
 from display.render import Renderer
 from display.review_view import SEAT_COLOURS
 
@@ -55,7 +56,7 @@ def action_ids(controller: Controller) -> dict[str, str]:
 def test_the_review_is_computed_after_game_over_and_stored_with_the_game(controller):
     finish_game(controller)
     controller.tick()
-    assert action_ids(controller)["review:"] == "Analyse en calcul…"
+    assert action_ids(controller)["review:"] == "Calcul…"
     controller.handle(Tap("review:"))  # refused while it is computed, saying why
     assert controller.screen_name == "table" and "en cours de calcul" in controller.message
     reviewed(controller)
@@ -120,3 +121,37 @@ def test_an_older_store_gets_the_reviews_table(tmp_path):
         assert store.review(game_id) == {"decisions": []}
     db = sqlite3.connect(tmp_path / DB_NAME)
     assert db.execute("PRAGMA user_version").fetchone()[0] == 3
+
+
+GAMES = {
+    "struggle": ["Ann", "Bob"],
+    "traverse": ["Ann", "Bob"],
+    "strategix": ["Ann", "Bob"],
+    "sequence": ["Ann", "Bob"],
+    "roudalon": PLAYERS,
+}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", ["fr", "en", "qps"])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_review_button_fits_every_games_table(tmp_path, game, language, size):
+    """Game over: New game and Review (computing, then ready) fit beside undo."""
+    from tests.club_support import random_game
+
+    state = random_game(game, GAMES[game], seed=1)
+    with Store(tmp_path) as store:
+        game_id = store.start_game(game, GAMES[game], {}, state.game.seed, "full")
+        for action in state.history:
+            store.append(game_id, action.notation)
+        controller = Controller(store, language, seed_source=random.Random(0))
+        controller.language = language
+        renderer = Renderer(size)
+        controller.use_layout(renderer.layout)
+        for status in ("computing", "ready"):
+            controller.review.status = lambda status=status: status
+            controller.table.review_status = controller.review.status
+            renderer.draw(controller.screen())
+            labels = (text(language, "review"), text(language, "review.computing_button"))
+            assert not [p for p in renderer.problems if any(label in p for label in labels)]
+            assert any(target == "review:" for _, target in renderer.hits)
