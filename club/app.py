@@ -21,10 +21,14 @@ from starlette.routing import Route
 from club import admin, api, reads
 from club.ratings import RatingCache
 from club.security import RateLimiter, Sessions
-from pages import model
-from pages.web import language, not_found, page, static_mount
+from pages import model, replay
+from pages.web import SECURITY_HEADERS, language, not_found, page, static_mount
 
 LIVE_REFRESH_S = 30
+# A game's page runs one script, the replay's, from this server (pages/static/replay.js).
+REPLAY_POLICY = SECURITY_HEADERS["Content-Security-Policy"].replace(
+    "default-src 'none';", "default-src 'none'; script-src 'self';"
+)
 
 
 @dataclass
@@ -127,8 +131,39 @@ def game(request: Request) -> Response:
         record = reads.record(conn, request.path_params["game"])
     if record is None:
         return not_found(request, club.site, is_club=True)
-    moves = model.moves(record, language(request))
-    return _page(request, "game.html", record=record, moves=moves)
+    lang = language(request)
+    moves = model.moves(record, lang)
+    shown = _move_asked(request, len(moves))
+    review = None
+    if record.review is not None:
+        names = [name for name, _ in record.players]
+        review = {"chances": replay.chances(record.review, names),
+                  "players": replay.players(record.review, record, lang)}  # fmt: skip
+    board_src = f"{reads.game_href(record.game_id)}/board/"
+    response = _page(request, "game.html", record=record, moves=moves, shown=shown,
+                     board_src=board_src, review=review)  # fmt: skip
+    response.headers["Content-Security-Policy"] = REPLAY_POLICY  # its one script: the replay
+    return response
+
+
+def _move_asked(request: Request, moves: int) -> int:
+    """?move=N (0: the set-up, before any action), else the last; kept within the game."""
+    asked = request.query_params.get("move", "")
+    return min(int(asked), moves) if asked.isdigit() and len(asked) < 7 else moves
+
+
+def board(request: Request) -> Response:
+    """The board after the game's first N actions, as a PNG (drawn by display.boards)."""
+    club: Club = request.app.state.club
+    with club.pool.connection() as conn:
+        record = reads.record(conn, request.path_params["game"])
+    move = request.path_params["move"]
+    if record is None or move > len(record.history):
+        return not_found(request, club.site, is_club=True)
+    picture = replay.board_png(record, move, language(request))
+    if picture is None:
+        return not_found(request, club.site, is_club=True)
+    return Response(picture, media_type="image/png", headers={"Cache-Control": "max-age=60"})
 
 
 def health(request: Request) -> Response:
@@ -145,6 +180,7 @@ def create_app(club: Club) -> Starlette:
         Route("/players/{player:int}", player),
         Route("/live", live),
         Route("/games/{game:int}", game),
+        Route("/games/{game:int}/board/{move:int}.png", board),
         Route("/healthz", health),
         Route("/api/push", api.push, methods=["POST"]),
         Route("/api/players", api.players),

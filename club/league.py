@@ -125,6 +125,7 @@ def ingest(conn: psycopg.Connection, table_id: int, game: CheckedGame) -> str:
         outcome = "older" if row is None else "stored"
         if row is not None:
             _replace_seats(conn, int(row[0]), game)
+            _keep_review(conn, int(row[0]), game)
         conn.execute(
             "UPDATE pushes SET outcome = %s"
             " WHERE table_id = %s AND local_id = %s AND revision = %s",
@@ -150,6 +151,16 @@ def seen(conn: psycopg.Connection, table_id: int, keys: list[tuple[Any, Any]]) -
         (table_id, [local_id for local_id, _ in wanted], [revision for _, revision in wanted]),
     )
     return set(rows.fetchall())
+
+
+def _keep_review(conn: psycopg.Connection, game_id: int, game: CheckedGame) -> None:
+    """The revision's review, or none (a reopened game's review was of another ending)."""
+    if game.review is None:
+        conn.execute("UPDATE games SET review = NULL WHERE id = %s AND review IS NOT NULL",
+                     (game_id,))  # fmt: skip
+    else:
+        conn.execute("UPDATE games SET review = %s WHERE id = %s",
+                     (json.dumps(game.review, ensure_ascii=False), game_id))  # fmt: skip
 
 
 def _replace_seats(conn: psycopg.Connection, game_id: int, game: CheckedGame) -> None:

@@ -74,7 +74,8 @@ def player(conn: psycopg.Connection, player_id: int, book: RatingBook) -> model.
     rows = conn.execute(
         "SELECT g.id, g.game, extract(epoch FROM g.ended)::float8, s.score, s.winner,"
         " (SELECT array_agg(p.name ORDER BY o.seat) FROM seats o JOIN players p"
-        "  ON p.id = o.player_id WHERE o.game_id = g.id AND o.seat <> s.seat)"
+        "  ON p.id = o.player_id WHERE o.game_id = g.id AND o.seat <> s.seat),"
+        " (g.review -> 'accuracy' ->> s.seat)::float8"
         f" FROM seats s JOIN games g ON g.id = s.game_id WHERE {FINISHED} AND s.player_id = %s"
         " ORDER BY g.ended, g.id",
         (player_id,),
@@ -82,9 +83,9 @@ def player(conn: psycopg.Connection, player_id: int, book: RatingBook) -> model.
     played = [
         model.Played(
             href=game_href(gid), game=kind, ended=ended, score=score, winner=winner,
-            opponents=tuple(others or ()),
+            opponents=tuple(others or ()), accuracy=accuracy,
         )
-        for gid, kind, ended, score, winner, others in rows
+        for gid, kind, ended, score, winner, others, accuracy in rows
     ]  # fmt: skip
     points = [(p.game, p.ended, p.ordinal) for p in book.history.get(player_id, [])]
     ratings = {kind: value for (kind, pid), value in book.current.items() if pid == player_id}
@@ -112,13 +113,13 @@ def live(conn: psycopg.Connection) -> list[model.LiveTable]:
 def record(conn: psycopg.Connection, game_id: int) -> model.GameRecordView | None:
     row = conn.execute(
         "SELECT g.game, g.options, g.seed, g.mode, g.status, g.history, t.name, g.voided,"
-        " extract(epoch FROM g.started)::float8, extract(epoch FROM g.ended)::float8"
+        " extract(epoch FROM g.started)::float8, extract(epoch FROM g.ended)::float8, g.review"
         " FROM games g JOIN club_tables t ON t.id = g.table_id WHERE g.id = %s",
         (game_id,),
     ).fetchone()
     if row is None:
         return None
-    kind, options, seed, mode, status, history, table, voided, started, ended = row
+    kind, options, seed, mode, status, history, table, voided, started, ended, review = row
     seats = conn.execute(
         "SELECT p.id, p.name FROM seats s JOIN players p ON p.id = s.player_id"
         " WHERE s.game_id = %s ORDER BY s.seat",
@@ -129,6 +130,7 @@ def record(conn: psycopg.Connection, game_id: int) -> model.GameRecordView | Non
         game_id=game_id, game=kind, options=options, seed=seed, mode=mode,
         status="voided" if voided else status, history=tuple(history), table=table,
         players=tuple(players), started=started, ended=ended,
+        review=review if status == "over" and not voided else None,
     )  # fmt: skip
 
 

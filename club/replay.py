@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import engines
+from club import reviews
 from engines.core import CHANCE, EngineError
 
 STATUSES = ("playing", "over", "abandoned")
@@ -43,6 +44,7 @@ class CheckedGame:
     started: float
     ended: float | None
     updated: float
+    review: dict[str, Any] | None = None  # the table's review of the finished game
 
 
 def check(payload: Any) -> CheckedGame:
@@ -74,6 +76,7 @@ def check(payload: Any) -> CheckedGame:
     if status == "over" and ended is None:
         ended = updated
     game = state.game
+    review = _review(payload, game.name, history, len(game.players), status)
     return CheckedGame(
         local_id=local_id,
         revision=revision,
@@ -91,7 +94,17 @@ def check(payload: Any) -> CheckedGame:
         started=started,
         ended=ended if status == "over" else None,
         updated=updated,
+        review=review,
     )
+
+
+def _review(payload: dict, game: str, history: list[str], seats: int, status: str):
+    if status != "over" and payload.get("review") is not None:
+        raise RefusedGame("only a finished game has a review")
+    try:
+        return reviews.checked(payload.get("review"), game, history, seats)
+    except reviews.BadReview as error:
+        raise RefusedGame(str(error)) from None
 
 
 def _replay(payload: dict, players: list[str], options: dict, history: list[str]):

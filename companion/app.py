@@ -213,6 +213,8 @@ class App:
     def close(self) -> None:
         self.watchdog.stopping()
         self.feed.stop()
+        if getattr(self, "controller", None) is not None:
+            self.controller.close()  # the review's worker process
         self.hardware.camera.stop()
         self.hardware.buttons.close()
         self.store.close()

@@ -21,6 +21,7 @@ from companion import diagnostics
 from companion.events import CameraImage, Event, Press, Settled, Tap
 from companion.examples import ExampleStore
 from companion.examples_settings import examples_store
+from companion.review_screen import ReviewScreen
 from companion.scorebook import ScoresScreen
 from companion.screen_base import NAV_SCREENS, ScreenMachine, ScreenName, ScreenObject
 from companion.session import Session, hint_enabled, rebuild_state
@@ -66,9 +67,12 @@ class Controller:
         self.scores = ScoresScreen(self)
         self.settings = SettingsScreen(self, tray_roi)
         self.rules = RulesScreen(self, lambda: self.setup.draft.game)
+        self.review = ReviewScreen(self)
+        self.table.review_status = self.review.status
         screens: dict[ScreenName, ScreenObject] = {
             "home": self.home, "setup": self.setup, "table": self.table,
             "scores": self.scores, "settings": self.settings, "rules": self.rules,
+            "review": self.review,
         }  # fmt: skip
         self.machine = ScreenMachine(screens)
         if auto_resume:
@@ -161,7 +165,12 @@ class Controller:
         return self.table.play(notation, corrected)
 
     def tick(self, now: float | None = None) -> bool:
-        return self.table.tick(now)
+        reviewed = self.review.tick()  # a finished game's review, computed in the background
+        return self.table.tick(now) or reviewed
+
+    def close(self) -> None:
+        """Stop what runs beside the loop (a review under way is computed again next time)."""
+        self.review.close()
 
     def hint_enabled(self, game: str) -> bool:
         return hint_enabled(self.store, game)

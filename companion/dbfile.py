@@ -19,7 +19,7 @@ from pathlib import Path
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3  # 3: the reviews of finished games
 # Tables copied from a damaged file, parents first; only finished games are salvaged (a game in
 # progress in a damaged file cannot be trusted to replay).
 SALVAGED = ("players", "games", "seats", "actions", "results", "settings")

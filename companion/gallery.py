@@ -31,6 +31,7 @@ PORTRAIT_SCENES = (
     "settings-tray",
     "traverse",
     "strategix",
+    "review",
 )
 
 
@@ -159,6 +160,16 @@ def scenes(store: Store, language: str = "fr") -> list[tuple[str, Callable[[], C
 
         return make
 
+    def review() -> Controller:
+        """A finished game's review, computed (in its worker process) and opened."""
+        controller = table("roudalon", ["Alice", "Bruno", "Chloé", "David"], 2000, False, 5)
+        controller.tick()
+        controller.review.worker.wait()
+        controller.tick()
+        controller.close()  # the review is stored: its worker is done
+        controller.handle(Tap("review:"))
+        return controller
+
     def teaching() -> Controller:
         from companion.controller import CameraImage
         from vision.render import render_scene
@@ -205,6 +216,7 @@ def scenes(store: Store, language: str = "fr") -> list[tuple[str, Callable[[], C
         ("settings-teach", teaching),
         ("settings-tray", tray_choice),
         ("rules", nav("rules")),
+        ("review", review),
     ]
 
 

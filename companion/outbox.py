@@ -27,8 +27,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.store import DB_NAME
+from companion.store_open import REVIEWS
 
-SCHEMA = """
+# Its own tables, and the store's reviews it reads with the games (the table's page may run
+# before the kiosk migrated the file).
+SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS club_revisions (
     game_id INTEGER PRIMARY KEY,
     revision INTEGER NOT NULL,
@@ -43,12 +46,16 @@ CREATE TABLE IF NOT EXISTS club_outbox (
     next_try REAL NOT NULL DEFAULT 0,
     refused TEXT
 );
-"""
+{REVIEWS}"""
 # A cheap picture of a game's log: an undo followed by a new action changes its newest time.
 # A game that is not being played changes its status or end first (a reopened game is played
 # again): one queued with the same status and end is passed over without reading its log, so a
 # table with years of games does not read them all every few seconds.
-SETTLED = "g.status || ':' || COALESCE(g.ended, 0)"
+# A finished game is queued again once its review is stored (pushed with it).
+SETTLED = (
+    "g.status || ':' || COALESCE(g.ended, 0)"
+    " || CASE WHEN EXISTS (SELECT 1 FROM reviews v WHERE v.game_id = g.id) THEN 'r' ELSE '' END"
+)
 CHANGES = f"""
 SELECT g.id, {SETTLED}, COUNT(a.seq), COALESCE(MAX(a.at), 0)
 FROM games g LEFT JOIN actions a ON a.game_id = g.id
@@ -148,11 +155,16 @@ class Outbox:
             " WHERE s.game_id = ? ORDER BY s.seat", (game_id,))]  # fmt: skip
         history = [row[0] for row in self.db.execute(
             "SELECT notation FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))]  # fmt: skip
-        return {
+        snapshot = {
             "game_id": game_id, "revision": revision, "game": game, "players": players,
             "options": json.loads(options), "seed": seed, "mode": mode, "status": status,
             "history": history, "started": started, "ended": ended, "updated": now,
         }  # fmt: skip
+        review = self.db.execute("SELECT review FROM reviews WHERE game_id = ?", (game_id,))
+        found = review.fetchone()
+        if status == "over" and found is not None:
+            snapshot["review"] = json.loads(found[0])
+        return snapshot
 
     def due(self, now: float, limit: int) -> list[tuple[int, int, str]]:
         """(game id, revision, payload) of the snapshots to send now, oldest game first."""

@@ -19,7 +19,7 @@ from companion.session import Session
 from companion.store import Store
 from display.model import Screen
 
-ScreenName = Literal["home", "setup", "table", "scores", "settings", "rules"]
+ScreenName = Literal["home", "setup", "table", "scores", "settings", "rules", "review"]
 NAV_SCREENS: tuple[ScreenName, ...] = ("home", "table", "scores", "settings", "rules")
 Handler = Callable[[str], None]
 
@@ -100,6 +100,7 @@ TRANSITIONS: dict[str, Transition] = {
     "to_scores": Transition(ANY, "scores"),
     "to_settings": Transition(ANY, "settings"),
     "to_rules": Transition(ANY, "rules"),
+    "to_review": Transition(frozenset({"table"}), "review"),  # a finished game's review
 }
 
 

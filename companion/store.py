@@ -300,7 +300,28 @@ class Store(ScoreQueries):
         """Undo past the end of a game: drop its results and play on."""
         with self._transaction() as db:
             db.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
+            db.execute("DELETE FROM reviews WHERE game_id = ?", (game_id,))  # of another end
             db.execute("UPDATE games SET status = 'playing', ended = NULL WHERE id = ?", (game_id,))
+
+    def save_review(self, game_id: int, review: dict[str, Any]) -> None:
+        """Keep a finished game's review (companion.review_worker) beside it."""
+        with self._transaction() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO reviews (game_id, review, at) VALUES (?, ?, ?)",
+                (game_id, json.dumps(review, sort_keys=True), time.time()),
+            )
+
+    def review(self, game_id: int) -> dict[str, Any] | None:
+        """A game's stored review, or None (not computed yet, or the row cannot be read)."""
+        row = self.db.execute("SELECT review FROM reviews WHERE game_id = ?", (game_id,))
+        found = row.fetchone()
+        if found is None:
+            return None
+        try:
+            review = json.loads(found[0])
+        except (TypeError, ValueError, RecursionError):
+            return None
+        return review if isinstance(review, dict) else None
 
     def abandon(self, game_id: int) -> None:
         with self._transaction() as db:

@@ -14,7 +14,15 @@ from companion.store_errors import StoreUnavailable
 log = logging.getLogger(__name__)
 
 DB_NAME = "tabletop.sqlite3"
-SCHEMA = """
+# A finished game's review (companion.review_worker), JSON; the club outbox reads it too.
+REVIEWS = """
+CREATE TABLE IF NOT EXISTS reviews (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id),
+    review TEXT NOT NULL,
+    at REAL NOT NULL
+);
+"""
+SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS players (
     id INTEGER PRIMARY KEY,
     name TEXT NOT NULL UNIQUE
@@ -61,7 +69,7 @@ CREATE TABLE IF NOT EXISTS damaged (
     reason TEXT NOT NULL,
     at REAL NOT NULL
 );
-"""
+{REVIEWS}"""
 
 
 def on_disk(state_dir: Path, backup_dir: Path) -> tuple[sqlite3.Connection, list[str]]:

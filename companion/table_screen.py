@@ -9,7 +9,7 @@ goes through `play`: checked by the engine, logged by the session, then shown.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import engines
@@ -26,7 +26,7 @@ from companion.store import StoreError
 from companion.table_context import Turn
 from companion.tables import Choice, DiceRequest
 from companion.tables.base import spoken_view
-from display.i18n import game_title, say
+from display.i18n import game_title, say, text
 from display.model import Screen, Target
 from engines.dice import D6_FACES, POKER_FACES
 
@@ -52,6 +52,7 @@ class TableScreen(ScreenObject):
         self.hint = HintPanel(self, self.advice)
         self.bots = BotTurns(self, self.advice)
         self.reopen_asked: tuple[int, int] | None = None  # the finished game undo asked about
+        self.review_status: Callable[[], str] = lambda: "none"  # the review screen's, when set
 
     @property
     def taps(self) -> Mapping[str, Handler]:
@@ -62,6 +63,7 @@ class TableScreen(ScreenObject):
             "throw": lambda _: self.dice.throw(), "undo": lambda _: self.undo(),
             "key": self.typing.key, "entry": self.typing.entry, "play": self.typing.word,
             "hint": self.hint.tap, "game": self.new_game,
+            "review": lambda _: self.view.go("to_review"),
         }  # fmt: skip
 
     def handle_tap(self, kind: str, arg: str) -> bool:
@@ -303,7 +305,17 @@ class TableScreen(ScreenObject):
         actions.append(Target("undo:", self.t("undo"), "danger"))
         if state.is_over:
             actions.append(Target(f"game:{state.game.name}", self.t("new_game"), "primary"))
+            actions += self._review_target()
         return actions
+
+    def _review_target(self) -> list[Target]:
+        """After game over: Review, or that it is being computed (its touch says so)."""
+        status, language = self.review_status(), self.view.language
+        if status == "ready":
+            return [Target("review:", text(language, "review"))]
+        if status == "computing":
+            return [Target("review:", text(language, "review.computing_button"), "quiet")]
+        return []
 
     def _confirm_target(self, request: DiceRequest, proposal: DiceProposal) -> Target:
         """Confirm, or what it waits for: a touch on each die marked "?"."""

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from display import palette
 from display.layout import Box, fit_columns, grid
 from display.model import Screen
+from display.review_view import draw_review
 from display.scores_view import draw_scores
 
 if TYPE_CHECKING:
@@ -129,5 +130,8 @@ class MenuView:
 
     def _draw_scores(self, screen: Screen) -> None:
         draw_scores(self, screen)
+
+    def _draw_review(self, screen: Screen) -> None:
+        draw_review(self, screen)
 
     _draw_rules = _draw_lines

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-SCREENS = ("home", "setup", "table", "scores", "settings", "rules")
+SCREENS = ("home", "setup", "table", "scores", "settings", "rules", "review")
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,7 @@ class Played:
     score: int
     winner: bool
     opponents: tuple[str, ...]
+    accuracy: float | None = None  # from the game's review, when its table pushed one
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,7 @@ class PlayerPage:
     totals: dict[str, list[tuple[float, float]]]  # kind -> (ended, running total)
     ratings: dict[str, list[tuple[float, float]]]  # kind -> (ended, rating after the game)
     wins: dict[str, int] = field(default_factory=dict)
+    accuracy: dict[str, list[tuple[float, float]]] = field(default_factory=dict)  # kind -> %
 
 
 def player_page(
@@ -84,7 +86,12 @@ def player_page(
         Standing(kind, "", games[kind], wins[kind], running[kind], current.get(kind))
         for kind in sorted(games)
     ]
-    return PlayerPage(name, by_game, list(reversed(played)), totals, ratings, dict(wins))
+    accuracy: dict[str, list[tuple[float, float]]] = {}
+    for entry in played:
+        if entry.accuracy is not None:
+            accuracy.setdefault(entry.game, []).append((entry.ended, 100 * entry.accuracy))
+    return PlayerPage(name, by_game, list(reversed(played)), totals, ratings, dict(wins),
+                      accuracy)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -111,6 +118,7 @@ class GameRecordView:
     players: tuple[tuple[str, str], ...]  # (name, href)
     started: float | None
     ended: float | None
+    review: dict[str, Any] | None = None  # as its table pushed it (club/reviews.py)
 
 
 @dataclass(frozen=True)

@@ -52,6 +52,49 @@ def postgres() -> ScratchPostgres:
     return server
 
 
+# ----- a real browser for the club's pages ------------------------------------------------
+
+
+def _browser_binaries() -> tuple[str, str]:
+    browser, driver = shutil.which("chromium"), shutil.which("chromedriver")
+    if browser and driver:
+        return browser, driver
+    if os.geteuid() != 0 or shutil.which("apt-get") is None:
+        pytest.skip("chromium and chromedriver are not installed (apt-get install chromium "
+                    "chromium-driver) and we are not root to install them")  # fmt: skip
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    command = ["apt-get", "install", "-y", "--no-install-recommends", "chromium", "chromium-driver"]
+    if subprocess.run(command, env=env, capture_output=True).returncode != 0:
+        subprocess.run(["apt-get", "update"], env=env, capture_output=True)
+        if subprocess.run(command, env=env, capture_output=True).returncode != 0:
+            pytest.skip("apt-get could not install chromium and chromium-driver")
+    browser, driver = shutil.which("chromium"), shutil.which("chromedriver")
+    if not (browser and driver):
+        pytest.skip("chromium or chromedriver still missing after apt-get install")
+    return browser, driver
+
+
+def headless_chromium(window: tuple[int, int]):
+    """Debian's chromium through selenium, headless, for a module's fixture (yields the
+    driver, quits it after); skips when it cannot run here."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    binary, driver_path = _browser_binaries()
+    options = Options()
+    options.binary_location = binary
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                 f"--window-size={window[0]},{window[1]}", "--lang=en"):  # fmt: skip
+        options.add_argument(flag)
+    try:
+        driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    except Exception as error:  # a driver that cannot start its browser here
+        pytest.skip(f"chromium could not start headless: {str(error).splitlines()[0]}")
+    yield driver
+    driver.quit()
+
+
 # ----- games and servers for the club's tests ----------------------------------------------
 
 

@@ -3,10 +3,6 @@ selenium): what a person sees on a phone — standings, a player's charts, a liv
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-
 import pytest
 
 pytest.importorskip("psycopg", reason="the club extra is not installed")
@@ -19,48 +15,21 @@ from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 from club import league  # noqa: E402
 from club.security import hash_password  # noqa: E402
-from tests.club_support import LiveServer, payload, postgres, random_game  # noqa: E402
+from tests.club_support import (  # noqa: E402
+    LiveServer,
+    headless_chromium,
+    payload,
+    postgres,
+    random_game,
+)
 
 PHONE = (390, 844)
 PASSWORD = "correct horse battery"
 
 
-def _browser_binaries() -> tuple[str, str]:
-    browser, driver = shutil.which("chromium"), shutil.which("chromedriver")
-    if browser and driver:
-        return browser, driver
-    if os.geteuid() != 0 or shutil.which("apt-get") is None:
-        pytest.skip("chromium and chromedriver are not installed (apt-get install chromium "
-                    "chromium-driver) and we are not root to install them")  # fmt: skip
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    command = ["apt-get", "install", "-y", "--no-install-recommends", "chromium", "chromium-driver"]
-    if subprocess.run(command, env=env, capture_output=True).returncode != 0:
-        subprocess.run(["apt-get", "update"], env=env, capture_output=True)
-        if subprocess.run(command, env=env, capture_output=True).returncode != 0:
-            pytest.skip("apt-get could not install chromium and chromium-driver")
-    browser, driver = shutil.which("chromium"), shutil.which("chromedriver")
-    if not (browser and driver):
-        pytest.skip("chromium or chromedriver still missing after apt-get install")
-    return browser, driver
-
-
 @pytest.fixture(scope="module")
 def browser():
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
-    binary, driver_path = _browser_binaries()
-    options = Options()
-    options.binary_location = binary
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                 f"--window-size={PHONE[0]},{PHONE[1]}", "--lang=en"):  # fmt: skip
-        options.add_argument(flag)
-    try:
-        driver = webdriver.Chrome(service=Service(driver_path), options=options)
-    except Exception as error:  # a driver that cannot start its browser here
-        pytest.skip(f"chromium could not start headless: {str(error).splitlines()[0]}")
-    yield driver
-    driver.quit()
+    yield from headless_chromium(PHONE)
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from companion import backups
+from companion import backups, dbfile
 from companion.recovery import open_store
 from companion.store import DB_NAME, Store, StoreError, StoreUnavailable
 from tabletop.cli import main
@@ -125,7 +125,7 @@ def test_older_schema_without_label_is_migrated(tmp_path):
     with Store(tmp_path) as store:
         assert any("migrated" in note for note in store.notes)
         assert store.game(1).label == ""
-        assert store.db.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == dbfile.SCHEMA_VERSION
         assert [row.player for row in store.totals()] == ["Ann", "Bob"]
 
 

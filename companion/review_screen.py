@@ -1,0 +1,177 @@
+"""The review of the game just finished: each player's chance over the game, and the three
+moments that decided it for each, with the move made and the better one (docs/review.md).
+
+The review is computed in the background as soon as the game is over (`tick`, through
+`ReviewWorker`) and stored with the game; until it is there the table's Review button says it
+is being computed and this screen refuses to open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+import engines
+from companion.advice import move_words
+from companion.review_worker import ReviewWorker, chances, moments
+from companion.screen_base import Handler, KioskView, ScreenName, ScreenObject
+from companion.session import Session
+from display.i18n import game_title, text
+from display.model import Screen, Target
+
+ReviewStatus = Literal["none", "computing", "ready", "failed"]
+
+
+class ReviewScreen(ScreenObject):
+    name: ScreenName = "review"
+
+    def __init__(self, view: KioskView) -> None:
+        super().__init__(view)
+        self.worker = ReviewWorker()
+        self.failed: set[int] = set()
+        self.ready: dict[int, dict[str, Any]] = {}  # game id -> its review, once read
+        self.scroll = 0
+
+    @property
+    def taps(self) -> Mapping[str, Handler]:
+        return {"back": lambda _: self.view.go("to_table"), "scroll": self._scroll}
+
+    def _scroll(self, arg: str) -> None:
+        self.scroll = max(0, int(arg)) if arg.isdigit() else 0
+
+    # ----- computing in the background ------------------------------------------------------
+
+    def status(self) -> ReviewStatus:
+        session = self.view.session
+        if session is None or session.record.status != "over" or not session.state.is_over:
+            return "none"
+        game_id = session.record.id
+        if game_id in self.failed:
+            return "failed"
+        return "ready" if self._review(game_id) is not None else "computing"
+
+    def _review(self, game_id: int) -> dict[str, Any] | None:
+        if game_id not in self.ready:
+            found = self.view.store.review(game_id)
+            if found is None:
+                return None
+            self.ready[game_id] = found
+        return self.ready[game_id]
+
+    def tick(self) -> bool:
+        """Store the reviews done; ask for the finished game's. True when the status changed."""
+        changed = False
+        for game_id, review in self.worker.finished():
+            if review is None:
+                self.failed.add(game_id)
+            elif self._still_ends(game_id, review):
+                self.view.store.save_review(game_id, review)
+            changed = True
+        session = self.view.session
+        if session is not None and session.record.status != "over":
+            self.forget(session.record.id)
+        if self.status() == "computing" and not self.worker.asked(session.record.id):
+            notations = [a.notation for a in self.view.store.actions(session.record.id)]
+            self.worker.ask(session.record, notations)
+        return changed
+
+    def _still_ends(self, game_id: int, review: dict[str, Any]) -> bool:
+        """The game reviewed is still over with the log reviewed (not reopened meanwhile)."""
+        store = self.view.store
+        return store.game(game_id).status == "over" and len(store.actions(game_id)) == review.get(
+            "actions"
+        )
+
+    def forget(self, game_id: int) -> None:
+        """The game was reopened (undo past its end): its review is of another ending."""
+        self.ready.pop(game_id, None)
+        self.failed.discard(game_id)
+
+    def close(self) -> None:
+        self.worker.close()
+
+    # ----- the screen -----------------------------------------------------------------------
+
+    def enter(self, arg: str) -> bool:
+        status = self.status()
+        if status != "ready":
+            language = self.view.language
+            said = text(language, "review.none" if status != "computing" else "review.computing")
+            self.view.say(said, True)
+            return False
+        self.scroll = 0
+        self.view.say("")  # the table's last line is not about the review
+        return True
+
+    def draw(self) -> Screen:
+        session = self.view.session
+        review = None if session is None else self._review(session.record.id)
+        language = self.view.language
+        if session is None or review is None:
+            return Screen("review", text(language, "review"))
+        title = f"{text(language, 'review')} · {game_title(session.record.game, language)}"
+        screen = Screen("review", title, game=session.record.game)
+        players = session.state.players
+        screen.chart = {
+            "title": text(language, "review.chances"),
+            "actions": max(1, int(review.get("actions", 1))),
+            "series": [(name, chances(review, seat)) for seat, name in enumerate(players)],
+        }
+        screen.sections = self._moments(session, review)
+        screen.scroll = self.scroll
+        screen.actions = [Target("back:", text(language, "review.back"), "primary")]
+        return screen
+
+    def _moments(self, session: Session, review: dict[str, Any]) -> list[tuple[str, list[str]]]:
+        positions = _positions(session, [d["index"] for d in review.get("decisions", [])])
+        language, sections = self.view.language, []
+        accuracies = list(review.get("accuracy") or [])
+        for seat, name in enumerate(session.state.players):
+            accuracy = accuracies[seat] if seat < len(accuracies) else None
+            head = name if accuracy is None else text(language, "review.accuracy", name=name,
+                                                      percent=round(100 * accuracy))  # fmt: skip
+            lines = [self._moment(positions[d["index"]], d) for d in moments(review, seat)]
+            sections.append((head, lines or [text(language, "review.no_moment")]))
+        return sections
+
+    def _moment(self, state: engines.State, decision: dict[str, Any]) -> str:
+        given = round(100 * (decision["chance_best"] - decision["chance_played"]))
+        language = self.view.language
+        return text(
+            language,
+            "review.moment",
+            number=decision["index"] + 1,
+            grade=grade_words(language).get(decision["grade"], decision["grade"]),
+            played=self._words(state, decision["played"]),
+            better=self._words(state, decision["best"]),
+            percent=given,
+        )
+
+    def _words(self, state: engines.State, notation: str) -> str:
+        session, language = self.view.session, self.view.language
+        fallback = session.table.choice_label(state, notation, language) if session else ""
+        seat = state.actor if isinstance(state.actor, int) else 0
+        return move_words(state.game.name, notation, fallback or notation, language, seat)
+
+
+def grade_words(language: str) -> dict[str, str]:
+    return {
+        "best": text(language, "review.grade.best"),
+        "good": text(language, "review.grade.good"),
+        "inaccuracy": text(language, "review.grade.inaccuracy"),
+        "mistake": text(language, "review.grade.mistake"),
+        "blunder": text(language, "review.grade.blunder"),
+    }
+
+
+def _positions(session: Session, indexes: list[int]) -> dict[int, engines.State]:
+    """The positions before the actions at `indexes`, replayed from the game's log."""
+    record = session.record
+    state = engines.make_game(record.game, list(record.players), record.options, record.seed,
+                              record.mode).new_state()  # fmt: skip
+    wanted, found = set(indexes), {}
+    for index, notation in enumerate(session.store.actions(record.id)):
+        if index in wanted:
+            found[index] = state.clone()
+        state.apply(notation.notation)
+    return found
