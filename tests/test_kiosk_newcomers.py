@@ -522,3 +522,34 @@ def test_touching_a_pawn_is_always_answered(controller):
     assert len(pawns) == 5
     controller.handle(Tap(pawns[0]))
     assert controller.error and controller.message
+
+
+def words_in_status(controller: Controller, size: tuple[int, int]) -> list[str]:
+    """The labels drawn in the status box (whose turn and the players' boxes)."""
+    from display.render import Renderer
+
+    renderer = Renderer(size)
+    x, y, w, h = renderer.layout.status
+    drawn: list[str] = []
+    label = renderer.label
+
+    def recorded(words: str, box, *rest, **named):
+        if x <= box[0] < x + w and y <= box[1] < y + h:
+            drawn.append(words)
+        return label(words, box, *rest, **named)
+
+    renderer.label = recorded
+    renderer.draw(controller.screen())
+    assert not renderer.problems, renderer.problems
+    return drawn
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_roudalon_player_boxes_keep_their_scores(controller, size):
+    """Item 28: with 4 players at 800×480 the player boxes showed names only."""
+    names = ["Maxime", "Chloé", "Bérénice", "Léonard"]
+    controller.start_game("roudalon", names, seed=1)
+    drawn = words_in_status(controller, size)
+    scores = controller.screen().scores
+    assert all(any(name in words for words in drawn) for name, _ in scores)
+    assert len([words for words in drawn if words.endswith(tuple(s for _, s in scores))]) == 4
