@@ -138,8 +138,7 @@ def draw_traverse(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scre
     axis = int(view.get("axis_length", pawns + 1))
     cells = pawns + 2
     lines = _traverse_lines(view, screen.language)
-    widest = max(renderer.font(MIN_TEXT).size(content)[0] for content, _ in lines) + 4
-    info_w = min(w // 2, max(96, w - h, widest))  # the grid takes the height, the counts the rest
+    info_w = _traverse_info_width(renderer, view, lines, box, screen.language)
     side = min(h, w - info_w) // cells
     left, bottom = x, y + side * cells
     surface = renderer.surface
@@ -200,19 +199,48 @@ def _traverse_lines(view: dict[str, Any], language: str) -> list[tuple[str, pale
     ]
 
 
+def _traverse_info_width(
+    renderer: Canvas, view: dict[str, Any], lines: list, box: Box, language: str
+) -> int:
+    """The grid takes the height, the counts the rest: wider (a smaller grid) only when the
+    last play would not fit the column whole."""
+    _, _, w, h = box
+    widest = max(renderer.font(MIN_TEXT).size(content)[0] for content, _ in lines) + 4
+    least = min(w // 2, max(96, w - h, widest))
+    last = said_in_view(view, "last_play", language)
+    if not last:
+        return least
+    for info_w in range(least, w // 2, 12):
+        room = _traverse_last_box((0, 0, info_w - 10, h))
+        size, wrapped = renderer.fit_lines(last, room, renderer.layout.font - 6)
+        if len(wrapped) * renderer.font(size).get_linesize() <= room[3]:
+            return info_w
+    return w // 2
+
+
+def _traverse_last_box(info: Box) -> Box:
+    """Where the last play goes in the info column: under the three lines of counts."""
+    x, y, w, h = info
+    top = y + 3 * _traverse_line_height(h) + 8
+    return (x, top, w, y + h - top)
+
+
+def _traverse_line_height(info_h: int) -> int:
+    return min(30, info_h // 5)
+
+
 def _traverse_info(
     renderer: Canvas, view: dict[str, Any], box: Box, lines: list, language: str
 ) -> None:
     x, y, w, h = box
     last = said_in_view(view, "last_play", language)
-    line_h = min(30, h // 5)
+    line_h = _traverse_line_height(h)
     for number, (content, colour) in enumerate(lines):
         renderer.label(
             content, (x, y + number * line_h, w, line_h), renderer.layout.font - 2, colour
         )
     if last:
-        top = y + 3 * line_h + 8
-        renderer.paragraph(last, (x, top, w, y + h - top), renderer.layout.font - 6,
+        renderer.paragraph(last, _traverse_last_box(box), renderer.layout.font - 6,
                            palette.TEXT_DIM)  # fmt: skip
 
 

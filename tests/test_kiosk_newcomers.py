@@ -553,3 +553,36 @@ def test_roudalon_player_boxes_keep_their_scores(controller, size):
     scores = controller.screen().scores
     assert all(any(name in words for words in drawn) for name, _ in scores)
     assert len([words for words in drawn if words.endswith(tuple(s for _, s in scores))]) == 4
+
+
+def longest_traverse_play(language: str) -> str:
+    """A two-pawn play that hits, then enters: the most words Traverse's last play can hold."""
+    first = text(language, "traverse.said.back", pawn="Blanc 10", n=6)
+    first = text(language, "traverse.said.hit", move=first, other="Rouge 10")
+    rest = text(language, "traverse.said.forward", pawn="Blanc 10", n=5)
+    rest = text(language, "traverse.said.home", move=rest)
+    return text(language, "traverse.said.then", first=first, rest=rest)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_traverse_last_play_is_shown_whole(controller, size, language):
+    """Item 24 and its class: the side panel cut the last play ("…avance de 6 et entre")."""
+    from dataclasses import replace
+
+    from display.render import Renderer
+
+    controller.start_game("traverse", ["Maxime", "Chloé"], seed=3, mode="full")
+    controller.language = language
+    screen = controller.screen()
+    last = longest_traverse_play(language)
+    screen = replace(screen, board={**screen.board, "last_play": {language: last}})
+    renderer = Renderer(size)
+    drawn: list[str] = []
+    label = renderer.label
+    renderer.label = lambda words, *rest, **named: (
+        drawn.append(words) or label(words, *rest, **named)
+    )
+    renderer.draw(screen)
+    assert not renderer.problems, renderer.problems
+    assert all(word in " ".join(drawn) for word in last.split())
