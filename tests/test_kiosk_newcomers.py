@@ -586,3 +586,36 @@ def test_traverse_last_play_is_shown_whole(controller, size, language):
     renderer.draw(screen)
     assert not renderer.problems, renderer.problems
     assert all(word in " ".join(drawn) for word in last.split())
+
+
+def strategix_play_through_a_round(controller: Controller) -> None:
+    """Stratégix at the table, played (lowest letter led, else a pass) until round 1 ends."""
+    import engines
+
+    controller.start_game("strategix", ["Maxime", "Chloé", "Bérénice"], seed=1)
+    controller.play(controller.state.sample_chance().notation)  # the youngest leads
+    while controller.state.view(None)["round"] == 1:
+        for notation in ["pass"] + [f"play {letter}" for letter in "BCDEFGHIJKLMNOPQRSTUVWXY"]:
+            try:
+                controller.state.clone().apply(notation)
+            except engines.EngineError:
+                continue
+            controller.play(notation)
+            break
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_strategix_announces_the_end_of_a_round_and_the_exchange(controller, size):
+    """Item 25: the end of a round was not announced, nor the card exchange."""
+    strategix_play_through_a_round(controller)
+    assert "fin de la manche 1" in controller.message
+    order = controller.state.view(None)["last_order"]
+    dubolix, padbolix = (controller.state.players[seat] for seat in (order[0], order[-1]))
+    turn = controller.screen().turn
+    assert "pire carte" in turn and turn.index(dubolix) < turn.index(padbolix)
+    drawn_words(controller, size)  # said whole, in both languages
+    controller.language = "en"
+    assert "worst card" in controller.screen().turn
+    drawn_words(controller, size)
+    controller.play("play B")
+    assert "carte" not in controller.screen().turn
