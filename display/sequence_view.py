@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from display import boards, palette
 from display.i18n import text
-from display.layout import grid
+from display.layout import MIN_TEXT, grid
 
 if TYPE_CHECKING:
     from display.canvas import Canvas
@@ -17,6 +17,7 @@ BOARD = (2, 2, 474, 476)
 COLUMN_X, COLUMN_W = 482, 314
 GAP = 4
 STATUS_H = 70
+MESSAGE_H = 40  # two lines
 
 
 def draw_wide(renderer: Canvas, screen: Screen) -> None:
@@ -30,15 +31,42 @@ def draw_wide(renderer: Canvas, screen: Screen) -> None:
     top = 2 + nav_h + GAP
     renderer.status(screen, (COLUMN_X, top, COLUMN_W, STATUS_H))
     top += STATUS_H + GAP
-    bottom = 478 - 40 - GAP  # the message's two lines
+    spare = 478 - MESSAGE_H - GAP - top - (_keys_height(screen, actions) if screen.keys else 0)
+    message_h = _message_height(renderer, screen, spare)
+    bottom = 478 - message_h - GAP
     if screen.keys:
         _keys(renderer, screen, actions, top, bottom)
     else:
         words_h = 48 + GAP if actions else 0
         renderer.moves_or_keys(screen, (COLUMN_X, top, COLUMN_W, bottom - top - words_h))
         renderer.button_row(actions, (COLUMN_X, bottom - 48, COLUMN_W, 48))
-    if screen.message:
-        renderer.message(screen, (COLUMN_X, 478 - 40, COLUMN_W, 40))
+    if message_h > MESSAGE_H:  # more than two lines: wrapped from the top
+        colour = palette.ERROR if screen.error else palette.TEXT_DIM
+        box = (COLUMN_X, 478 - message_h, COLUMN_W, message_h)
+        renderer.paragraph(screen.message, box, MIN_TEXT, colour)
+    elif screen.message:
+        renderer.message(screen, (COLUMN_X, 478 - MESSAGE_H, COLUMN_W, MESSAGE_H))
+
+
+def _message_height(renderer: Canvas, screen: Screen, spare: int) -> int:
+    """Two lines for the message, more when it needs them and the column has the room."""
+    if not screen.message or screen.message_detail:
+        return MESSAGE_H
+    size, lines = renderer.fit_lines(screen.message, (0, 0, COLUMN_W, MESSAGE_H), 18)
+    if len(lines) * renderer.font(size).get_linesize() <= MESSAGE_H + 4:
+        return MESSAGE_H
+    needed = len(renderer.wrap(screen.message, COLUMN_W, MIN_TEXT))
+    return min(MESSAGE_H + spare, needed * renderer.font(MIN_TEXT).get_linesize())
+
+
+def _keys_height(screen: Screen, actions: list[Target]) -> int:
+    """The height `_keys` takes: the entry line (or a play), the key rows and the word row."""
+    plays = any(a.id.startswith("move:") for a in actions)
+    words = [
+        k for k in screen.keys if k.id.startswith(("entry:", "play:")) and k.id != "entry:back"
+    ]
+    rows = -(-(len(screen.keys) - len(words)) // 6)
+    return (48 if plays else 24) + GAP + rows * 48 + (rows - 1) * GAP + GAP + 48
 
 
 def _two_rows(renderer: Canvas, targets: list[Target], box: tuple[int, int, int, int]) -> None:

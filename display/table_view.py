@@ -181,7 +181,7 @@ class TableView:
     def _name_over_score(self, name: str, score: str, box: Box, ink: palette.Colour) -> None:
         x, y, w, h = box
         top_h = h // 2
-        self.label(name, (x, y, w, top_h), MIN_TEXT, ink, align="center")
+        self.label(self.shortened(name, w, MIN_TEXT), (x, y, w, top_h), MIN_TEXT, ink, "center")
         self.label(score, (x, y + top_h, w, h - top_h), MIN_TEXT, ink, align="center")
 
 

@@ -55,6 +55,15 @@ class TextFitting:
             size -= 2
         return size
 
+    def shortened(self, content: str, width: int, size: int) -> str:
+        """`content`, cut short with "…" if it is wider than `width` at `size` (a name)."""
+        font = self.font(size)
+        if font.size(content)[0] <= width:
+            return content
+        while len(content) > 1 and font.size(content + "…")[0] > width:
+            content = content[:-1]
+        return content.rstrip() + "…"
+
     def label(
         self,
         content: str,

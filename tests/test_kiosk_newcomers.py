@@ -619,3 +619,15 @@ def test_strategix_announces_the_end_of_a_round_and_the_exchange(controller, siz
     drawn_words(controller, size)
     controller.play("play B")
     assert "carte" not in controller.screen().turn
+
+
+def test_sequence_column_says_long_names_and_the_cut_whole(controller):
+    """Item 24's class at 800×480: Sequence's column cut a long name in the players' boxes
+    and the cut for the dealer in the message."""
+    controller.start_game("sequence", ["Maxime", "Chloé", "Bérénice"], seed=0)
+    controller.play(controller.state.sample_chance().notation)
+    drawn_words(controller, (800, 480))  # the cut's three players and cards, whole
+    controller.start_game("sequence", ["Maxime", "Chloé", "Bérénice", "Léonard"], seed=0)
+    controller.play(controller.state.sample_chance().notation)
+    controller.play(next(a.notation for a in controller.state.legal_actions() if "@" in a.notation))
+    assert any(words.endswith("…") for words in drawn_words(controller, (800, 480)))
