@@ -631,3 +631,44 @@ def test_sequence_column_says_long_names_and_the_cut_whole(controller):
     controller.play(controller.state.sample_chance().notation)
     controller.play(next(a.notation for a in controller.state.legal_actions() if "@" in a.notation))
     assert any(words.endswith("…") for words in drawn_words(controller, (800, 480)))
+
+
+@pytest.mark.parametrize(
+    "centres",
+    [
+        [(80, 60), (80, 78), (98, 69)],  # a tight cluster
+        [(40, 60), (58, 60), (76, 60), (94, 60), (112, 60)],  # a row, touching
+        [(80, 8), (80, 26), (62, 17)],  # against the top edge
+    ],
+)
+def test_die_labels_never_overlap_nor_cover_another_die(centres):
+    """Item 13: die labels overlapped each other or sat on a neighbouring die."""
+    import pygame
+
+    from display.model import DieMark, Screen
+    from display.render import Renderer
+
+    dice = [DieMark(i, c, None, "K", unsure=i == 1) for i, c in enumerate(centres)]
+    screen = Screen("table", "Struggle", game="struggle", camera=np.zeros((120, 160, 3), np.uint8),
+                    dice=dice)  # fmt: skip
+    renderer = Renderer((800, 480))
+    tags: list[pygame.Rect] = []
+    label = renderer.label
+
+    def recorded(words: str, box, *rest, **named):
+        if words.startswith("K"):
+            tags.append(pygame.Rect(box))
+        return label(words, box, *rest, **named)
+
+    renderer.label = recorded
+    renderer.draw(screen)
+    x, y, w, h = renderer.layout.main
+    scale = min(w / 160, h / 120)
+    left, top = x + (w - 160 * scale) // 2, y + (h - 120 * scale) // 2
+    bodies = [
+        pygame.Rect(left + cx * scale - 20, top + cy * scale - 20, 40, 40) for cx, cy in centres
+    ]
+    assert len(tags) == len(dice)
+    for number, tag in enumerate(tags):
+        assert not any(tag.colliderect(other) for other in tags[:number] + tags[number + 1 :])
+        assert not any(tag.colliderect(body) for body in bodies)
