@@ -588,6 +588,30 @@ def test_traverse_last_play_is_shown_whole(controller, size, language):
     assert all(word in " ".join(drawn) for word in last.split())
 
 
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+@pytest.mark.parametrize("game", ["traverse", "struggle"])
+def test_a_touch_on_a_pawn_is_that_pawn_when_the_grid_is_small(controller, size, game):
+    """Item 24's wider column makes Traverse's squares narrower than a finger: a touch on a
+    pawn selected its neighbour, whose finger-sized area was drawn over it."""
+    from dataclasses import replace
+
+    from display.render import Renderer
+
+    controller.start_game(game, ["Maxime", "Chloé"], seed=3, mode="full")
+    screen = controller.screen()
+    if game == "traverse":
+        last = longest_traverse_play("fr")
+        screen = replace(screen, board={**screen.board, "last_play": {"fr": last}})
+    renderer = Renderer(size)
+    renderer.draw(screen)
+    pawns = {target: rect for rect, target in renderer.hits if target.startswith("piece:")}
+    assert len(pawns) >= 5
+    for target, rect in pawns.items():
+        assert renderer.hit(rect.center) == target
+        around = [r for r, t in renderer.hits if t == target]
+        assert max(r.w for r in around) >= 44, "each pawn keeps a finger-sized area"
+
+
 def strategix_play_through_a_round(controller: Controller) -> None:
     """Stratégix at the table, played (lowest letter led, else a pass) until round 1 ends."""
     import engines
