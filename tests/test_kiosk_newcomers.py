@@ -231,6 +231,22 @@ def test_r_when_no_dice_are_wanted_says_so(controller):
     assert controller.error and "lecture" not in controller.message
 
 
+def test_confirm_while_the_dice_roll_says_they_are_still_being_read(controller):
+    """Item 12: Lancer to a reading takes a second or more; Enter meanwhile was ignored."""
+    controller.start_game("traverse", ["Ann", "Bob"], seed=3)
+    controller.table.dice.can_throw = True  # the simulated camera
+    controller.handle(Press("reroll"))
+    assert controller.message == text("fr", "throwing") == "Les dés roulent…"
+    assert not controller.error
+    controller.handle(Press("confirm"))
+    assert controller.error and controller.message == text("fr", "still_reading")
+    assert "lecture" in controller.message and logged(controller) == []
+    roll(controller, 3, 4)  # the reading arrives: confirm plays it
+    assert logged(controller) == ["roll 3 4"]
+    controller.handle(Press("confirm"))  # no throw asked: the usual line, not "still read"
+    assert controller.message != text("fr", "still_reading")
+
+
 # ----- playing -------------------------------------------------------------------------------
 
 
