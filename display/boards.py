@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from display import palette
-from display.i18n import said_in_view, text
+from display.i18n import text
 from display.layout import MIN_TEXT, Box
 
 if TYPE_CHECKING:
@@ -138,7 +138,7 @@ def draw_traverse(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scre
     axis = int(view.get("axis_length", pawns + 1))
     cells = pawns + 2
     lines = _traverse_lines(view, screen.language)
-    info_w = _traverse_info_width(renderer, view, lines, box, screen.language)
+    info_w = _traverse_info_width(renderer, view, lines, box)
     side = min(h, w - info_w) // cells
     left, bottom = x, y + side * cells
     surface = renderer.surface
@@ -175,7 +175,7 @@ def draw_traverse(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scre
                 renderer.hits.append((touch, f"piece:{piece}"))
     info_x = left + side * cells + 10
     info = (info_x, y, x + w - info_x, h)
-    _traverse_info(renderer, view, info, lines, screen.language)
+    _traverse_info(renderer, view, info, lines)
 
 
 def _traverse_pawn(
@@ -199,15 +199,13 @@ def _traverse_lines(view: dict[str, Any], language: str) -> list[tuple[str, pale
     ]
 
 
-def _traverse_info_width(
-    renderer: Canvas, view: dict[str, Any], lines: list, box: Box, language: str
-) -> int:
+def _traverse_info_width(renderer: Canvas, view: dict[str, Any], lines: list, box: Box) -> int:
     """The grid takes the height, the counts the rest: wider (a smaller grid) only when the
     last play would not fit the column whole."""
     _, _, w, h = box
     widest = max(renderer.font(MIN_TEXT).size(content)[0] for content, _ in lines) + 4
     least = min(w // 2, max(96, w - h, widest))
-    last = said_in_view(view, "last_play", language)
+    last = str(view.get("last_play_words") or "")
     if not last:
         return least
     for info_w in range(least, w // 2, 12):
@@ -229,11 +227,9 @@ def _traverse_line_height(info_h: int) -> int:
     return min(30, info_h // 5)
 
 
-def _traverse_info(
-    renderer: Canvas, view: dict[str, Any], box: Box, lines: list, language: str
-) -> None:
+def _traverse_info(renderer: Canvas, view: dict[str, Any], box: Box, lines: list) -> None:
     x, y, w, h = box
-    last = said_in_view(view, "last_play", language)
+    last = str(view.get("last_play_words") or "")
     line_h = _traverse_line_height(h)
     for number, (content, colour) in enumerate(lines):
         renderer.label(
@@ -429,7 +425,7 @@ def draw_roudalon(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scre
         renderer.label(
             content, (text_x, line_y, line_x + line_w - text_x, line_h), font - 4, colour
         )
-    last = said_in_view(view, "last", language)
+    last = str(view.get("last_words") or "")
     if last:
         top = max(y + len(players) * line_h + 4, pot.bottom + 30)
         renderer.paragraph(last, (x, top, w, y + h - top), font - 6, palette.TEXT_DIM)

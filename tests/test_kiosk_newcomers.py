@@ -594,7 +594,7 @@ def test_traverse_last_play_is_shown_whole(controller, size, language):
     controller.language = language
     screen = controller.screen()
     last = longest_traverse_play(language)
-    screen = replace(screen, board={**screen.board, "last_play": {language: last}})
+    screen = replace(screen, board={**screen.board, "last_play_words": last})
     renderer = Renderer(size)
     drawn: list[str] = []
     label = renderer.label
@@ -619,7 +619,7 @@ def test_a_touch_on_a_pawn_is_that_pawn_when_the_grid_is_small(controller, size,
     screen = controller.screen()
     if game == "traverse":
         last = longest_traverse_play("fr")
-        screen = replace(screen, board={**screen.board, "last_play": {"fr": last}})
+        screen = replace(screen, board={**screen.board, "last_play_words": last})
     renderer = Renderer(size)
     renderer.draw(screen)
     pawns = {target: rect for rect, target in renderer.hits if target.startswith("piece:")}
