@@ -185,7 +185,9 @@ def _traverse_pawn(
     pygame.draw.circle(renderer.surface, palette.BLACK, rect.center, radius + 1)
     pygame.draw.circle(renderer.surface, fill, rect.center, radius)
     if rect.w >= 20:  # the number only where it can be read (16 px and more)
-        renderer.label(str(number), rect.inflate(4, 0), max(MIN_TEXT, rect.w - 6), ink, "center")
+        digits = len(str(number))
+        size = min(rect.w - 6, 2 * rect.w // (digits + 1))  # "10" inside its disc too
+        renderer.label(str(number), rect.inflate(4, 0), max(MIN_TEXT, size), ink, "center")
 
 
 def _traverse_lines(view: dict[str, Any], language: str) -> list[tuple[str, palette.Colour]]:

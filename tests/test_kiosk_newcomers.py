@@ -14,6 +14,7 @@ from companion.controller import Controller, Press, Settled, Tap
 from companion.feed import DiceFeed
 from companion.store import Store
 from display.i18n import text
+from display.layout import MIN_TEXT
 from hardware.camera import Frame
 from tests.test_companion_controller import logged, reading, roll
 
@@ -628,6 +629,29 @@ def test_a_touch_on_a_pawn_is_that_pawn_when_the_grid_is_small(controller, size,
         assert renderer.hit(rect.center) == target
         around = [r for r, t in renderer.hits if t == target]
         assert max(r.w for r in around) >= 44, "each pawn keeps a finger-sized area"
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_a_traverse_pawn_number_stays_inside_its_disc(controller, size):
+    """Seen at 720×1280: pawn 10's number spilled out of its disc."""
+    from display.render import Renderer
+
+    controller.start_game("traverse", ["Maxime", "Chloé"], seed=3)
+    renderer = Renderer(size)
+    numbers: list[tuple[int, int, int]] = []
+    label = renderer.label
+
+    def recorded(words: str, box, size=None, *rest, **named):
+        if words == "10":
+            fitted = renderer.fitted_size(words, size, box[2])
+            disc = box[2] - 4 - 2  # the square the label box widens, less the disc's rim
+            numbers.append((renderer.font(fitted).size(words)[0], disc, fitted))
+        return label(words, box, size, *rest, **named)
+
+    renderer.label = recorded
+    renderer.draw(controller.screen())
+    assert len(numbers) == 2  # Rouge 10 and Blanc 10
+    assert all(width <= disc or fitted == MIN_TEXT for width, disc, fitted in numbers), numbers
 
 
 def strategix_play_through_a_round(controller: Controller) -> None:
