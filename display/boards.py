@@ -98,11 +98,13 @@ def _struggle_pawns(
         for square in (shown.get("squares") or {}).values():
             if square:
                 _ghost(renderer, positions[square].center, radius)
+    stacked = max(11, min(radius, step // 2 - 2))  # the start's pawns, one above the other
     for pawn, centre in centres.items():
-        _pawn(renderer, pawn, centre, radius)
+        size = radius if squares.get(pawn) else stacked
+        _pawn(renderer, pawn, centre, size)
         piece = f"pawn:{pawn}"
         if piece in screen.selected:
-            pygame.draw.circle(renderer.surface, palette.YELLOW, centre, radius + 4, 4)
+            pygame.draw.circle(renderer.surface, palette.YELLOW, centre, size + 4, 4)
         if piece in screen.pieces or screen.name == "table":  # a touch on any pawn is answered
             touch = pygame.Rect(0, 0, 44, 44)
             touch.center = centre

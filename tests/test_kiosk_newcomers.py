@@ -654,6 +654,24 @@ def test_a_traverse_pawn_number_stays_inside_its_disc(controller, size):
     assert all(width <= disc or fitted == MIN_TEXT for width, disc, fitted in numbers), numbers
 
 
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_struggle_pawns_at_the_start_do_not_overlap(controller, size, monkeypatch):
+    """Seen at 720×1280: the five pawns stacked on the start square overlapped."""
+    from display import boards
+    from display.render import Renderer
+
+    discs: list[tuple[tuple[int, int], int]] = []
+    pawn = boards._pawn
+    monkeypatch.setattr(boards, "_pawn", lambda renderer, name, centre, radius: (
+        discs.append((centre, radius + 2)) or pawn(renderer, name, centre, radius)))  # fmt: skip
+    controller.start_game("struggle", ["Maxime", "Chloé"], seed=3)
+    Renderer(size).draw(controller.screen())
+    assert len(discs) == 5
+    for number, ((x, y), r) in enumerate(discs):
+        for (x2, y2), r2 in discs[number + 1 :]:
+            assert (x - x2) ** 2 + (y - y2) ** 2 >= (r + r2) ** 2, discs
+
+
 def strategix_play_through_a_round(controller: Controller) -> None:
     """Stratégix at the table, played (lowest letter led, else a pass) until round 1 ends."""
     import engines
