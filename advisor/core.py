@@ -27,6 +27,10 @@ REASONS: dict[str, str] = {
     "(expected {expected} points from your objective)",
     "struggle.play": "play the hand: {pawn} ends in box {box} with a chance of {chance} "
     "(expected {expected} points from your objective)",
+    "struggle.keep_first": "keep {kept}: {pawn} arrives before the other pawns racing with a "
+    "chance of {chance} (no objective card entered)",
+    "struggle.play_first": "play the hand: {pawn} arrives before the other pawns racing with a "
+    "chance of {chance} (no objective card entered)",
     "struggle.stop": "stop throwing: the hand is worth {expected} points",
     "traverse.play": "{hits} hit(s), {exposed} pawn(s) left exposed, progress {progress:+d}",
     "traverse.home": "enters {home} pawn(s) into the arrival box",

@@ -1,5 +1,7 @@
 """Struggle's advisor: which dice to keep and which play to make, by the expected score against
-the player's own objective card, computed exactly over the throws left.
+the player's own objective card, computed exactly over the throws left. At the table the card
+may never have been entered: the advice then needs no card, ranking by the best chance of any
+pawn to arrive before the others still racing.
 
 A position's worth is the expected score of its arrival order: pawns already in a box are
 placed; for the pawns still on the track each pair's order is estimated from how far each has
@@ -22,7 +24,7 @@ from engines.dice import POKER_FACES, sort_faces
 from engines.struggle import BOXES, MAX_THROWS, PAWNS, StruggleState
 
 Hand = tuple[str, ...]
-Chances = tuple[float, ...]  # one per pawn of the objective card, in its order
+Chances = tuple[float, ...]  # one per pawn of the objective card in its order (else of PAWNS)
 POINTS_PER_PAWN = 10
 
 
@@ -99,6 +101,15 @@ def _place_chances(squares: tuple, boxes: tuple, track_length: int) -> dict[str,
     return chances
 
 
+def first_chances(squares: dict[str, int], boxes: dict[str, str], track_length: int) -> Chances:
+    """For each pawn (PAWNS' order), the chance that it is the next to reach a box: a figure
+    that needs no objective card. A pawn already in a box has none."""
+    key = (tuple(sorted(squares.items())), tuple(sorted(boxes.items())), track_length)
+    places = _place_chances(*key)
+    racing = len(boxes)
+    return tuple(0.0 if pawn in boxes else places[pawn][racing] for pawn in PAWNS)
+
+
 def _before(distance: int, other: int) -> float:
     """The chance that a pawn `distance` squares from the boxes arrives before one `other` away."""
     spread = 1.0 + math.sqrt(0.8 * (distance + other))
@@ -121,13 +132,14 @@ class _Planner:
 
     A hand's worth is kept as the chance of each pawn of the card ending in its box (the
     expected score is ten times their sum): the best play is the one with the best score, and
-    its chances are those a player is told."""
+    its chances are those a player is told. Without a card (None) a hand's worth is each pawn's
+    chance to arrive next, and the best play the one giving some pawn the best such chance."""
 
-    def __init__(self, state: StruggleState, objective: Sequence[str],
+    def __init__(self, state: StruggleState, objective: Sequence[str] | None,
                  deadline: Deadline | None = None) -> None:  # fmt: skip
         self.scratch = state.clone()
         self.deadline = deadline
-        self.objective = tuple(objective)
+        self.objective = tuple(objective) if objective else None
         self.track_length = len(state.track)
         self._play_values: dict[Hand, Chances] = {}
         self._kept_values: dict[tuple[Hand, int], Chances] = {}
@@ -143,14 +155,22 @@ class _Planner:
                 for action in self.scratch._plays()]  # fmt: skip
 
     def chances(self, result) -> Chances:
+        if self.objective is None:
+            return first_chances(result.squares, result.boxes, self.track_length)
         return placed_chances(result.squares, result.boxes, self.track_length, self.objective)
 
-    def worth(self, result) -> float:
-        return points(self.chances(result))
+    def score(self, chances: Chances) -> float:
+        """What ranks the choices: the expected points of the card, else the best chance of
+        a pawn to arrive next."""
+        return points(chances) if self.objective is not None else max(chances)
+
+    def best(self, options) -> Chances:
+        """The chances with the best score (the first of equals)."""
+        return max(options, key=self.score)
 
     def play_value(self, hand: Hand) -> Chances:
         if hand not in self._play_values:
-            self._play_values[hand] = best(c for _, c in self.play_chances(hand))
+            self._play_values[hand] = self.best(c for _, c in self.play_chances(hand))
         return self._play_values[hand]
 
     def hand_value(self, hand: Hand, rethrows: int) -> Chances:
@@ -159,7 +179,7 @@ class _Planner:
             found = self.play_value(hand)
             if rethrows and not self._late():
                 kept = (self.kept_value(kept, rethrows) for kept in _keeps(hand))
-                found = best([found, best(kept)])
+                found = self.best([found, self.best(kept)])
             self._hand_values[key] = found
         return self._hand_values[key]
 
@@ -172,7 +192,7 @@ class _Planner:
         hand thrown then played (or kept from) at its best score."""
         key = (kept, rethrows)
         if key not in self._kept_values:
-            total = [0.0] * len(self.objective)
+            total = [0.0] * len(self.objective or PAWNS)
             for thrown, chance in outcomes(len(PAWNS) - len(kept)):
                 for i, value in enumerate(self.hand_value(_merge(kept, thrown), rethrows - 1)):
                     total[i] += chance * value
@@ -182,11 +202,6 @@ class _Planner:
 
 def points(chances: Chances) -> float:
     return POINTS_PER_PAWN * sum(chances)
-
-
-def best(options) -> Chances:
-    """The chances with the best expected score (the first of equals)."""
-    return max(options, key=points)
 
 
 @cache
@@ -213,36 +228,45 @@ def objective_of(state: StruggleState, player: int) -> tuple[str, ...] | None:
 
 
 def advise(state: StruggleState, deadline: Deadline) -> list[Choice]:
-    """Every play and re-throw, best expected score first; each said with the chance of the
-    pawn it does most for (against the position before the turn) to end in its box."""
+    """Every play and re-throw, best first. With the player's card: by expected score, each
+    said with that score and the pawn it does most for (against the position before the turn).
+    Without it (table mode): by the best chance of a pawn to arrive next, said with that pawn."""
     player = state.actor
     assert isinstance(player, int)
     if state.phase != "choose":  # table mode's reveal: the card is the player's to tell
         return [Choice(a.notation, 0.0, "points", Reason("only")) for a in state.legal_actions()]
-    objective = objective_of(state, player) or PAWNS  # table mode: the card is not entered
-    planner = _Planner(state, objective, deadline)
-    before = placed_chances(state.squares, state.boxes, len(state.track), objective)
+    planner = _Planner(state, objective_of(state, player), deadline)
     rethrows_after = MAX_THROWS - state.throws - 1
     weighed = [
-        (notation, chances, "struggle.play", {})
-        for notation, chances in planner.play_chances(state.hand)
+        (notation, chances, "play", {}) for notation, chances in planner.play_chances(state.hand)
     ]
     if state.throws < MAX_THROWS:
         for action in state._rethrows():
             kept = tuple((Counter(state.hand) - Counter(action.data)).elements())
             kept = sort_faces(kept, POKER_FACES)
             chances = planner.kept_value(kept, rethrows_after + 1)
-            weighed.append((action.notation, chances, "struggle.keep",
-                            {"kept": " ".join(kept) or "-"}))  # fmt: skip
-    weighed.sort(key=lambda item: -points(item[1]))  # stable: ties keep the engine's order
-    return [_said(notation, chances, before, objective, code, params)
-            for notation, chances, code, params in weighed]  # fmt: skip
+            weighed.append((action.notation, chances, "keep", {"kept": " ".join(kept) or "-"}))
+    weighed.sort(key=lambda item: -planner.score(item[1]))  # stable: ties keep the engine's order
+    if planner.objective is None:
+        return [_said_first(notation, chances, how, params)
+                for notation, chances, how, params in weighed]  # fmt: skip
+    before = placed_chances(state.squares, state.boxes, len(state.track), planner.objective)
+    return [_said(notation, chances, before, planner.objective, how, params)
+            for notation, chances, how, params in weighed]  # fmt: skip
 
 
-def _said(notation: str, chances: Chances, before: Chances, objective: Sequence[str], code: str,
+def _said(notation: str, chances: Chances, before: Chances, objective: Sequence[str], how: str,
           params: dict) -> Choice:  # fmt: skip
-    """A choice told by its pawn: the one whose chance it raises most (the first of equals)."""
+    """A choice told by its expected score, and by its pawn: the one whose chance it raises
+    most (the first of equals)."""
     rank = max(range(len(objective)), key=lambda i: (chances[i] - before[i], -i))
     params = {**params, "pawn": objective[rank], "box": BOXES[rank],
               "chance": round(chances[rank], 4), "expected": round(points(chances), 1)}  # fmt: skip
-    return Choice(notation, chances[rank], "chance", Reason(code, params))
+    return Choice(notation, points(chances), "points", Reason(f"struggle.{how}", params))
+
+
+def _said_first(notation: str, chances: Chances, how: str, params: dict) -> Choice:
+    """A choice told without a card: the pawn it gives the best chance to arrive next."""
+    leading = max(range(len(PAWNS)), key=lambda i: (chances[i], -i))
+    params = {**params, "pawn": PAWNS[leading], "chance": round(chances[leading], 4)}
+    return Choice(notation, chances[leading], "chance", Reason(f"struggle.{how}_first", params))

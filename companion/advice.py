@@ -146,10 +146,9 @@ def figure_words(choice: Choice, language: str) -> str:
             return f"{odds}, {text(language, 'hint.win', percent=percent)}"
         return text(language, "hint.win", percent=percent)
     if choice.kind == "chance":
-        if "pawn" in params:  # Struggle: a pawn of the card and the chance it ends in its box
+        if "pawn" in params:  # Struggle without a card: a pawn's chance to arrive next
             pawn = text(language, f"face.{params['pawn']}")
-            return text(language, "hint.place", pawn=pawn, box=params["box"],
-                        percent=round(100 * choice.figure))  # fmt: skip
+            return text(language, "hint.first", pawn=pawn, percent=round(100 * choice.figure))
         if "ways" in params and abs(choice.figure - params.get("chance", -1)) < 1e-3:
             return odds_words(params["ways"], params["outcomes"], language)
         return text(language, "hint.hit", percent=round(100 * choice.figure))

@@ -44,7 +44,7 @@ class DiceEntry:
             image=event.image,
             unsure={i for i, d in enumerate(dice) if _unsure(d)},
         )
-        turn.picking = None
+        turn.picking, turn.throwing = None, False
         self._describe(request)
 
     def _describe(self, request: DiceRequest) -> None:
@@ -130,6 +130,9 @@ class DiceEntry:
             self._play_single()
             return
         proposal = self.table.turn.proposal
+        if proposal is None and self.table.turn.throwing:
+            self.view.say(self.view.t("still_reading"), True)
+            return
         if proposal is None or not proposal.complete(request.count):
             self.view.say(self.view.t("need_roll_first"), True)
             return
@@ -174,7 +177,7 @@ class DiceEntry:
             return False
         turn = self.table.turn
         self.throw_wanted = request
-        turn.proposal, turn.picking, turn.seen = None, None, []
+        turn.proposal, turn.picking, turn.seen, turn.throwing = None, None, [], True
         self.view.say(self.view.t("throwing"))
         return True
 

@@ -182,6 +182,8 @@ class Person:
             if not untouched:
                 break  # the pawns touched tell no more: the pages will
             self.tap(_piece_target(untouched[0]))
+            if untouched[0] not in self.screen.selected:  # else the same touch, again and again
+                raise Stuck(f"touched {untouched[0]}, the table chose {self.screen.selected}")
             touched += 1
         while not self.sees(wanted):
             page, count = self.app.window.renderer.page_info

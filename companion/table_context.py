@@ -26,6 +26,7 @@ class Turn:
     guess: str = ""  # a play guessed (a square's card, a hint, a bot's move), to confirm
     hint_open: bool = False
     seen: list[DieMark] = field(default_factory=list)  # dice on the camera view, not wanted
+    throwing: bool = False  # a throw asked of the camera, its reading not yet here
 
 
 class TableContext(Protocol):

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from display import palette
-from display.i18n import said_in_view, text
+from display.i18n import text
 from display.layout import MIN_TEXT, Box
 
 if TYPE_CHECKING:
@@ -98,11 +98,13 @@ def _struggle_pawns(
         for square in (shown.get("squares") or {}).values():
             if square:
                 _ghost(renderer, positions[square].center, radius)
+    stacked = max(11, min(radius, step // 2 - 2))  # the start's pawns, one above the other
     for pawn, centre in centres.items():
-        _pawn(renderer, pawn, centre, radius)
+        size = radius if squares.get(pawn) else stacked
+        _pawn(renderer, pawn, centre, size)
         piece = f"pawn:{pawn}"
         if piece in screen.selected:
-            pygame.draw.circle(renderer.surface, palette.YELLOW, centre, radius + 4, 4)
+            pygame.draw.circle(renderer.surface, palette.YELLOW, centre, size + 4, 4)
         if piece in screen.pieces or screen.name == "table":  # a touch on any pawn is answered
             touch = pygame.Rect(0, 0, 44, 44)
             touch.center = centre
@@ -138,8 +140,7 @@ def draw_traverse(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scre
     axis = int(view.get("axis_length", pawns + 1))
     cells = pawns + 2
     lines = _traverse_lines(view, screen.language)
-    widest = max(renderer.font(MIN_TEXT).size(content)[0] for content, _ in lines) + 4
-    info_w = min(w // 2, max(96, w - h, widest))  # the grid takes the height, the counts the rest
+    info_w = _traverse_info_width(renderer, view, lines, box)
     side = min(h, w - info_w) // cells
     left, bottom = x, y + side * cells
     surface = renderer.surface
@@ -176,7 +177,7 @@ def draw_traverse(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scre
                 renderer.hits.append((touch, f"piece:{piece}"))
     info_x = left + side * cells + 10
     info = (info_x, y, x + w - info_x, h)
-    _traverse_info(renderer, view, info, lines, screen.language)
+    _traverse_info(renderer, view, info, lines)
 
 
 def _traverse_pawn(
@@ -186,7 +187,9 @@ def _traverse_pawn(
     pygame.draw.circle(renderer.surface, palette.BLACK, rect.center, radius + 1)
     pygame.draw.circle(renderer.surface, fill, rect.center, radius)
     if rect.w >= 20:  # the number only where it can be read (16 px and more)
-        renderer.label(str(number), rect.inflate(4, 0), max(MIN_TEXT, rect.w - 6), ink, "center")
+        digits = len(str(number))
+        size = min(rect.w - 6, 2 * rect.w // (digits + 1))  # "10" inside its disc too
+        renderer.label(str(number), rect.inflate(4, 0), max(MIN_TEXT, size), ink, "center")
 
 
 def _traverse_lines(view: dict[str, Any], language: str) -> list[tuple[str, palette.Colour]]:
@@ -200,19 +203,44 @@ def _traverse_lines(view: dict[str, Any], language: str) -> list[tuple[str, pale
     ]
 
 
-def _traverse_info(
-    renderer: Canvas, view: dict[str, Any], box: Box, lines: list, language: str
-) -> None:
+def _traverse_info_width(renderer: Canvas, view: dict[str, Any], lines: list, box: Box) -> int:
+    """The grid takes the height, the counts the rest: wider (a smaller grid) only when the
+    last play would not fit the column whole."""
+    _, _, w, h = box
+    widest = max(renderer.font(MIN_TEXT).size(content)[0] for content, _ in lines) + 4
+    least = min(w // 2, max(96, w - h, widest))
+    last = str(view.get("last_play_words") or "")
+    if not last:
+        return least
+    for info_w in range(least, w // 2, 12):
+        room = _traverse_last_box((0, 0, info_w - 10, h))
+        size, wrapped = renderer.fit_lines(last, room, renderer.layout.font - 6)
+        if len(wrapped) * renderer.font(size).get_linesize() <= room[3]:
+            return info_w
+    return w // 2
+
+
+def _traverse_last_box(info: Box) -> Box:
+    """Where the last play goes in the info column: under the three lines of counts."""
+    x, y, w, h = info
+    top = y + 3 * _traverse_line_height(h) + 8
+    return (x, top, w, y + h - top)
+
+
+def _traverse_line_height(info_h: int) -> int:
+    return min(30, info_h // 5)
+
+
+def _traverse_info(renderer: Canvas, view: dict[str, Any], box: Box, lines: list) -> None:
     x, y, w, h = box
-    last = said_in_view(view, "last_play", language)
-    line_h = min(30, h // 5)
+    last = str(view.get("last_play_words") or "")
+    line_h = _traverse_line_height(h)
     for number, (content, colour) in enumerate(lines):
         renderer.label(
             content, (x, y + number * line_h, w, line_h), renderer.layout.font - 2, colour
         )
     if last:
-        top = y + 3 * line_h + 8
-        renderer.paragraph(last, (x, top, w, y + h - top), renderer.layout.font - 6,
+        renderer.paragraph(last, _traverse_last_box(box), renderer.layout.font - 6,
                            palette.TEXT_DIM)  # fmt: skip
 
 
@@ -401,7 +429,7 @@ def draw_roudalon(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scre
         renderer.label(
             content, (text_x, line_y, line_x + line_w - text_x, line_h), font - 4, colour
         )
-    last = said_in_view(view, "last", language)
+    last = str(view.get("last_words") or "")
     if last:
         top = max(y + len(players) * line_h + 4, pot.bottom + 30)
         renderer.paragraph(last, (x, top, w, y + h - top), font - 6, palette.TEXT_DIM)

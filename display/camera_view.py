@@ -44,8 +44,12 @@ class CameraView:
                                      screen.point_target, scale))  # fmt: skip
             self._tray_marks(screen, scale, offset)
         placed = [die for die in screen.dice if die.center is not None]
-        for die in placed:
-            self._die_mark(die, scale, offset, pygame.Rect(box))
+        bodies = [self._die_outline(die, scale, offset) for die in placed]
+        taken = [body for body, _ in bodies]
+        for die, (body, half) in zip(placed, bodies, strict=True):
+            tag = _free_tag_spot(die, body, half, taken, pygame.Rect(box))
+            taken.append(tag)
+            self._die_tag(die, body, half, tag)
         self._dice_without_frame([d for d in screen.dice if d.center is None], box)
 
     def _camera_image(self, image: np.ndarray, box: Box) -> tuple[pygame.Surface, float, tuple]:
@@ -63,9 +67,10 @@ class CameraView:
             self._camera_keepalive = image  # ids are only unique while the image lives
         return self._camera_surface, scale, offset
 
-    def _die_mark(
-        self, die: DieMark, scale: float, offset: tuple[int, int], area: pygame.Rect
-    ) -> None:
+    def _die_outline(
+        self, die: DieMark, scale: float, offset: tuple[int, int]
+    ) -> tuple[pygame.Rect, float]:
+        """The die's outline (and unsure ring) drawn; its body on screen and half its size."""
         colour = _die_colour(die)
         cx, cy = offset[0] + die.center[0] * scale, offset[1] + die.center[1] * scale
         if die.quad:
@@ -77,15 +82,16 @@ class CameraView:
             pygame.draw.circle(self.surface, colour, (int(cx), int(cy)), 22, 3)
         if die.unsure:  # a ring around the die, not only its outline: seen at a glance
             pygame.draw.circle(self.surface, colour, (int(cx), int(cy)), int(half * 1.3), 4)
-        tag = pygame.Rect(0, 0, 58 if die.unsure else 40, 30)
-        tag.midbottom = (int(cx), int(cy - half))
-        if tag.top < area.top:  # no room above the die: put the value below it
-            tag.midtop = (int(cx), int(cy + half))
-        tag.clamp_ip(area)
-        pygame.draw.rect(self.surface, colour, tag, border_radius=6)
+        body = pygame.Rect(0, 0, int(2 * half), int(2 * half))
+        body.center = (int(cx), int(cy))
+        return body, half
+
+    def _die_tag(self, die: DieMark, body: pygame.Rect, half: float, tag: pygame.Rect) -> None:
+        """The value read, on its tag; the die and its tag touchable."""
+        pygame.draw.rect(self.surface, _die_colour(die), tag, border_radius=6)
         self.label(_die_text(die), tag, 26, palette.BLACK, "center")
         touch = pygame.Rect(0, 0, max(48, int(2 * half)), max(48, int(2 * half)))
-        touch.center = (int(cx), int(cy))
+        touch.center = body.center
         self.hits.append((touch.union(tag), die.target_id))
 
     def _tray_marks(self, screen: Screen, scale: float, offset: tuple[int, int]) -> None:
@@ -115,6 +121,33 @@ class CameraView:
         for die, cell in zip(dice, cells, strict=True):
             style = "selected" if die.selected else ("primary" if die.corrected else "normal")
             self.button(Target(die.target_id, _die_text(die), style), cell)
+
+
+def _free_tag_spot(
+    die: DieMark, body: pygame.Rect, half: float, taken: list[pygame.Rect], area: pygame.Rect
+) -> pygame.Rect:
+    """Where the die's value goes: above it, else below, left or right, whichever covers no
+    other tag and no die (the least covered when every side is)."""
+    cx, cy, reach = body.centerx, body.centery, int(half)
+    spots = []
+    for side in ("midbottom", "midtop", "midright", "midleft"):
+        tag = pygame.Rect(0, 0, 58 if die.unsure else 40, 30)
+        setattr(
+            tag,
+            side,
+            {
+                "midbottom": (cx, cy - reach),
+                "midtop": (cx, cy + reach),
+                "midright": (cx - reach, cy),
+                "midleft": (cx + reach, cy),
+            }[side],
+        )
+        spots.append(tag.clamp(area))
+
+    def covered(tag: pygame.Rect) -> int:
+        return sum(tag.clip(rect).w * tag.clip(rect).h for rect in taken)
+
+    return min(spots, key=covered)  # the first free spot: min keeps the first of equals
 
 
 def _die_colour(die: DieMark) -> palette.Colour:

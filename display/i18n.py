@@ -24,7 +24,6 @@ DOMAIN = "tabletop"
 DEFAULT = "fr"
 PSEUDO = "qps"  # the pseudo-locale the tests render every screen in (accented, longer)
 _MISSING = "\x00missing"
-_ENGINE_WORDS = ("fr", "en")  # the languages engines still write some texts in themselves
 
 
 def languages(with_pseudo: bool = False) -> tuple[str, ...]:
@@ -119,27 +118,6 @@ def say(language: str, message: Any) -> str:
     """An engine message (or an EngineError, which carries one) in `language`."""
     found = getattr(message, "message", message)
     return render(found, lookup(language)) if isinstance(found, Message) else str(message)
-
-
-def described(action: Any, language: str) -> str:
-    """An engine action in `language`: its message through the catalogue when it carries one,
-    else the engine's own French or English words (English for any other catalogue)."""
-    found = getattr(action, "message", None)
-    if isinstance(found, Message):
-        return say(language, found)
-    return str(action.describe(language if language in _ENGINE_WORDS else "en"))
-
-
-def said_in_view(view: dict[str, Any], key: str, language: str) -> str:
-    """Words an engine's view carries under `key`: a Message said through the catalogue, or the
-    engine's French and English (`{key: {"fr", "en"}}` or `key_fr`, `key_en`)."""
-    found = view.get(key)
-    if isinstance(found, Message):
-        return say(language, found)
-    if not isinstance(found, dict):
-        found = {lang: view.get(f"{key}_{lang}") for lang in _ENGINE_WORDS}
-    wanted = language if language in _ENGINE_WORDS else "en"
-    return str(found.get(wanted) or "")
 
 
 def decimal(value: float, language: str, digits: int = 1) -> str:

@@ -133,10 +133,16 @@ class Renderer(TextFitting, TableView, CameraView, MenuView):
         self.label(said, box or self.layout.message, self.layout.font - 4, colour)
 
     def hit(self, position: tuple[int, int]) -> str | None:
-        """The target under a touch (logical coordinates), the topmost one drawn."""
-        for rect, target_id in reversed(self.hits):
-            if rect.collidepoint(position):
-                return target_id
+        """The target under a touch (logical coordinates): of the areas touched, the one whose
+        middle is nearest, the topmost of equals. Pieces closer than a finger have overlapping
+        areas: a touch on one is that piece, never the neighbour drawn over it."""
+        touched = [
+            (_distance(rect.center, position), -order, target_id)
+            for order, (rect, target_id) in enumerate(self.hits)
+            if rect.collidepoint(position)
+        ]
+        if touched:
+            return min(touched)[2]
         return self.point_at(position)
 
     def dragged(self, start: tuple[int, int], end: tuple[int, int]) -> str | None:
@@ -174,3 +180,7 @@ def save_png(surface: pygame.Surface, path: Any, compression: int = 1) -> None:
     ok = cv2.imwrite(str(path), rgb[:, :, ::-1], [cv2.IMWRITE_PNG_COMPRESSION, compression])
     if not ok:
         raise OSError(f"cannot write screenshot {path}")
+
+
+def _distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2

@@ -172,8 +172,17 @@ class TableView:
             pygame.draw.rect(self.surface, colour, rect, 3, border_radius=6)
             inner = (cell[0] + 4, cell[1], cell[2] - 8, cell[3])
             ink = _ink_on(colour) if acting else palette.TEXT
-            said = name if narrow else _score_line(screen, name, score)
-            self.label(said, inner, self.layout.font - 4, ink, align="center")
+            if narrow:  # the name above its score, each on its own line
+                self._name_over_score(name, score, inner, ink)
+            else:
+                said = _score_line(screen, name, score)
+                self.label(said, inner, self.layout.font - 4, ink, align="center")
+
+    def _name_over_score(self, name: str, score: str, box: Box, ink: palette.Colour) -> None:
+        x, y, w, h = box
+        top_h = h // 2
+        self.label(self.shortened(name, w, MIN_TEXT), (x, y, w, top_h), MIN_TEXT, ink, "center")
+        self.label(score, (x, y + top_h, w, h - top_h), MIN_TEXT, ink, align="center")
 
 
 def _score_line(screen: Screen, name: str, score: str) -> str:

@@ -55,6 +55,15 @@ class TextFitting:
             size -= 2
         return size
 
+    def shortened(self, content: str, width: int, size: int) -> str:
+        """`content`, cut short with "…" if it is wider than `width` at `size` (a name)."""
+        font = self.font(size)
+        if font.size(content)[0] <= width:
+            return content
+        while len(content) > 1 and font.size(content + "…")[0] > width:
+            content = content[:-1]
+        return content.rstrip() + "…"
+
     def label(
         self,
         content: str,
@@ -104,21 +113,18 @@ class TextFitting:
     def paragraph(
         self, content: str, box: Box, size: int, colour: palette.Colour = palette.TEXT
     ) -> int:
-        """Word-wrapped text at one size from the top of `box`; returns the height used."""
+        """Word-wrapped text from the top of `box`, at the largest size (<= `size`) at which all
+        of it fits; returns the height used."""
         x, y, w, h = box
-        font = self.font(size)
-        line_h = font.get_linesize()
-        lines: list[str] = []
-        for word in content.split():
-            if lines and font.size(lines[-1] + " " + word)[0] <= w:
-                lines[-1] += " " + word
-            else:
-                lines.append(word)
+        fitted, lines = self.fit_lines(content, box, size)
+        line_h = self.font(fitted).get_linesize()
+        if len(lines) * line_h > h + 4:
+            self.problems.append(f"clipped: {content!r} in {w}x{h}")
         used = 0
         for line in lines:
-            if used + line_h > h:
+            if used + line_h > h + 4:
                 break
-            self.label(line, (x, y + used, w, line_h), size, colour)
+            self.label(line, (x, y + used, w, line_h), fitted, colour)
             used += line_h
         return used
 

@@ -436,16 +436,18 @@ def _sides_after(world, action):
 
 
 def test_struggle_hint_chance_is_the_exact_average_over_the_dice() -> None:
-    """A re-throw's figure (the chance that its pawn ends in the box the card gives it) is the
-    average over all 36 ways two re-thrown dice fall, each hand then played at its best score,
-    replayed here through the engine itself."""
+    """A re-throw's pawn chance (that it ends in the box the card gives it) is the average over
+    all 36 ways two re-thrown dice fall, each hand then played at its best score, replayed here
+    through the engine itself; its figure is the expected score it is ranked by."""
     state = position("struggle", 8, moves=0)
     state.throws = 2  # one re-throw left
     objective = struggle_advisor.objective_of(state, state.actor)
     thrown = state.hand[3:]
     notation = "rethrow " + " ".join(thrown)
     choice = next(c for c in advisor.advise(state) if c.notation == notation)
-    assert choice.kind == "chance"
+    assert choice.kind == "points" and choice.figure == pytest.approx(
+        choice.reason.params["expected"], abs=0.05
+    )
     rank = objective.index(choice.reason.params["pawn"])
     assert choice.reason.params["box"] == "ABCDE"[rank]
     total = Fraction(0)
@@ -458,7 +460,7 @@ def test_struggle_hint_chance_is_the_exact_average_over_the_dice() -> None:
             key=sum,
         )
         total += Fraction(best[rank]) / 6 ** len(thrown)
-    assert choice.figure == pytest.approx(float(total))
+    assert choice.reason.params["chance"] == pytest.approx(float(total), abs=1e-4)
 
 
 def struggle_chances(state, action, objective) -> tuple[float, ...]:

@@ -15,7 +15,6 @@ import engines.core
 from companion.gallery import SIZES, scenes
 from companion.settings_screens import CAMERA_CHOICES
 from companion.store import Store
-from display import boards
 from display.i18n import PSEUDO, languages, text
 from display.render import Renderer
 from tests.test_display_fit import SCENE_NAMES, target_problems
@@ -53,7 +52,6 @@ class Recorder:
         self.engine_texts: set[str] = set()
         draw_text = Renderer.text_surface
         describe = engines.core.Action.describe
-        in_view = boards.said_in_view
 
         def text_surface(renderer, content, size, colour):
             self.drawn.append(content)
@@ -64,14 +62,8 @@ class Recorder:
             self.engine_texts.add(said)
             return said
 
-        def said_in_view(view, key, language):
-            said = in_view(view, key, language)
-            self.engine_texts.add(said)
-            return said
-
         monkeypatch.setattr(Renderer, "text_surface", text_surface)
         monkeypatch.setattr(engines.core.Action, "describe", described)
-        monkeypatch.setattr(boards, "said_in_view", said_in_view)
 
 
 @pytest.fixture(scope="module")

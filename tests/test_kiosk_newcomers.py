@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import re
+import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -12,6 +14,7 @@ from companion.controller import Controller, Press, Settled, Tap
 from companion.feed import DiceFeed
 from companion.store import Store
 from display.i18n import text
+from display.layout import MIN_TEXT
 from hardware.camera import Frame
 from tests.test_companion_controller import logged, reading, roll
 
@@ -228,6 +231,22 @@ def test_r_when_no_dice_are_wanted_says_so(controller):
     roudalon_with_two_dice(controller)
     controller.handle(Press("reroll"))
     assert controller.error and "lecture" not in controller.message
+
+
+def test_confirm_while_the_dice_roll_says_they_are_still_being_read(controller):
+    """Item 12: Lancer to a reading takes a second or more; Enter meanwhile was ignored."""
+    controller.start_game("traverse", ["Ann", "Bob"], seed=3)
+    controller.table.dice.can_throw = True  # the simulated camera
+    controller.handle(Press("reroll"))
+    assert controller.message == text("fr", "throwing") == "Les dés roulent…"
+    assert not controller.error
+    controller.handle(Press("confirm"))
+    assert controller.error and controller.message == text("fr", "still_reading")
+    assert "lecture" in controller.message and logged(controller) == []
+    roll(controller, 3, 4)  # the reading arrives: confirm plays it
+    assert logged(controller) == ["roll 3 4"]
+    controller.handle(Press("confirm"))  # no throw asked: the usual line, not "still read"
+    assert controller.message != text("fr", "still_reading")
 
 
 # ----- playing -------------------------------------------------------------------------------
@@ -522,3 +541,289 @@ def test_touching_a_pawn_is_always_answered(controller):
     assert len(pawns) == 5
     controller.handle(Tap(pawns[0]))
     assert controller.error and controller.message
+
+
+def words_in_status(controller: Controller, size: tuple[int, int]) -> list[str]:
+    """The labels drawn in the status box (whose turn and the players' boxes)."""
+    from display.render import Renderer
+
+    renderer = Renderer(size)
+    x, y, w, h = renderer.layout.status
+    drawn: list[str] = []
+    label = renderer.label
+
+    def recorded(words: str, box, *rest, **named):
+        if x <= box[0] < x + w and y <= box[1] < y + h:
+            drawn.append(words)
+        return label(words, box, *rest, **named)
+
+    renderer.label = recorded
+    renderer.draw(controller.screen())
+    assert not renderer.problems, renderer.problems
+    return drawn
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_roudalon_player_boxes_keep_their_scores(controller, size):
+    """Item 28: with 4 players at 800×480 the player boxes showed names only."""
+    names = ["Maxime", "Chloé", "Bérénice", "Léonard"]
+    controller.start_game("roudalon", names, seed=1)
+    drawn = words_in_status(controller, size)
+    scores = controller.screen().scores
+    assert all(any(name in words for words in drawn) for name, _ in scores)
+    assert len([words for words in drawn if words.endswith(tuple(s for _, s in scores))]) == 4
+
+
+def longest_traverse_play(language: str) -> str:
+    """A two-pawn play that hits, then enters: the most words Traverse's last play can hold."""
+    first = text(language, "traverse.said.back", pawn="Blanc 10", n=6)
+    first = text(language, "traverse.said.hit", move=first, other="Rouge 10")
+    rest = text(language, "traverse.said.forward", pawn="Blanc 10", n=5)
+    rest = text(language, "traverse.said.home", move=rest)
+    return text(language, "traverse.said.then", first=first, rest=rest)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_traverse_last_play_is_shown_whole(controller, size, language):
+    """Item 24 and its class: the side panel cut the last play ("…avance de 6 et entre")."""
+    from dataclasses import replace
+
+    from display.render import Renderer
+
+    controller.start_game("traverse", ["Maxime", "Chloé"], seed=3, mode="full")
+    controller.language = language
+    screen = controller.screen()
+    last = longest_traverse_play(language)
+    screen = replace(screen, board={**screen.board, "last_play_words": last})
+    renderer = Renderer(size)
+    drawn: list[str] = []
+    label = renderer.label
+    renderer.label = lambda words, *rest, **named: (
+        drawn.append(words) or label(words, *rest, **named)
+    )
+    renderer.draw(screen)
+    assert not renderer.problems, renderer.problems
+    assert all(word in " ".join(drawn) for word in last.split())
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+@pytest.mark.parametrize("game", ["traverse", "struggle"])
+def test_a_touch_on_a_pawn_is_that_pawn_when_the_grid_is_small(controller, size, game):
+    """Item 24's wider column makes Traverse's squares narrower than a finger: a touch on a
+    pawn selected its neighbour, whose finger-sized area was drawn over it."""
+    from dataclasses import replace
+
+    from display.render import Renderer
+
+    controller.start_game(game, ["Maxime", "Chloé"], seed=3, mode="full")
+    screen = controller.screen()
+    if game == "traverse":
+        last = longest_traverse_play("fr")
+        screen = replace(screen, board={**screen.board, "last_play_words": last})
+    renderer = Renderer(size)
+    renderer.draw(screen)
+    pawns = {target: rect for rect, target in renderer.hits if target.startswith("piece:")}
+    assert len(pawns) >= 5
+    for target, rect in pawns.items():
+        assert renderer.hit(rect.center) == target
+        around = [r for r, t in renderer.hits if t == target]
+        assert max(r.w for r in around) >= 44, "each pawn keeps a finger-sized area"
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_a_traverse_pawn_number_stays_inside_its_disc(controller, size):
+    """Seen at 720×1280: pawn 10's number spilled out of its disc."""
+    from display.render import Renderer
+
+    controller.start_game("traverse", ["Maxime", "Chloé"], seed=3)
+    renderer = Renderer(size)
+    numbers: list[tuple[int, int, int]] = []
+    label = renderer.label
+
+    def recorded(words: str, box, size=None, *rest, **named):
+        if words == "10":
+            fitted = renderer.fitted_size(words, size, box[2])
+            disc = box[2] - 4 - 2  # the square the label box widens, less the disc's rim
+            numbers.append((renderer.font(fitted).size(words)[0], disc, fitted))
+        return label(words, box, size, *rest, **named)
+
+    renderer.label = recorded
+    renderer.draw(controller.screen())
+    assert len(numbers) == 2  # Rouge 10 and Blanc 10
+    assert all(width <= disc or fitted == MIN_TEXT for width, disc, fitted in numbers), numbers
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_struggle_pawns_at_the_start_do_not_overlap(controller, size, monkeypatch):
+    """Seen at 720×1280: the five pawns stacked on the start square overlapped."""
+    from display import boards
+    from display.render import Renderer
+
+    discs: list[tuple[tuple[int, int], int]] = []
+    pawn = boards._pawn
+    monkeypatch.setattr(boards, "_pawn", lambda renderer, name, centre, radius: (
+        discs.append((centre, radius + 2)) or pawn(renderer, name, centre, radius)))  # fmt: skip
+    controller.start_game("struggle", ["Maxime", "Chloé"], seed=3)
+    Renderer(size).draw(controller.screen())
+    assert len(discs) == 5
+    for number, ((x, y), r) in enumerate(discs):
+        for (x2, y2), r2 in discs[number + 1 :]:
+            assert (x - x2) ** 2 + (y - y2) ** 2 >= (r + r2) ** 2, discs
+
+
+def strategix_play_through_a_round(controller: Controller) -> None:
+    """Stratégix at the table, played (lowest letter led, else a pass) until round 1 ends."""
+    import engines
+
+    controller.start_game("strategix", ["Maxime", "Chloé", "Bérénice"], seed=1)
+    controller.play(controller.state.sample_chance().notation)  # the youngest leads
+    while controller.state.view(None)["round"] == 1:
+        for notation in ["pass"] + [f"play {letter}" for letter in "BCDEFGHIJKLMNOPQRSTUVWXY"]:
+            try:
+                controller.state.clone().apply(notation)
+            except engines.EngineError:
+                continue
+            controller.play(notation)
+            break
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_strategix_announces_the_end_of_a_round_and_the_exchange(controller, size):
+    """Item 25: the end of a round was not announced, nor the card exchange."""
+    strategix_play_through_a_round(controller)
+    assert "fin de la manche 1" in controller.message
+    order = controller.state.view(None)["last_order"]
+    dubolix, padbolix = (controller.state.players[seat] for seat in (order[0], order[-1]))
+    turn = controller.screen().turn
+    assert "pire carte" in turn and turn.index(dubolix) < turn.index(padbolix)
+    drawn_words(controller, size)  # said whole, in both languages
+    controller.language = "en"
+    assert "worst card" in controller.screen().turn
+    drawn_words(controller, size)
+    controller.play("play B")
+    assert "carte" not in controller.screen().turn
+
+
+def test_sequence_column_says_long_names_and_the_cut_whole(controller):
+    """Item 24's class at 800×480: Sequence's column cut a long name in the players' boxes
+    and the cut for the dealer in the message."""
+    controller.start_game("sequence", ["Maxime", "Chloé", "Bérénice"], seed=0)
+    controller.play(controller.state.sample_chance().notation)
+    drawn_words(controller, (800, 480))  # the cut's three players and cards, whole
+    controller.start_game("sequence", ["Maxime", "Chloé", "Bérénice", "Léonard"], seed=0)
+    controller.play(controller.state.sample_chance().notation)
+    controller.play(next(a.notation for a in controller.state.legal_actions() if "@" in a.notation))
+    assert any(words.endswith("…") for words in drawn_words(controller, (800, 480)))
+
+
+def catalogue_messages(language: str, longer_than: int) -> list[str]:
+    """Every message of the catalogue longer than `longer_than` characters, its fields filled
+    with a long name (a number where the field counts), the rules pages aside."""
+    import string
+
+    from display.catalogue import load
+
+    said = []
+    for entry in load(language):
+        if not isinstance(entry.id, str) or not entry.id or entry.id.startswith("rules."):
+            continue
+        forms = entry.string if isinstance(entry.string, tuple) else (entry.string or entry.id,)
+        fields = string.Formatter().parse(" ".join(forms))
+        values = {name: 2 if spec else "Bérénice" for _, name, spec, _ in fields if name}
+        try:
+            words = text(language, entry.id, **values)
+        except KeyError:  # a field of a nested plural form: not a message the table says
+            continue
+        if len(words) > longer_than:
+            said.append(words)
+    return said
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_any_message_fits_sequence_column_whole(language):
+    """Found after item 24: with 4 players at 800×480 the cut for the dealer needed 4 lines
+    and the column held 3. Its class: any message, under the keys of a card being typed."""
+    from dataclasses import replace
+
+    from display.render import Renderer
+
+    with Store(Path(tempfile.mkdtemp()) / "state") as store:
+        controller = Controller(store, language, seed_source=random.Random(0))
+        controller.start_game("sequence", ["Maxime", "Chloé", "Bérénice", "Léonard"], seed=0)
+        controller.play(controller.state.sample_chance().notation)
+        shown = controller.screen()
+    assert shown.keys and len(shown.message) > 110  # the cut of four, said whole
+    for message in [shown.message, *catalogue_messages(language, 80)]:
+        renderer = Renderer((800, 480))
+        renderer.draw(replace(shown, message=message))
+        assert not renderer.problems, renderer.problems
+
+
+@pytest.mark.parametrize(
+    "centres",
+    [
+        [(80, 60), (80, 78), (98, 69)],  # a tight cluster
+        [(40, 60), (58, 60), (76, 60), (94, 60), (112, 60)],  # a row, touching
+        [(80, 8), (80, 26), (62, 17)],  # against the top edge
+    ],
+)
+def test_die_labels_never_overlap_nor_cover_another_die(centres):
+    """Item 13: die labels overlapped each other or sat on a neighbouring die."""
+    import pygame
+
+    from display.model import DieMark, Screen
+    from display.render import Renderer
+
+    dice = [DieMark(i, c, None, "K", unsure=i == 1) for i, c in enumerate(centres)]
+    screen = Screen("table", "Struggle", game="struggle", camera=np.zeros((120, 160, 3), np.uint8),
+                    dice=dice)  # fmt: skip
+    renderer = Renderer((800, 480))
+    tags: list[pygame.Rect] = []
+    label = renderer.label
+
+    def recorded(words: str, box, *rest, **named):
+        if words.startswith("K"):
+            tags.append(pygame.Rect(box))
+        return label(words, box, *rest, **named)
+
+    renderer.label = recorded
+    renderer.draw(screen)
+    x, y, w, h = renderer.layout.main
+    scale = min(w / 160, h / 120)
+    left, top = x + (w - 160 * scale) // 2, y + (h - 120 * scale) // 2
+    bodies = [
+        pygame.Rect(left + cx * scale - 20, top + cy * scale - 20, 40, 40) for cx, cy in centres
+    ]
+    assert len(tags) == len(dice)
+    for number, tag in enumerate(tags):
+        assert not any(tag.colliderect(other) for other in tags[:number] + tags[number + 1 :])
+        assert not any(tag.colliderect(body) for body in bodies)
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5])
+def test_struggle_hints_without_a_card_name_none_and_come_in_order(tmp_path, seed):
+    """Item 20: in table mode, where the objective card was never entered, the hint quoted
+    "Dame en B" (a card assumed) and ranked 38 % first, 39 % third."""
+    from tests.test_advisor_table import at_a_choice, open_hint
+
+    with Store(tmp_path / "state") as store:
+        controller = at_a_choice(store, "struggle", mode="table", seed=seed)
+        labels = [t.label for t in open_hint(controller).moves]
+    assert len(labels) == 3
+    assert all("avant les autres" in label for label in labels), labels
+    assert not any(re.search(r"\ben [A-E]\b", label) for label in labels), labels
+    percents = [int(re.search(r"(\d+)\s%", label).group(1)) for label in labels]
+    assert percents == sorted(percents, reverse=True), labels
+
+
+def test_struggle_hints_with_the_card_show_what_ranks_them(tmp_path):
+    """Item 20, full mode: the figure shown is the expected score the hints are ranked by."""
+    from tests.test_advisor_table import at_a_choice, open_hint
+
+    with Store(tmp_path / "state") as store:
+        controller = at_a_choice(store, "struggle", mode="full")
+        labels = [t.label for t in open_hint(controller).moves]
+    points = [float(re.search(r"(\d+,\d) points espérés", label).group(1).replace(",", "."))
+              for label in labels]  # fmt: skip
+    assert len(points) == 3 and points == sorted(points, reverse=True), labels

@@ -213,12 +213,11 @@ class Table:
 
 def spoken_view(view: dict[str, Any], language: str) -> dict[str, Any]:
     """The engine's view with what the last action did said in `language`, under the keys the
-    board drawing reads (`last_play_fr`/`_en`, `last`): the engine gives a message, not words."""
+    board drawing reads (`last_play_words`, `last_words`): the engine gives a message, not
+    words."""
     shown = dict(view)
     if shown.get("last_play_said"):
-        said = say(language, from_data(shown["last_play_said"]))
-        shown["last_play_fr"] = shown["last_play_en"] = said
-    if "last_said" in shown:
-        said = say(language, from_data(shown["last_said"])) if shown["last_said"] else ""
-        shown["last"] = {"fr": said, "en": said}
+        shown["last_play_words"] = say(language, from_data(shown["last_play_said"]))
+    if shown.get("last_said"):
+        shown["last_words"] = say(language, from_data(shown["last_said"]))
     return shown

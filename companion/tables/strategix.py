@@ -17,6 +17,27 @@ class StrategixTable(Table):
     def waiting_chance(self, state: engines.State, language: str) -> str:
         return text(language, "who_youngest")
 
+    def outcome(
+        self, before: engines.State, action: engines.Action, after: engines.State, language: str
+    ) -> str:
+        said = super().outcome(before, action, after, language)
+        ended = before.view(None)["round"]
+        if after.is_over or after.view(None)["round"] == ended:
+            return said
+        return f"{said} — {text(language, 'strategix.round_end', n=ended)}"
+
+    def waiting(self, state: engines.State, language: str) -> str:
+        """Before the first lead of rounds after the first: the card exchange (R11) first."""
+        view = state.view(None)
+        order, seen = view["last_order"], view["seen"]
+        fresh = not (seen["stars"] or seen["petards"] or any(seen["letters"].values()))
+        if state.is_over or not order or not fresh or not isinstance(state.actor, int):
+            return super().waiting(state, language)
+        names = {"dubolix": state.players[order[0]], "padbolix": state.players[order[-1]]}
+        if view["mode"] == "full":  # the kiosk dealt and exchanged the cards
+            return text(language, "strategix.exchanged", **names)
+        return text(language, "strategix.exchange", **names)
+
     def keyboard(self, state: engines.State, mode: str) -> bool:
         return mode == "table" and isinstance(state.actor, int)
 
