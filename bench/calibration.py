@@ -1,9 +1,10 @@
 """The fit of the reader's confidence map (`tabletop bench vision --fit-confidence`, written to
-vision/models/confidence.json): per check group (vision/confidence.py), the share of dice read
+vision/models/confidence.json): per check group (vision/read/confidence.py), the share of dice read
 right at each score.
 
-The fit reads only the calibration half of the held-out photos (`vision._photos.is_calibration`):
-the nets never trained on them, and the held-out half the bench reports chose nothing.
+The fit reads only the calibration half of the held-out photos
+(`vision.train._photos.is_calibration`): the nets never trained on them, and the held-out half
+the bench reports chose nothing.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.scoring import match_dice
-from vision._photos import PhotoSet, is_calibration
+from vision.train._photos import PhotoSet, is_calibration
 
 # Each step of a fitted map counts this many wrong dice more than it saw: a step of 300 dice
 # all right gives 300 / 302 = 0.993, over the sure line; one of 100 gives 0.98, under it. The
@@ -54,7 +55,7 @@ def calibration_samples(sets: list[PhotoSet]) -> dict[str, list[tuple[float, boo
     calibration photos, read by the shipped reader before its check."""
     import cv2
 
-    from vision.confidence import GROUPS, checks
+    from vision.read.confidence import GROUPS, checks
     from vision.reader import DiceReader
 
     reader = DiceReader()

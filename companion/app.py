@@ -100,7 +100,7 @@ def unused_state_dir(store: Any) -> str:
 def load_profile(path: str) -> Any:
     if not path:
         return None
-    from vision.profile import FaceProfile
+    from vision.profiles.profile import FaceProfile
 
     return FaceProfile.load(path)
 

@@ -203,7 +203,7 @@ def roll_dice(table: DemoTable, controller: Controller, request: Any) -> None:
         if controller.table.turn.proposal is not None:
             break
     if controller.table.turn.proposal is None:  # never settled: the players read the tray
-        from vision.types import Reading
+        from vision.read.types import Reading
 
         controller.handle(Settled(Reading(), table.feed.last_image))
     truth = camera.truth.dice

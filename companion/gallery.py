@@ -50,7 +50,7 @@ def show_roll(controller: Controller, seed: int) -> None:
     from companion.bots import Bot
     from companion.feed import DiceFeed
     from hardware.simcam import SimulatedCamera
-    from vision.types import Reading
+    from vision.read.types import Reading
 
     request = controller.dice_request()
     faces = controller.state.sample_chance().notation.split()[1:]
@@ -89,8 +89,8 @@ def scenes(store: Store, language: str = "fr") -> list[tuple[str, Callable[[], C
 
     def unsure(game: str, players: list[str], steps: int, doubted: int) -> Controller:
         """A roll read with one die below the sure line: marked "?" beside its best guess."""
-        from vision.render import render_scene
-        from vision.types import Die, Reading
+        from vision.read.types import Die, Reading
+        from vision.synth.render import render_scene
 
         controller = table(game, players, steps, False)
         while (request := controller.dice_request()) is None:
@@ -161,7 +161,7 @@ def scenes(store: Store, language: str = "fr") -> list[tuple[str, Callable[[], C
 
     def teaching() -> Controller:
         from companion.controller import CameraImage
-        from vision.render import render_scene
+        from vision.synth.render import render_scene
 
         controller = fresh()
         controller.handle(Tap("nav:settings"))
@@ -171,7 +171,7 @@ def scenes(store: Store, language: str = "fr") -> list[tuple[str, Callable[[], C
 
     def tray_choice() -> Controller:
         from companion.controller import CameraImage
-        from vision.render import render_scene
+        from vision.synth.render import render_scene
 
         controller = fresh()
         controller.handle(Tap("nav:settings"))

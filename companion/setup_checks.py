@@ -46,7 +46,7 @@ def check_profile(config: Config | None) -> Check:
     if not path:
         return Check(True, label, "none configured: the shipped profile", blocking=False)
     try:
-        from vision.profile import FaceProfile
+        from vision.profiles.profile import FaceProfile
 
         profile = FaceProfile.load(path)
     except Exception as error:

@@ -11,7 +11,7 @@ import pytest
 
 from companion.controller import Controller, Press, Settled, Tap
 from companion.store import Store
-from vision.types import Die, Reading
+from vision.read.types import Die, Reading
 
 NOTATION = re.compile(r"<[^>]+>|\b\d+[+-]\d+\b|[2-9TJQKA][SHDC]@|@[a-j]\d|\b(roll|first|dealer) \d")
 

@@ -16,7 +16,7 @@ from display.canvas import Canvas
 from display.layout import LANDSCAPE, PORTRAIT, layout_for
 from display.render import Renderer, save_png
 from display.window import Window, physical_size, to_logical
-from vision.types import Die, Reading
+from vision.read.types import Die, Reading
 
 SIZES = [LANDSCAPE, PORTRAIT]
 

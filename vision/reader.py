@@ -10,12 +10,12 @@ from typing import Any
 
 import numpy as np
 
-from vision._nets import PIP_FINDER, PROFILE_FINDER
-from vision.adapt import NearestExamples, Verdict, example_crop, vouched, with_doubt
-from vision.aspect import Stretch, in_place_of, likeliest_stretch
-from vision.confidence import calibrated, sure_at_own_confidence
-from vision.faint import FAINT_PEAK, faint_dice
-from vision.find import (
+from vision.profiles.adapt import NearestExamples, Verdict, example_crop, vouched, with_doubt
+from vision.read._nets import PIP_FINDER, PROFILE_FINDER
+from vision.read.aspect import Stretch, in_place_of, likeliest_stretch
+from vision.read.confidence import calibrated, sure_at_own_confidence
+from vision.read.faint import FAINT_PEAK, faint_dice
+from vision.read.find import (
     PEAK_THRESHOLD,
     HeatMap,
     Roi,
@@ -27,9 +27,9 @@ from vision.find import (
     of_a_size,
     split_by_heat,
 )
-from vision.imagefile import load_image
-from vision.large import may_hold_large_dice, with_large_dice
-from vision.pips import (
+from vision.read.imagefile import load_image
+from vision.read.large import may_hold_large_dice, with_large_dice
+from vision.read.pips import (
     PLAINLY_A_DIE,
     SURE_OF_WEAK,
     FirstLooks,
@@ -38,9 +38,9 @@ from vision.pips import (
     read_dice,
     read_faces,
 )
-from vision.profiled import read_candidates, read_profiled
-from vision.types import Die, DieCandidate, Face, Reading
-from vision.unread import seen_but_unread
+from vision.read.profiled import read_candidates, read_profiled
+from vision.read.types import Die, DieCandidate, Face, Reading
+from vision.read.unread import seen_but_unread
 
 KINDS = ("d6", "poker")
 DEFAULT_MIN_CONFIDENCE = 0.5
@@ -83,9 +83,11 @@ UNSURE_LARGE_BELOW = 0.8
 def load_default_profile(kind: str) -> Any:
     """The shipped face profile for a kind of dice that has no pips (poker dice)."""
     try:
-        module = importlib.import_module("vision.profile")
+        module = importlib.import_module("vision.profiles.profile")
     except ModuleNotFoundError as error:
-        raise ValueError(f"reading {kind!r} dice needs vision.profile, which is missing") from error
+        raise ValueError(
+            f"reading {kind!r} dice needs vision.profiles, which is missing"
+        ) from error
     return module.FaceProfile.load_default(kind)
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from vision.profile import FaceProfile
+    from vision.profiles.profile import FaceProfile
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -56,8 +56,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vision.profile_check import check_rendered, learn_rendered
-    from vision.profile_learning import learn_from_dir
+    from vision.profiles.profile_learning import learn_from_dir
+    from vision.train.profile_check import check_rendered, learn_rendered
 
     if (args.directory is None) == (args.rendered is None):
         print("tabletop learn: give either DIR or --rendered N", file=sys.stderr)
