@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _struggle_controller(state_dir: Path) -> Any:
     from companion.controller import Controller, Tap
-    from companion.store import Store
+    from companion.persistence.store import Store
 
     controller = Controller(Store(state_dir), "fr", moves_per_page=4)
     controller.start_game("struggle", ["Alice", "Bruno", "Chloé"], seed=3, mode="table")

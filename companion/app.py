@@ -19,7 +19,7 @@ from companion.controller import CameraImage, Controller, Press, Tap
 from companion.examples import ExampleStore, TableAdaptation
 from companion.feed import BackgroundFeed, DiceFeed
 from companion.kiosk_guard import describe, guarded, screen_or_home, show_problem
-from companion.recovery import open_store
+from companion.persistence.recovery import open_store
 from display.model import Screen
 from engines.messages import Message
 

@@ -23,8 +23,8 @@ from typing import Any
 from companion.bots import Bot
 from companion.controller import GAMES, Controller, Press, Settled
 from companion.feed import DiceFeed
-from companion.recovery import set_aside_unreplayable
-from companion.store import GameRecord, Store
+from companion.persistence.recovery import set_aside_unreplayable
+from companion.persistence.store import GameRecord, Store
 
 log = logging.getLogger(__name__)
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from companion.controller import Controller, Settled, Tap
-from companion.store import Store
+from companion.persistence.store import Store
 
 SIZES = {"": (800, 480), "-portrait": (720, 1280)}
 PORTRAIT_SCENES = (

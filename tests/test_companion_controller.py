@@ -10,7 +10,7 @@ import pytest
 
 import engines
 from companion.controller import CameraImage, Controller, Press, Settled, Tap
-from companion.store import Store
+from companion.persistence.store import Store
 from vision.read.types import Die, Reading
 
 

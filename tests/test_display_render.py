@@ -11,7 +11,7 @@ import pytest
 
 import engines
 from companion.controller import Controller, Settled, Tap
-from companion.store import Store
+from companion.persistence.store import Store
 from display.canvas import Canvas
 from display.layout import LANDSCAPE, PORTRAIT, layout_for
 from display.render import Renderer, save_png

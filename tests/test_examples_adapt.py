@@ -271,7 +271,7 @@ def test_the_kiosk_keeps_a_confirmed_roll_and_its_correction(tmp_path):
     import random
 
     from companion.controller import Controller, Press, Settled, Tap
-    from companion.store import Store
+    from companion.persistence.store import Store
     from vision.read.types import Die, Reading
 
     frame = np.full((240, 320, 3), 200, np.uint8)

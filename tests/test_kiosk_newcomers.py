@@ -10,7 +10,7 @@ import pytest
 
 from companion.controller import Controller, Press, Settled, Tap
 from companion.feed import DiceFeed
-from companion.store import Store
+from companion.persistence.store import Store
 from display.i18n import text
 from hardware.camera import Frame
 from tests.test_companion_controller import logged, reading, roll

@@ -14,7 +14,7 @@ import pytest
 
 from companion.controller import Controller, Press, Tap
 from companion.feed import DiceFeed
-from companion.store import Store
+from companion.persistence.store import Store
 from display import palette
 from display.render import Renderer
 from hardware.simcam import SimulatedCamera

@@ -21,7 +21,7 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from companion.config import ConfigError, load_config
-    from companion.recovery import open_store
+    from companion.persistence.recovery import open_store
     from display.i18n import game_title
 
     try:

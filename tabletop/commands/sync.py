@@ -21,8 +21,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     import threading
 
-    from companion import outbox
     from companion.config import ConfigError, load_config
+    from companion.persistence import outbox
 
     try:
         config = load_config(args.config)

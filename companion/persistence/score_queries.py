@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.store_errors import StoreError
+from companion.persistence.store_errors import StoreError
 
 
 @dataclass(frozen=True)

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion import backups, store_open
-from companion.score_queries import ScoreQueries
-from companion.store_errors import StoreError, StoreUnavailable
-from companion.store_open import DB_NAME
+from companion.persistence import backups, store_open
+from companion.persistence.score_queries import ScoreQueries
+from companion.persistence.store_errors import StoreError, StoreUnavailable
+from companion.persistence.store_open import DB_NAME
 
 __all__ = ["DB_NAME", "GameRecord", "LoggedAction", "Store", "StoreError", "StoreUnavailable"]
 

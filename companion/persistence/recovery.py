@@ -7,7 +7,7 @@ import logging
 from pathlib import Path
 
 import engines
-from companion.store import GameRecord, Store, StoreUnavailable
+from companion.persistence.store import GameRecord, Store, StoreUnavailable
 
 log = logging.getLogger(__name__)
 

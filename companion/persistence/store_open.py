@@ -8,8 +8,8 @@ import os
 import sqlite3
 from pathlib import Path
 
-from companion import dbfile
-from companion.store_errors import StoreUnavailable
+from companion.persistence import dbfile
+from companion.persistence.store_errors import StoreUnavailable
 
 log = logging.getLogger(__name__)
 

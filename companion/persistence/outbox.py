@@ -26,7 +26,7 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.store import DB_NAME
+from companion.persistence.store import DB_NAME
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS club_revisions (
