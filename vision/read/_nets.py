@@ -75,7 +75,7 @@ def load_net(name: str, engine_name: str | None = None, copy: str = "") -> cv2.d
     each `copy` name is a net of its own (one per input size it is given)."""
     path = MODEL_DIR / name
     if not path.is_file():
-        raise FileNotFoundError(f"model file {path} is missing; run vision/train_reader.py")
+        raise FileNotFoundError(f"model file {path} is missing; run vision/train/train_reader.py")
     return read_net(path, engine_name or ENGINES.get(name, "ENGINE_CLASSIC"))
 
 
