@@ -1,15 +1,15 @@
 """`tabletop bench vision --adapt`: the reader learning one table's dice from confirmed rolls.
 
-For each set the shipped reader reads poorly at first (rendered designs of bench/
-designs.py, on one table: one tray, one light, one camera), a stream of rolls is confirmed as
-players would: every die the reader reported becomes an example with its true value (flagged
-corrected where the reader had it wrong or unreadable); a die it did not report at all gives no
-example (the players add it by hand, with no place on the picture). The reader adapts after every
-10 confirmed rolls (vision/adapt.py, with its held-out check). Accuracy is the share of dice read
-right on 100 further rolls of the same table, the same 100 at each stage: before any example,
-after 10, 30 and 100 confirmed rolls. Poker dice start from a profile taught the quick way, one
-tray photo per face of the set (the shipped profile, of another design, reports no die at all,
-so nothing could be confirmed with a place).
+For each set the shipped reader reads poorly at first (rendered designs of bench/designs.py, on one
+table: one tray, one light, one camera), a stream of rolls is confirmed as players would: every die
+the reader reported becomes an example with its true value (flagged corrected where the reader had
+it wrong or unreadable); a die it did not report at all gives no example (the players add it by
+hand, with no place on the picture). The reader adapts after every 10 confirmed rolls
+(vision/profiles/adapt.py, with its held-out check). Accuracy is the share of dice read right on 100
+further rolls of the same table, the same 100 at each stage: before any example, after 10, 30 and
+100 confirmed rolls. Poker dice start from a profile taught the quick way, one tray photo per face
+of the set (the shipped profile, of another design, reports no die at all, so nothing could be
+confirmed with a place).
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ class Table:
         return DESIGNS[self.design]
 
     def style(self) -> Any:
-        from vision.render import SceneStyle
+        from vision.synth.render import SceneStyle
 
         rng = np.random.default_rng([self.seed, 7])
         style = SceneStyle.random(rng, self.kind)
@@ -60,8 +60,8 @@ class Table:
 
     def roll(self, number: int, dice: int = DICE_PER_ROLL) -> Any:
         """Roll `number` of this table (the same roll for the same number)."""
-        from vision.render import render_scene
-        from vision.types import D6_FACES, POKER_FACES
+        from vision.read.types import D6_FACES, POKER_FACES
+        from vision.synth.render import render_scene
 
         faces = D6_FACES if self.kind == "d6" else POKER_FACES
         rng = np.random.default_rng([self.seed, number])
@@ -94,7 +94,7 @@ def matched(scene: Any, reading: Any) -> list[tuple[Any, Any]]:
 def confirmed_examples(scene: Any, reading: Any, profiled: bool) -> list[Any]:
     """The examples a confirmed roll gives: every reported die of the scene with its true value,
     corrected where the reader did not have it."""
-    from vision.adapt import Example, example_crop
+    from vision.profiles.adapt import Example, example_crop
 
     return [
         Example(
@@ -145,7 +145,7 @@ class TableReader:
         return self.base_profile is not None
 
     def adapt(self, examples: Sequence[Any]) -> None:
-        from vision.adapt import (
+        from vision.profiles.adapt import (
             adapted_profile,
             checked_adaptation,
             checked_pip_adaptation,
@@ -168,10 +168,10 @@ class TableReader:
 
 def taught_profile(table: Table) -> Any:
     """A poker profile taught the quick way: one tray photo per face, cut out along the die."""
-    from vision.ink_maps import CROP
-    from vision.profile import FaceProfile
-    from vision.render import rectify_truth, render_scene
-    from vision.types import POKER_FACES
+    from vision.profiles.ink_maps import CROP
+    from vision.profiles.profile import FaceProfile
+    from vision.read.types import POKER_FACES
+    from vision.synth.render import rectify_truth, render_scene
 
     examples = {}
     with designed(table.design):
@@ -272,7 +272,7 @@ REAL_STAGES = (0, 10, 30)
 def real_examples(photo: Any, image: np.ndarray, reading: Any, box_kind: str) -> list[Any]:
     """A labelled photo as a confirmed roll: each reported die matched to a label, with the
     label's value."""
-    from vision.adapt import Example, example_crop
+    from vision.profiles.adapt import Example, example_crop
 
     found = [(d.value, d.center, d.side) for d in reading.dice]
     matches = match_dice(photo.dice, found, box_kind)
@@ -290,7 +290,7 @@ def real_examples(photo: Any, image: np.ndarray, reading: Any, box_kind: str) ->
 def real_accuracy(reader: Any, photos: Sequence[Any], box_kind: str) -> tuple[float, int, int]:
     """(share of labelled dice read right, labelled dice given another value, of them given it
     as sure)."""
-    from vision.imagefile import load_image
+    from vision.read.imagefile import load_image
 
     right = dice = wrong = sure_wrong = 0
     for photo in photos:
@@ -310,8 +310,8 @@ def real_accuracy(reader: Any, photos: Sequence[Any], box_kind: str) -> tuple[fl
 def replay_photos(photo_set: Any, log: Callable[[str], None] = print) -> dict[str, Any]:
     """A real set as a table: its development photos, in order, are the confirmed rolls; its
     held-out photos (never trained on) are read at each stage."""
-    from vision._photos import is_held_out
-    from vision.imagefile import load_image
+    from vision.read.imagefile import load_image
+    from vision.train._photos import is_held_out
 
     stream = [p for p in photo_set.photos if not is_held_out(p.image.name)]
     evaluation = [p for p in photo_set.photos if is_held_out(p.image.name)]
@@ -339,6 +339,6 @@ def replay_photos(photo_set: Any, log: Callable[[str], None] = print) -> dict[st
 
 
 def real_sets(shared: Any) -> list[Any]:
-    from vision._photos import photo_sets
+    from vision.train._photos import photo_sets
 
     return [s for s in photo_sets(shared) if s.name in REAL_SETS] if shared else []

@@ -1,11 +1,12 @@
 """The fit of the reader's confidence map (`tabletop bench vision --fit-confidence`, written to
-vision/models/confidence.json): per check group (vision/confidence.py), the share of dice read
+vision/models/confidence.json): per check group (vision/read/confidence.py), the share of dice read
 right at each score.
 
-The fit reads only the calibration half of the held-out photos (`vision._photos.is_calibration`):
-the nets never trained on them, and the held-out half the bench reports chose nothing. Each set
-is also held out whole in turn (`kinds_held_out`): a map fitted on the other sets' photos judges
-its dice, as the shipped map judges a table of a kind no photo set shows.
+The fit reads only the calibration half of the held-out photos
+(`vision.train._photos.is_calibration`): the nets never trained on them, and the held-out half
+the bench reports chose nothing. Each set is also held out whole in turn (`kinds_held_out`): a
+map fitted on the other sets' photos judges its dice, as the shipped map judges a table of a kind
+no photo set shows.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.scoring import match_dice
-from vision._photos import PhotoSet, is_calibration
+from vision.train._photos import PhotoSet, is_calibration
 
 # Each step of a fitted map counts this many wrong dice more than it saw: a step of 300 dice
 # all right gives 300 / 302 = 0.993, over the sure line; one of 100 gives 0.98, under it. The
@@ -60,7 +61,7 @@ def calibration_samples(sets: list[PhotoSet]) -> dict[str, Samples]:
     value on its calibration photos, read by the shipped reader before its check."""
     import cv2
 
-    from vision.confidence import GROUPS, checks
+    from vision.read.confidence import GROUPS, checks
     from vision.reader import DiceReader
 
     reader = DiceReader()
@@ -101,7 +102,7 @@ def kinds_held_out(by_set: dict[str, Samples]) -> dict[str, dict[str, int]]:
     """Per photo set, its calibration dice judged by a map fitted on the other sets alone, as a
     kind of table no threshold saw: dice given a value, how many of them sure and right, sure
     and wrong (a map that holds on every kind left out gives 0 sure and wrong)."""
-    from vision.confidence import SURE_LINE, StepMap
+    from vision.read.confidence import SURE_LINE, StepMap
 
     figures = {}
     for name, samples in by_set.items():

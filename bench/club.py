@@ -251,7 +251,7 @@ class Festival:
         say(f"outage: {held} games wait in the outboxes; the network comes back")
         # The tables now run in real time, still cut off long enough for their retries to be
         # spread over the back-off as after a real hour; then the network comes back.
-        from companion.outbox import BACKOFF_MAX_S
+        from companion.persistence.outbox import BACKOFF_MAX_S
 
         stop = threading.Event()
         threads = [threading.Thread(target=t.loop, args=(stop,), daemon=True) for t in tables]
@@ -320,8 +320,8 @@ class BenchTable:
     """One festival table: its Store and outbox, its regular players, games dealt from a pool."""
 
     def __init__(self, number, directory, url, token, pool, seed) -> None:
-        from companion.outbox import Outbox, Pusher
-        from companion.store import Store
+        from companion.persistence.outbox import Outbox, Pusher
+        from companion.persistence.store import Store
 
         self.store = Store(directory)
         self.store.db.execute("PRAGMA synchronous=OFF")

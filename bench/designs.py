@@ -20,7 +20,7 @@ from collections.abc import Iterator
 import cv2
 import numpy as np
 
-from vision import _draw_faces as faces_art
+from vision.synth import _draw_faces as faces_art
 
 DESIGNS = {"d6-engraved": "d6", "poker-pips": "poker"}
 DESIGN_COLORS = {"d6-engraved": ("red",), "poker-pips": ("ivory", "white")}
@@ -92,7 +92,7 @@ def designed(design: str) -> Iterator[None]:
     """Scenes rendered inside show `design`'s faces."""
     if design not in DESIGNS:
         raise ValueError(f"design is one of {tuple(DESIGNS)}, not {design!r}")
-    from vision import render
+    from vision.synth import render
 
     lent = types.SimpleNamespace(**vars(faces_art))
     lent.face_texture = _texture_of(design)

@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _struggle_controller(state_dir: Path) -> Any:
     from companion.controller import Controller, Tap
-    from companion.store import Store
+    from companion.persistence.store import Store
 
     controller = Controller(Store(state_dir), "fr", moves_per_page=4)
     controller.start_game("struggle", ["Alice", "Bruno", "Chloé"], seed=3, mode="table")
@@ -86,7 +86,7 @@ def _struggle_controller(state_dir: Path) -> Any:
 
 
 def _camera_frames(count: int, kind: str = "poker") -> list[Any]:
-    from vision.render import render_roll
+    from vision.synth.render import render_roll
 
     scenes = render_roll(["K", "Q", "A", "J", "9"], kind=kind, seed=5, moving_frames=count - 1,
                          settled_frames=1)  # fmt: skip
@@ -97,7 +97,7 @@ def table_frame_time(state_dir: Path, frames: int) -> dict[str, float]:
     """Median ms to build and draw the table screen, the camera image new on every frame."""
     from companion.controller import CameraImage, Settled
     from display.render import Renderer
-    from vision.types import Die, Reading
+    from vision.read.types import Die, Reading
 
     controller = _struggle_controller(state_dir)
     scenes = _camera_frames(8)
@@ -180,7 +180,7 @@ def settling_camera(number: int, kind: str, rng: np.random.Generator) -> Any:
     from dataclasses import replace
 
     from hardware.simcam import SimulatedCamera
-    from vision.render import SceneStyle
+    from vision.synth.render import SceneStyle
 
     dice = 1 + number // 2 % 7
     largest = min(0.45, 0.32 / dice**0.5)

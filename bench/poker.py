@@ -1,7 +1,7 @@
 """`tabletop bench poker`: teach the reader a poker-dice design it never saw, then read trays of it.
 
-For each kind of design real makers print (`vision.poker_designs`: "pips" with 9 and 10 as pips
-and coloured figures, "figures", "letters" of the playing-card kind) and each way of teaching
+For each kind of design real makers print (`vision.synth.poker_designs`: "pips" with 9 and 10 as
+pips and coloured figures, "figures", "letters" of the playing-card kind) and each way of teaching
 (3 photos per face taken in the tray, or close up as with a phone), a few random designs are
 taught the way `tabletop learn` is (photos in DIR/<face>/, `learn_from_dir`), then trays of 1-7
 dice of that design are read by the whole reader (finder, then the profile). Reported per kind
@@ -58,7 +58,7 @@ def add_parser(bench_subparsers: argparse._SubParsersAction) -> None:
         "--no-heldout",
         dest="heldout",
         action="store_false",
-        help="skip the held-out generator's designs (vision.heldout_poker)",
+        help="skip the held-out generator's designs (vision.synth.heldout_poker)",
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.set_defaults(handler=run)
@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     import cv2
 
     from bench.poker_heldout import heldout_figures
-    from vision.poker_designs import DESIGN_KINDS
+    from vision.synth.poker_designs import DESIGN_KINDS
 
     cv2.setNumThreads(1)  # the targets are for one core
     kinds = [k.strip() for k in args.kinds.split(",") if k.strip()]
@@ -143,7 +143,7 @@ def _print_line(title: str, figures: dict[str, Any]) -> str:
 
 def bench_design(kind: str, way: str, seed: int, trays: int, tally: Tally) -> None:
     """Teach one random design of `kind` from photos taken `way`, then read `trays` trays of it."""
-    from vision.poker_designs import PokerDesign
+    from vision.synth.poker_designs import PokerDesign
 
     design = PokerDesign.random(np.random.default_rng([seed, 1]), kind)
     reader = taught_reader(
@@ -158,7 +158,7 @@ def bench_design(kind: str, way: str, seed: int, trays: int, tally: Tally) -> No
 def _style(rng: np.random.Generator, design: Any) -> Any:
     """A random tray's look (light, surface, blur, camera) for dice of the design: the dice
     themselves keep the set's one body (`set_body`) in every photo and tray."""
-    from vision.render import SceneStyle
+    from vision.synth.render import SceneStyle
 
     colour, finish = set_body(design)
     return replace(
@@ -170,7 +170,7 @@ def set_body(design: Any) -> tuple[str, str]:
     """The body colour and finish of a maker's dice of this design: one for the whole set, as
     a real set is (until 2026-11-26 each photo and tray drew its own, so a set was taught on
     white dice and read on marbled ivory ones). Drawn as `SceneStyle.random` draws them."""
-    from vision.render import FINISH_DRAWS, LIGHT_DIE_COLORS
+    from vision.synth.render import FINISH_DRAWS, LIGHT_DIE_COLORS
 
     rng = np.random.default_rng([design.seed, 4])
     return str(rng.choice(LIGHT_DIE_COLORS)), str(rng.choice(FINISH_DRAWS))
@@ -200,7 +200,7 @@ class TeachingPhoto:
     fill: float
 
     def render(self) -> Any:
-        from vision.render import render_close_up, render_scene
+        from vision.synth.render import render_close_up, render_scene
 
         if self.way == "close-up":
             return render_close_up(self.face, seed=self.seed, style=self.style, fill=self.fill)
@@ -210,7 +210,7 @@ class TeachingPhoto:
 def teaching_photos(design: Any, way: str, seed: int) -> list[TeachingPhoto]:
     """The teaching photos of design `seed`, face by face, in the order their random numbers
     are drawn (a test may render one of them alone)."""
-    from vision.types import POKER_FACES
+    from vision.read.types import POKER_FACES
 
     rng = np.random.default_rng([seed, 2])
     photos = []
@@ -230,8 +230,8 @@ def tray_scene(design: Any, seed: int, tray: int) -> Any:
 
 def _tray_drawn(design: Any, seed: int, tray: int) -> tuple[Any, Any]:
     """Tray `tray` of design `seed` rendered, and the style it was rendered in."""
-    from vision.render import render_scene
-    from vision.types import POKER_FACES
+    from vision.read.types import POKER_FACES
+    from vision.synth.render import render_scene
 
     rng = np.random.default_rng([seed, 3, tray])
     faces = [POKER_FACES[i] for i in rng.integers(0, 6, int(rng.integers(1, 8)))]
@@ -271,10 +271,10 @@ def bench_real_set(shared: Path | None) -> dict[str, Any] | str:
 
 def read_real_set(folder: Path) -> dict[str, Any]:
     from bench.scoring import Score, score_image
-    from vision._photos import Labelled
-    from vision.imagefile import load_image
-    from vision.profile_learning import learn_from_dir
+    from vision.profiles.profile_learning import learn_from_dir
+    from vision.read.imagefile import load_image
     from vision.reader import DiceReader
+    from vision.train._photos import Labelled
 
     profile = learn_from_dir(folder / "teach", "poker")
     reader = DiceReader("poker", profile=profile)

@@ -1,6 +1,6 @@
 """`tabletop bench poker`'s held-out figures: poker sets of a generator nobody tuned on.
 
-`vision.heldout_poker` was written from a description of real poker dice only, by someone who
+`vision.synth.heldout_poker` was written from a description of real poker dice only, by someone who
 had not read the reader or the project's own poker renderer; no threshold of the reader was
 chosen on its images. For each of its design families and each way of teaching, a few designs
 are taught from 3 photos per face as a player takes them (tray: the table camera's 640x480
@@ -39,7 +39,7 @@ def heldout_figures(
     """Teach `designs` held-out designs of every family each way, read `trays` trays of each:
     {"right", "wrong", "dice", "ways": {way: {"right", "wrong"}},
     "by_family": {family: {"right", "wrong", way: figures}}}."""
-    from vision.heldout_poker import FAMILIES
+    from vision.synth.heldout_poker import FAMILIES
 
     overall = Tally()
     per_way = {way: Tally() for way in ways}
@@ -81,7 +81,7 @@ def _say(title: str, tally: Tally) -> None:
 
 def bench_heldout_design(family: str, way: str, seed: int, trays: int, tally: Tally) -> None:
     """Teach held-out design `seed` of `family` from photos taken `way`, read `trays` trays."""
-    from vision import heldout_poker
+    from vision.synth import heldout_poker
 
     design = heldout_poker.design(family, seed)
     reader = taught_reader(
@@ -106,7 +106,7 @@ def write_heldout_photos(
     face `fills` of the shorter side)."""
     import cv2
 
-    from vision.heldout_poker import FACES, close_up, tray
+    from vision.synth.heldout_poker import FACES, close_up, tray
 
     if way not in WAYS:
         raise ValueError(f"way is one of {WAYS}, not {way!r}")
@@ -127,7 +127,7 @@ def read_heldout_tray(reader: Any, design: Any, rng: np.random.Generator, tally:
     (its dice drawn 40-90 px across and blurred under 1 px: within the ruling)."""
     import time
 
-    from vision.heldout_poker import FACES, tray
+    from vision.synth.heldout_poker import FACES, tray
 
     faces = [FACES[i] for i in rng.integers(0, 6, int(rng.integers(1, 8)))]
     frame, drawn = tray(design, faces, rng)

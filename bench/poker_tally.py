@@ -126,7 +126,7 @@ def taught_reader(write_photos: Callable[[Path], None], tally: Tally, what: str)
     """A poker reader taught as `tabletop learn` teaches, from the photos `write_photos` puts in
     a folder's <face>/ folders; None where nothing could be learned (named in `tally.misses`,
     and every die of its trays counts as unreadable). The self-check goes to `tally`."""
-    from vision.profile_learning import learn_from_dir
+    from vision.profiles.profile_learning import learn_from_dir
     from vision.reader import DiceReader
 
     with tempfile.TemporaryDirectory() as folder:

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from bench.scoring import Score, score_image, score_rendered
-from vision._photos import Labelled, PhotoSet, face_estimates, is_held_out
+from vision.train._photos import Labelled, PhotoSet, face_estimates, is_held_out
 
 SWEEP = (0.03, 0.05, 0.08, 0.12, 0.2, 0.3, 0.45, 0.6)  # face side / frame's shorter side
 FRAME = (640, 480)
@@ -28,7 +28,7 @@ FLAT_FROM = 0.4  # from this share on, dice lie square to the frame, seen from s
 
 def rendered_sweep(reader: Any, scenes: int, seed: int = 5) -> dict[str, dict[str, Any]]:
     """Per share of the frame, the reader's figures on rendered d6 trays."""
-    from vision import render
+    from vision.synth import render
 
     figures = {}
     for share in SWEEP:
@@ -42,7 +42,7 @@ def rendered_sweep(reader: Any, scenes: int, seed: int = 5) -> dict[str, dict[st
 
 def sweep_draws(share: float, scenes: int, seed: int = 5) -> list[tuple[list[int], int, Any]]:
     """The rendered sweep's scenes at `share` as drawn: (dice values, scene seed, style) each."""
-    from vision import render
+    from vision.synth import render
 
     rng = np.random.default_rng(seed + int(share * 1000))
     return [

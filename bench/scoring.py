@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from bench.reliability import expected_calibration_error
-from vision._photos import Labelled
+from vision.train._photos import Labelled
 
 
 @dataclass

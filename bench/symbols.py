@@ -1,7 +1,7 @@
 """Dice that print a maker's symbol instead of the 1 or the 6: found, and called unreadable.
 
-Rendered d6 trays where one face of the set is a symbol (vision._draw_logos) and about half the
-dice show it. A symbol die is right when it is found and read as unreadable (the player sets it
+Rendered d6 trays where one face of the set is a symbol (vision.synth._draw_logos) and about half
+the dice show it. A symbol die is right when it is found and read as unreadable (the player sets it
 with a touch); wrong when read as a value; missing when the reader does not report it at all.
 """
 
@@ -17,8 +17,8 @@ NEAR = 0.5  # of a face's side: how close a die read must be to a symbol die to 
 
 def symbol_scenes(count: int, seed: int = 23) -> list[Any]:
     """`count` rendered trays of varied styles, each set with a symbol on its 1 or its 6."""
-    from vision._draw_logos import LOGO_DESIGNS
-    from vision.render import SceneStyle, render_scene
+    from vision.synth._draw_logos import LOGO_DESIGNS
+    from vision.synth.render import SceneStyle, render_scene
 
     rng = np.random.default_rng(seed)
     scenes = []

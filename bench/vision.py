@@ -36,7 +36,7 @@ from bench.reliability import print_reliability, reliability
 from bench.scale import real_sweep, rendered_sweep
 from bench.scoring import Score, score_image, score_rendered
 from bench.shared_data import default_shared_dir
-from vision._photos import Labelled, PhotoSet, photo_sets, split_of
+from vision.train._photos import Labelled, PhotoSet, photo_sets, split_of
 
 SPLITS = ("development", "calibration", "held-out")
 
@@ -192,11 +192,11 @@ def bench_phantoms(reader: Any, sets: list[PhotoSet], limit: int | None) -> dict
 
 def rendered_figures(limit: int | None) -> dict[str, tuple[dict[str, Any], Score]] | None:
     """Accuracy on rendered scenes (figures, and the score behind them for its misses), when the
-    scene renderer (vision.render) exists."""
+    scene renderer (vision.synth.render) exists."""
     try:
-        from vision import render
+        from vision.synth import render
     except ImportError:
-        print("vision.render not present: rendered scenes skipped")
+        print("vision.synth.render not present: rendered scenes skipped")
         return None
     from vision.reader import DiceReader
 
@@ -209,9 +209,9 @@ def rendered_figures(limit: int | None) -> dict[str, tuple[dict[str, Any], Score
         "d6 squeezed": bench_rendered(render, d6, "d6", count, squeeze=SQUEEZE),
     }
     try:
-        from vision.profile_learning import learn_from_dir
+        from vision.profiles.profile_learning import learn_from_dir
     except ImportError:
-        print("vision.profile_learning not present: rendered poker dice skipped")
+        print("vision.profiles.profile_learning not present: rendered poker dice skipped")
     else:
         with tempfile.TemporaryDirectory() as folder:
             write_learning_photos(render, Path(folder), per_face=3)
@@ -227,7 +227,7 @@ def write_learning_photos(render: Any, folder: Path, per_face: int) -> None:
     that face, in varied light and surfaces, some with a coin or a pencil in the tray."""
     import cv2
 
-    from vision.types import POKER_FACES
+    from vision.read.types import POKER_FACES
 
     rng = np.random.default_rng(3)
     for number, face in enumerate(POKER_FACES):
@@ -312,7 +312,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any] | int:
 def fitted_confidence(shared: Path | None) -> dict[str, Any] | int:
     """Fit the reader's confidence map on the calibration photos and write it."""
     from bench.calibration import fit_confidence
-    from vision.confidence import CALIBRATION_FILE
+    from vision.read.confidence import CALIBRATION_FILE
 
     if shared is None:
         print("error: the confidence map is fitted on shared/dice-photos, which was not found")
@@ -329,7 +329,7 @@ def poker_design_figures(limit: int | None) -> dict[str, Any]:
     """Poker designs never seen, per design kind and way of teaching: `tabletop bench poker` at
     its defaults (`--limit` caps the trays read per design)."""
     from bench import poker
-    from vision.poker_designs import DESIGN_KINDS
+    from vision.synth.poker_designs import DESIGN_KINDS
 
     trays = min(limit or poker.TRAYS, poker.TRAYS)
     print("poker designs never seen, taught from 3 photos per face (tabletop bench poker):")
@@ -401,11 +401,11 @@ def with_reliability(score: Score) -> dict[str, Any]:
 
 
 # Close-up scenes: 1-2 dice of 90-150 px in a 640x480 frame (a seventh to a quarter of its
-# width), beyond the finder's usual look; read through its coarse look (vision/large.py).
+# width), beyond the finder's usual look; read through its coarse look (vision/read/large.py).
 CLOSE_UP_SIZE = (90.0, 150.0)
 CLOSE_UP_SCENES = 50
 # The rendered trays squeezed to this share of their height: a 4:3 photo squeezed into a square,
-# its dice 4:3 wide (vision/aspect.py).
+# its dice 4:3 wide (vision/read/aspect.py).
 SQUEEZE = 0.75
 
 
@@ -420,7 +420,7 @@ def bench_rendered(
     """Rendered scenes of varied styles with known truth, and as many empty trays; `close_up`
     for a few large dice; `squeeze` to shrink the frames' height by (dice look wide, as in a
     photo squeezed into a fixed size)."""
-    from vision.types import D6_FACES, POKER_FACES
+    from vision.read.types import D6_FACES, POKER_FACES
 
     rng = np.random.default_rng(11 if close_up else 7)
     faces_of_kind = list(D6_FACES if kind == "d6" else POKER_FACES)

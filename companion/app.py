@@ -19,7 +19,7 @@ from companion.controller import CameraImage, Controller, Press, Tap
 from companion.examples import ExampleStore, TableAdaptation
 from companion.feed import BackgroundFeed, DiceFeed
 from companion.kiosk_guard import describe, guarded, screen_or_home, show_problem
-from companion.recovery import open_store
+from companion.persistence.recovery import open_store
 from display.model import Screen
 from engines.messages import Message
 
@@ -100,7 +100,7 @@ def unused_state_dir(store: Any) -> str:
 def load_profile(path: str) -> Any:
     if not path:
         return None
-    from vision.profile import FaceProfile
+    from vision.profiles.profile import FaceProfile
 
     return FaceProfile.load(path)
 

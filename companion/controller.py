@@ -21,13 +21,13 @@ from companion import diagnostics
 from companion.events import CameraImage, Event, Press, Settled, Tap
 from companion.examples import ExampleStore
 from companion.examples_settings import examples_store
+from companion.persistence.store import Store
 from companion.review_screen import ReviewScreen
 from companion.scorebook import ScoresScreen
 from companion.screen_base import NAV_SCREENS, ScreenMachine, ScreenName, ScreenObject
 from companion.session import Session, hint_enabled, rebuild_state
 from companion.settings_screens import CAMERA_CHOICES, Roi, RulesScreen, SettingsScreen, tray_rect
 from companion.setup_screens import GAMES, HomeScreen, SetupScreen
-from companion.store import Store
 from companion.table_screen import TableScreen
 from companion.tables import DiceRequest
 from display.i18n import say, text

@@ -23,8 +23,8 @@ from typing import Any
 from companion.bots import Bot
 from companion.controller import GAMES, Controller, Press, Settled
 from companion.feed import DiceFeed
-from companion.recovery import set_aside_unreplayable
-from companion.store import GameRecord, Store
+from companion.persistence.recovery import set_aside_unreplayable
+from companion.persistence.store import GameRecord, Store
 
 log = logging.getLogger(__name__)
 
@@ -203,7 +203,7 @@ def roll_dice(table: DemoTable, controller: Controller, request: Any) -> None:
         if controller.table.turn.proposal is not None:
             break
     if controller.table.turn.proposal is None:  # never settled: the players read the tray
-        from vision.types import Reading
+        from vision.read.types import Reading
 
         controller.handle(Settled(Reading(), table.feed.last_image))
     truth = camera.truth.dice

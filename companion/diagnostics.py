@@ -29,7 +29,7 @@ def problem(error: BaseException) -> Message:
     """An error that reached the kiosk's boundary, as one catalogue message."""
     from companion.config import ConfigError
     from companion.errors import CommandError
-    from companion.store import StoreError, StoreUnavailable
+    from companion.persistence.store import StoreError, StoreUnavailable
 
     if isinstance(error, OSError):
         return os_problem(error)

@@ -43,7 +43,7 @@ class CommandError(Exception):
 def status_and_message(error: BaseException) -> tuple[int, str]:
     """The exit status and the one line for an exception that reached the boundary."""
     from companion.config import ConfigError
-    from companion.store import StoreError, StoreUnavailable
+    from companion.persistence.store import StoreError, StoreUnavailable
 
     if isinstance(error, CommandError):
         return error.status, str(error)

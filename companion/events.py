@@ -22,7 +22,7 @@ class Press:
 class Settled:
     """A camera reading taken once the dice stopped moving."""
 
-    reading: Any  # vision.types.Reading
+    reading: Any  # vision.read.types.Reading
     image: np.ndarray | None = None
 
 

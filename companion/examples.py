@@ -1,5 +1,5 @@
 """The table's examples: every die of a confirmed roll, kept so the reader can adapt to this
-table's dice under this table's light (vision/adapt.py).
+table's dice under this table's light (vision/profiles/adapt.py).
 
 Kept in the state directory, in `examples/`: `examples.npz` holds the examples folded in so
 far, and each confirmed roll first lands in a small file of its own in `examples/new/` (written
@@ -31,7 +31,7 @@ NEW = "new"
 PER_FACE = 30
 COMPACT_AFTER = 10
 FORMAT = 1
-SIDE = 64  # vision.adapt.EXAMPLE_SIDE (kept here too: reading the store needs no vision)
+SIDE = 64  # vision.profiles.adapt.EXAMPLE_SIDE (kept here too: reading the store needs no vision)
 FIELDS = ("format", "crops", "kinds", "values", "corrected", "at", "ids")
 KINDS = {"d6": ("1", "2", "3", "4", "5", "6"), "poker": ("9", "10", "J", "Q", "K", "A")}
 
@@ -284,7 +284,7 @@ def write_whole(path: Path, data: bytes) -> None:
 class TableAdaptation:
     """The adaptation each kind of dice is read with, rebuilt from the store when its examples
     changed (between rolls: it costs a pass of the examples through a net) and kept only when
-    its held-out check passes (vision.adapt.checked_adaptation)."""
+    its held-out check passes (vision.profiles.adapt.checked_adaptation)."""
 
     def __init__(self, store: ExampleStore) -> None:
         self.store = store
@@ -305,7 +305,7 @@ class TableAdaptation:
     def update(self, kind: str, base_profile: object = None) -> object:
         """The adaptation to read `kind` with now (`base_profile`: the profile poker dice are
         read with when not adapted)."""
-        from vision import adapt
+        from vision.profiles import adapt
 
         stamp = (self.signature(), id(base_profile))
         if self._seen.get(kind) == stamp:

@@ -34,7 +34,7 @@ def keep_examples(examples: ExampleStore | None, proposal: DiceProposal, kind: s
     if examples is None or proposal.image is None:
         return
     try:
-        from vision.adapt import example_crop
+        from vision.profiles.adapt import example_crop
 
         kept = [
             (example_crop(proposal.image, center, np.asarray(quad), kind == "poker"),

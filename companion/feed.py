@@ -63,7 +63,7 @@ class DiceFeed:
         return self._readers[kind]
 
     def read(self, image: np.ndarray, kind: str) -> Any:
-        from vision.types import Reading
+        from vision.read.types import Reading
 
         reader = self.reader(kind)
         if reader is None:
@@ -139,7 +139,7 @@ class DiceFeed:
 
     def track(self, image: np.ndarray, kind: str) -> Any | None:
         """The settled reading when this frame settles a roll, else None."""
-        from vision.tracking import RollTracker
+        from vision.read.tracking import RollTracker
 
         if image.shape != self._frame_shape:  # a camera reconnected at another resolution
             if self._frame_shape:

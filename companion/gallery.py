@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from companion.controller import Controller, Settled, Tap
-from companion.store import Store
+from companion.persistence.store import Store
 
 SIZES = {"": (800, 480), "-portrait": (720, 1280)}
 PORTRAIT_SCENES = (
@@ -51,7 +51,7 @@ def show_roll(controller: Controller, seed: int) -> None:
     from companion.bots import Bot
     from companion.feed import DiceFeed
     from hardware.simcam import SimulatedCamera
-    from vision.types import Reading
+    from vision.read.types import Reading
 
     request = controller.dice_request()
     faces = controller.state.sample_chance().notation.split()[1:]
@@ -90,8 +90,8 @@ def scenes(store: Store, language: str = "fr") -> list[tuple[str, Callable[[], C
 
     def unsure(game: str, players: list[str], steps: int, doubted: int) -> Controller:
         """A roll read with one die below the sure line: marked "?" beside its best guess."""
-        from vision.render import render_scene
-        from vision.types import Die, Reading
+        from vision.read.types import Die, Reading
+        from vision.synth.render import render_scene
 
         controller = table(game, players, steps, False)
         while (request := controller.dice_request()) is None:
@@ -172,7 +172,7 @@ def scenes(store: Store, language: str = "fr") -> list[tuple[str, Callable[[], C
 
     def teaching() -> Controller:
         from companion.controller import CameraImage
-        from vision.render import render_scene
+        from vision.synth.render import render_scene
 
         controller = fresh()
         controller.handle(Tap("nav:settings"))
@@ -182,7 +182,7 @@ def scenes(store: Store, language: str = "fr") -> list[tuple[str, Callable[[], C
 
     def tray_choice() -> Controller:
         from companion.controller import CameraImage
-        from vision.render import render_scene
+        from vision.synth.render import render_scene
 
         controller = fresh()
         controller.handle(Tap("nav:settings"))

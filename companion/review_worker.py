@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from multiprocessing.pool import AsyncResult, Pool
 from typing import Any
 
-from companion.store import GameRecord
+from companion.persistence.store import GameRecord
 
 REVIEW_VERSION = 1
 MOMENTS = 3  # the decisions that decided the game, per player

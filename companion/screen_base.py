@@ -15,8 +15,8 @@ from typing import Any, Literal, Protocol
 import numpy as np
 
 from companion.examples import ExampleStore
+from companion.persistence.store import Store
 from companion.session import Session
-from companion.store import Store
 from display.model import Screen
 
 ScreenName = Literal["home", "setup", "table", "scores", "settings", "rules", "review"]

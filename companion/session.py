@@ -13,7 +13,7 @@ from typing import Any
 
 import engines
 from companion.dice_proposal import DiceProposal
-from companion.store import GameRecord, LoggedAction, Store
+from companion.persistence.store import GameRecord, LoggedAction, Store
 from companion.tables import Choice, DiceRequest, Table, table_for
 
 SEAT_KINDS = ("", "simple", "advisor-fast", "advisor")  # "" is a person (companion.bot_choice)

@@ -13,7 +13,7 @@ import uuid
 from pathlib import Path
 
 from companion.config import Config, ConfigError, default_state_dir, run_config
-from companion.store import DB_NAME
+from companion.persistence.store import DB_NAME
 from hardware.checks import Check
 
 PROBE_BYTES = 64 * 1024
@@ -46,7 +46,7 @@ def check_profile(config: Config | None) -> Check:
     if not path:
         return Check(True, label, "none configured: the shipped profile", blocking=False)
     try:
-        from vision.profile import FaceProfile
+        from vision.profiles.profile import FaceProfile
 
         profile = FaceProfile.load(path)
     except Exception as error:
@@ -119,7 +119,7 @@ def free_bytes(folder: Path) -> int:
 
 def database_problem(state_dir: Path) -> str:
     """What is wrong with the scorebook file there ('' when nothing or no file yet)."""
-    from companion import dbfile
+    from companion.persistence import dbfile
 
     path = state_dir / DB_NAME
     try:

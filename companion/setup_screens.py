@@ -10,9 +10,9 @@ from typing import Any
 
 import engines
 from companion.name_keyboard import NameKeyboard, type_keys
+from companion.persistence.store import StoreError
 from companion.screen_base import Handler, KioskView, ScreenName, ScreenObject
 from companion.session import CARD_GAMES, SEAT_KINDS, Session, hint_enabled
-from companion.store import StoreError
 from display.i18n import game_title, option_help, option_title, text
 from display.model import Screen, Target
 

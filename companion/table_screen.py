@@ -21,8 +21,8 @@ from companion.events import Settled
 from companion.hint_panel import HintPanel
 from companion.name_keyboard import entry_controls
 from companion.notation_entry import NotationEntry
+from companion.persistence.store import StoreError
 from companion.screen_base import Handler, KioskView, ScreenName, ScreenObject
-from companion.store import StoreError
 from companion.table_context import Turn
 from companion.tables import Choice, DiceRequest
 from companion.tables.base import spoken_view

@@ -2,9 +2,9 @@
 
 The players put dice showing one face under the camera (in the tray, or one die held close to
 it) and touch Capture, face after face; each capture cuts out every die found (as `tabletop
-learn` cuts its photos: `vision.teaching`), and after the last face
-the examples become a face profile (`vision.profile.FaceProfile`) saved in the state directory,
-which the reader then uses for poker dice.
+learn` cuts its photos: `vision.profiles.teaching`), and after the last face
+the examples become a face profile (`vision.profiles.profile.FaceProfile`) saved in the state
+directory, which the reader then uses for poker dice.
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ PROFILE_NAME = "poker-profile.npz"
 def crop_dice(image: np.ndarray, roi: tuple[int, int, int, int] | None = None) -> list[np.ndarray]:
     """The top face of every die found in the frame (within `roi`), squared up: dice small in
     the tray or one die held close to the camera, each cut on its best-agreed square
-    (`vision.teaching`), as `tabletop learn` cuts its photos."""
-    from vision.find import clip_roi, rectify
-    from vision.ink_maps import CROP
-    from vision.teaching import best_square, dice_in_photo
+    (`vision.profiles.teaching`), as `tabletop learn` cuts its photos."""
+    from vision.profiles.ink_maps import CROP
+    from vision.profiles.teaching import best_square, dice_in_photo
+    from vision.read.find import clip_roi, rectify
 
     x, y, w, h = clip_roi(image.shape, roi)
     view = image[y : y + h, x : x + w]
@@ -40,7 +40,7 @@ def learn_and_check(
 ) -> tuple[Path, int | None]:
     """Build and save the profile, and say how well it tells the faces apart: the share (in
     percent) of the examples read right by all the others, None with one example per face."""
-    from vision.profile import FaceProfile
+    from vision.profiles.profile import FaceProfile
 
     profile = FaceProfile.learn(examples, "poker")
     path = Path(state_dir) / PROFILE_NAME

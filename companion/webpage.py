@@ -15,8 +15,8 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 import engines
-from companion.outbox import refused_games
-from companion.store import GameRecord, Store, StoreError
+from companion.persistence.outbox import refused_games
+from companion.persistence.store import GameRecord, Store, StoreError
 from engines.core import CHANCE, EngineError
 from pages import model
 from pages.web import language, not_found, page, static_mount

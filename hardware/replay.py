@@ -56,7 +56,7 @@ class ReplaySource(PlaybackSource):
         return image
 
     def _next_from_folder(self) -> np.ndarray:
-        from vision.imagefile import load_image
+        from vision.read.imagefile import load_image
 
         for _ in range(2 * len(self._files)):  # one full pass at most (plus a wrap) per call
             if self._position >= len(self._files):

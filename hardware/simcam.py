@@ -17,7 +17,7 @@ from typing import Any, Literal
 import numpy as np
 
 from hardware.camera import Frame, PlaybackSource
-from vision.types import D6_FACES, POKER_FACES, Face
+from vision.read.types import D6_FACES, POKER_FACES, Face
 
 Kind = Literal["d6", "poker"]
 FACES_BY_KIND: dict[str, tuple[Face, ...]] = {"d6": D6_FACES, "poker": POKER_FACES}
@@ -168,7 +168,7 @@ class SimulatedCamera(PlaybackSource):
     def _render_roll(
         self, faces: tuple[Face, ...], roll_seed: int, roll: int
     ) -> list[tuple[np.ndarray, SceneTruth]]:
-        from vision.render import render_roll
+        from vision.synth.render import render_roll
 
         scenes = render_roll(
             list(faces),
@@ -187,7 +187,7 @@ class SimulatedCamera(PlaybackSource):
         return frames
 
     def _render_empty(self) -> tuple[np.ndarray, SceneTruth]:
-        from vision.render import render_empty
+        from vision.synth.render import render_empty
 
         image = render_empty(seed=self.seed, size=self.size, style=self.style)
         return image, SceneTruth(faces=(), rolling=False, roll=0)
@@ -201,7 +201,7 @@ def _one_tray(style: Any | None, seed: int) -> Any:
     """
     from dataclasses import replace
 
-    from vision.render import SceneStyle
+    from vision.synth.render import SceneStyle
 
     style = style or SceneStyle()
     return style if style.tray_seed is not None else replace(style, tray_seed=seed)

@@ -1,6 +1,6 @@
 """Reads held-out poker dice as a user would, through the `tabletop` command only.
 
-For each design family of vision.heldout_poker and a few makers (seeds), it writes teaching
+For each design family of vision.synth.heldout_poker and a few makers (seeds), it writes teaching
 folders of 3 photos per face, once as close-ups and once as single dice on the table camera's
 tray, runs `tabletop learn --kind poker` on each, then reads the same trays with each learned
 profile (and with the shipped one) through `tabletop read --kind poker --json`, and prints per
@@ -25,7 +25,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision import heldout_poker as hp
+from vision.synth import heldout_poker as hp
 
 REPO = Path(__file__).resolve().parents[1]
 PHOTOS_PER_FACE = 3

@@ -9,7 +9,7 @@ import pytest
 
 from companion.bot_seats import BOT_SHOW_SECONDS
 from companion.controller import Controller, Press, Tap
-from companion.store import Store
+from companion.persistence.store import Store
 
 PLAYERS = {"struggle": 2, "traverse": 2, "roudalon": 4, "sequence": 2, "strategix": 3}
 

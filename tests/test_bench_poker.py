@@ -22,7 +22,7 @@ def test_quiet_design_figures_print_nothing(capsys) -> None:
 
 
 def test_bench_vision_reports_every_design_kind_and_way(monkeypatch) -> None:
-    from vision.poker_designs import DESIGN_KINDS
+    from vision.synth.poker_designs import DESIGN_KINDS
 
     asked = {}
 
@@ -47,7 +47,7 @@ def test_heldout_figures_report_every_family_apart() -> None:
     """One tray of one design of each held-out family, taught in the tray: right, wrong and the
     figures of each family and way, the shares of what was read."""
     from bench import poker_heldout
-    from vision.heldout_poker import FAMILIES
+    from vision.synth.heldout_poker import FAMILIES
 
     report = poker_heldout.heldout_figures(["tray"], designs=1, trays=1, seed=0)
     assert set(report["by_family"]) == set(FAMILIES)
@@ -66,7 +66,7 @@ def test_heldout_close_ups_come_in_every_size_a_player_takes(tmp_path) -> None:
     import cv2
 
     from bench import poker_heldout
-    from vision.heldout_poker import FACES, design
+    from vision.synth.heldout_poker import FACES, design
 
     poker_heldout.write_heldout_photos(tmp_path, design("pips-figures", 1), "close-up", seed=1)
     sizes = [max(cv2.imread(str(p)).shape[:2]) for p in tmp_path.glob("*/*.png")]

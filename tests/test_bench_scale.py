@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from bench.scale import FRAME, zoom_on
-from vision._photos import Labelled
+from vision.train._photos import Labelled
 
 BOX = (60, 40, 100, 80)  # a 40 px die in a 320 x 240 photo
 

@@ -4,8 +4,8 @@ from pathlib import Path
 
 from bench.scoring import Score, score_image
 from bench.vision import print_misses
-from vision._photos import Labelled
-from vision.types import Die, Reading
+from vision.read.types import Die, Reading
+from vision.train._photos import Labelled
 
 PHOTO = Labelled(
     Path("tray.jpg"), ((3, (10, 10, 40, 40)), (5, (100, 10, 130, 40)), (2, (200, 10, 230, 40)))
@@ -67,7 +67,7 @@ def test_scores_add_up_with_their_misses(capsys) -> None:
 
 def test_close_up_scenes_have_large_dice_in_moderate_perspective() -> None:
     from bench.vision import CLOSE_UP_SIZE, close_up_style
-    from vision.render import SceneStyle
+    from vision.synth.render import SceneStyle
 
     style = close_up_style(SceneStyle(perspective=0.9, touch_chance=0.3, surface="felt"))
     assert style.die_size == CLOSE_UP_SIZE

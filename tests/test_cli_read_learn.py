@@ -14,9 +14,9 @@ import numpy as np
 import pytest
 
 from tabletop.cli import main
-from vision.confidence import SURE_LINE
-from vision.render import render_scene
-from vision.types import POKER_FACES, DieCandidate
+from vision.read.confidence import SURE_LINE
+from vision.read.types import POKER_FACES, DieCandidate
+from vision.synth.render import render_scene
 
 
 @pytest.fixture
@@ -31,7 +31,7 @@ def truth_finder(monkeypatch):
         return find(frame)
 
     monkeypatch.setattr("vision.reader.candidates_in", candidates)
-    monkeypatch.setattr("vision.find.find_dice", find)
+    monkeypatch.setattr("vision.read.find.find_dice", find)
     return answers
 
 
@@ -107,7 +107,7 @@ def test_read_without_json_prints_a_summary(tmp_path, capsys, truth_finder):
 
 
 def test_read_roi_limits_where_dice_are_looked_for(tmp_path, capsys, monkeypatch):
-    from vision.find import look
+    from vision.read.find import look
 
     seen = []
     monkeypatch.setattr(

@@ -13,8 +13,8 @@ import pytest
 pytest.importorskip("psycopg", reason="the club extra is not installed")
 
 from club import league, reads  # noqa: E402
-from companion.outbox import Outbox, Pusher  # noqa: E402
-from companion.store import Store  # noqa: E402
+from companion.persistence.outbox import Outbox, Pusher  # noqa: E402
+from companion.persistence.store import Store  # noqa: E402
 from tests.club_support import CuttableProxy, LiveServer, postgres, random_game  # noqa: E402
 
 PEOPLE = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]

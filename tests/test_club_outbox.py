@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.outbox import BACKOFF_MAX_S, Outbox, Pusher, backoff
-from companion.store import Store
+from companion.persistence.outbox import BACKOFF_MAX_S, Outbox, Pusher, backoff
+from companion.persistence.store import Store
 from tests.club_support import play_into_store
 
 
@@ -145,7 +145,7 @@ def test_a_game_the_club_refuses_is_set_aside_shown_and_the_rest_go_on(tmp_path,
     pytest.importorskip("httpx2", reason="httpx2 (Starlette's test client) is not installed")
     from starlette.testclient import TestClient
 
-    from companion.outbox import refused_games
+    from companion.persistence.outbox import refused_games
     from companion.webpage import create_app
     from tabletop.commands.doctor import club_refusals
 

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from club.replay import RefusedGame, check
 from club.reviews import BadReview, checked
-from companion.outbox import Outbox
+from companion.persistence.outbox import Outbox
+from companion.persistence.store import Store
 from companion.review_worker import review_data
-from companion.store import Store
 from review import review_game
 from tests.club_support import payload, random_game
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.app import App
 from companion.config import Config
 from companion.controller import Controller
-from companion.store import Store
+from companion.persistence.store import Store
 from tabletop.cli import main
 
 

@@ -10,8 +10,8 @@ import pytest
 
 import engines
 from companion.controller import CameraImage, Controller, Press, Settled, Tap
-from companion.store import Store
-from vision.types import Die, Reading
+from companion.persistence.store import Store
+from vision.read.types import Die, Reading
 
 
 def reading(*values) -> Reading:
@@ -344,8 +344,8 @@ def test_english_labels(controller):
 
 
 def test_teach_poker_dice_face_by_face(controller):
-    from vision.profile import FaceProfile
-    from vision.render import render_scene
+    from vision.profiles.profile import FaceProfile
+    from vision.synth.render import render_scene
 
     controller.handle(Tap("nav:settings"))
     controller.handle(Tap("teach:capture"))  # not started: refused

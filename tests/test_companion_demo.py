@@ -18,7 +18,7 @@ import companion.demo as demo
 import engines
 from companion.feed import DiceFeed
 from hardware.simcam import SimulatedCamera
-from vision.types import Die, Reading
+from vision.read.types import Die, Reading
 
 REPO = Path(__file__).resolve().parents[1]
 

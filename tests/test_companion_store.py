@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from companion.store import Store, StoreError
+from companion.persistence.store import Store, StoreError
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from companion.controller import Controller, Press, Settled, Tap
-from companion.store import Store
-from vision.types import Die, Reading
+from companion.persistence.store import Store
+from vision.read.types import Die, Reading
 
 NOTATION = re.compile(r"<[^>]+>|\b\d+[+-]\d+\b|[2-9TJQKA][SHDC]@|@[a-j]\d|\b(roll|first|dealer) \d")
 

@@ -10,7 +10,7 @@ from companion.app import App
 from companion.config import Config, ConfigError, load_config, save_tray_roi, saved_config
 from companion.controller import CameraImage, Controller, Tap
 from companion.feed import BackgroundFeed, DiceFeed
-from companion.store import Store
+from companion.persistence.store import Store
 from display.layout import LANDSCAPE, PORTRAIT
 from display.render import Renderer
 

@@ -8,7 +8,7 @@ import os
 import pytest
 
 from companion.gallery import SIZES, scenes
-from companion.store import Store
+from companion.persistence.store import Store
 from display.render import MIN_TARGET, Renderer
 
 BOARD_SQUARE = 44  # px: a board square touched (Sequence squares, pawns)

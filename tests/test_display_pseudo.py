@@ -13,8 +13,8 @@ import pytest
 
 import engines.core
 from companion.gallery import SIZES, scenes
+from companion.persistence.store import Store
 from companion.settings_screens import CAMERA_CHOICES
-from companion.store import Store
 from display.i18n import PSEUDO, languages, text
 from display.render import Renderer
 from tests.test_display_fit import SCENE_NAMES, target_problems

@@ -13,7 +13,7 @@ from companion import app, diagnostics
 from companion.config import ConfigError
 from companion.gallery import SIZES, scenes
 from companion.kiosk_guard import guarded
-from companion.store import Store, StoreError, StoreUnavailable
+from companion.persistence.store import Store, StoreError, StoreUnavailable
 from display.i18n import PSEUDO, say
 from display.render import Renderer
 from tests.test_display_pseudo import Recorder, names, untranslated

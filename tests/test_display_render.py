@@ -11,12 +11,12 @@ import pytest
 
 import engines
 from companion.controller import Controller, Settled, Tap
-from companion.store import Store
+from companion.persistence.store import Store
 from display.canvas import Canvas
 from display.layout import LANDSCAPE, PORTRAIT, layout_for
 from display.render import Renderer, save_png
 from display.window import Window, physical_size, to_logical
-from vision.types import Die, Reading
+from vision.read.types import Die, Reading
 
 SIZES = [LANDSCAPE, PORTRAIT]
 

@@ -1,5 +1,6 @@
-"""The table's examples (companion/examples.py) and the reader adapting to them (vision/adapt.py):
-bounds, kill -9, damaged files, reset/export/import, the held-out refusal, an adaptation run."""
+"""The table's examples (companion/examples.py) and the reader adapting to them
+(vision/profiles/adapt.py): bounds, kill -9, damaged files, reset/export/import, the held-out
+refusal, an adaptation run."""
 
 from __future__ import annotations
 
@@ -149,8 +150,8 @@ def rendered_examples(design: str | None, rolls: range, mislabel: dict | None = 
     None), cut along the true faces; `mislabel` maps a true value to the value a careless
     player confirmed."""
     from bench.adapt import Table
-    from vision.adapt import Example, example_crop
-    from vision.render import render_scene
+    from vision.profiles.adapt import Example, example_crop
+    from vision.synth.render import render_scene
 
     examples = []
     for number in rolls:
@@ -166,7 +167,7 @@ def rendered_examples(design: str | None, rolls: range, mislabel: dict | None = 
 
 
 def test_an_adaptation_that_reads_the_newest_examples_worse_is_refused():
-    from vision.adapt import checked_adaptation, pip_adapter, pip_reads
+    from vision.profiles.adapt import checked_adaptation, pip_adapter, pip_reads
 
     # Dice the net reads well; the older rolls were confirmed with every 3 called 5.
     older = rendered_examples(None, range(7), mislabel={3: 5})
@@ -178,7 +179,7 @@ def test_an_adaptation_that_reads_the_newest_examples_worse_is_refused():
 
 
 def test_too_few_examples_adapt_nothing():
-    from vision.adapt import checked_adaptation, pip_adapter, pip_reads
+    from vision.profiles.adapt import checked_adaptation, pip_adapter, pip_reads
 
     outcome = checked_adaptation(rendered_examples("d6-engraved", range(1)), pip_adapter,
                                  pip_reads, current=None)  # fmt: skip
@@ -218,7 +219,7 @@ def test_the_pips_counted_are_the_way_chosen_where_the_nets_features_fail():
     for number in range(30):
         roll = table.roll(number)
         examples += confirmed_examples(roll, reader.reader.read(roll.frame), profiled=False)
-    from vision.adapt import checked_pip_adaptation
+    from vision.profiles.adapt import checked_pip_adaptation
 
     outcome = checked_pip_adaptation(examples, None)
     assert outcome.accepted and outcome.reason.endswith(
@@ -228,7 +229,7 @@ def test_the_pips_counted_are_the_way_chosen_where_the_nets_features_fail():
 
 def test_an_adapted_reader_finds_a_die_the_finder_sees_only_faintly():
     from bench.adapt import Table, TableReader, confirmed_examples
-    from vision.find import look
+    from vision.read.find import look
     from vision.reader import WEAK_PEAK_THRESHOLD, DiceReader
 
     scene = Table("d6-engraved", 11).roll(100_047)  # a red engraved 2 the finder barely sees
@@ -250,9 +251,9 @@ def test_an_adapted_reader_finds_a_die_the_finder_sees_only_faintly():
 
 
 def test_a_faint_peak_is_a_die_only_beside_a_firm_die_of_its_size():
-    from vision.find import square_quad
+    from vision.read.find import square_quad
+    from vision.read.types import Die
     from vision.reader import faint_only_beside_their_like
-    from vision.types import Die
 
     class Heat:  # the finder's heat: firm where x < 100
         def at(self, point):
@@ -270,8 +271,8 @@ def test_the_kiosk_keeps_a_confirmed_roll_and_its_correction(tmp_path):
     import random
 
     from companion.controller import Controller, Press, Settled, Tap
-    from companion.store import Store
-    from vision.types import Die, Reading
+    from companion.persistence.store import Store
+    from vision.read.types import Die, Reading
 
     frame = np.full((240, 320, 3), 200, np.uint8)
     quads = [np.array([[x, 90], [x + 40, 90], [x + 40, 130], [x, 130]], np.float32)
@@ -308,7 +309,7 @@ def test_the_kiosk_keeps_a_confirmed_roll_and_its_correction(tmp_path):
 
 def test_the_table_adaptation_follows_the_store(tmp_path):
     from companion.examples import TableAdaptation
-    from vision.adapt import NearestExamples
+    from vision.profiles.adapt import NearestExamples
 
     store = ExampleStore(tmp_path)
     adaptation = TableAdaptation(store)
@@ -330,7 +331,7 @@ def test_real_marbled_dice_are_never_read_more_wrongly_after_confirmed_photos(
     """On real marbled dice the faces net's features do not tell the faces apart well enough:
     the adaptation is refused rather than let it read dice wrong (docs/vision.md, limits)."""
     from bench import adapt
-    from vision._photos import is_held_out, load_photo_set
+    from vision.train._photos import is_held_out, load_photo_set
 
     photo_set = load_photo_set(shared_dir / "dice-photos" / "marbled-trays-train")
     held_out = [p for p in photo_set.photos if is_held_out(p.image.name)][:8]
@@ -348,8 +349,8 @@ def test_a_tables_examples_add_few_phantom_dice_on_game_boards(shared_dir):
     that, a reader adapted to table 12 saw 25 dice on the boards' dice-free crops (shipped: 8)."""
     from bench.adapt import Table, TableReader, confirmed_examples
     from bench.vision import bench_phantoms
-    from vision._photos import load_photo_set
     from vision.reader import DiceReader
+    from vision.train._photos import load_photo_set
 
     boards = [load_photo_set(shared_dir / "dice-photos" / "coloured-boards-train")]
     table, adapted, examples = Table("d6-engraved", 12), TableReader("d6"), []
@@ -363,7 +364,7 @@ def test_a_tables_examples_add_few_phantom_dice_on_game_boards(shared_dir):
 
 
 def test_examples_read_each_other_left_one_out():
-    from vision.adapt import Check, NearestExamples
+    from vision.profiles.adapt import Check, NearestExamples
 
     rng = np.random.default_rng(0)
     ones, twos = rng.normal([1, 0, 0], 0.02, (6, 3)), rng.normal([0, 1, 0], 0.02, (6, 3))
@@ -377,7 +378,7 @@ def test_examples_read_each_other_left_one_out():
 
 
 def test_choosing_an_adaptation_puts_each_example_through_the_net_once(monkeypatch):
-    from vision import adapt
+    from vision.profiles import adapt
 
     examples = rendered_examples("d6-engraved", range(4))
     seen: list[int] = []

@@ -8,7 +8,7 @@ import pytest
 
 from companion.config import ConfigError
 from companion.errors import CONFIG, FAILED, INTERNAL, STATE_UNUSABLE, CommandError, run_guarded
-from companion.store import StoreUnavailable
+from companion.persistence.store import StoreUnavailable
 from tabletop import cli
 
 

@@ -10,8 +10,8 @@ import pytest
 from companion import app as app_module
 from companion.app import App
 from companion.config import CONFIG_NAME, ConfigError, load_config, run_config
+from companion.persistence.store import DB_NAME
 from companion.setup_checks import check_profile, check_state_dir, safe_fix, setup_checks
-from companion.store import DB_NAME
 from display.i18n import say
 from tabletop.cli import main
 from tests.faults_support import fill, remount_read_only, small_tmpfs

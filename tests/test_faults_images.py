@@ -16,7 +16,7 @@ from companion.feed import DiceFeed
 from hardware.camera import Frame
 from hardware.replay import ReplaySource
 from tabletop.cli import main
-from vision.imagefile import MAX_PIXELS, decode_image, load_image
+from vision.read.imagefile import MAX_PIXELS, decode_image, load_image
 
 
 def photo(width=320, height=240) -> np.ndarray:

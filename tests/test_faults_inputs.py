@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 import engines
 from companion.config import ConfigError, load_config, run_config
+from companion.persistence.store import DB_NAME
 from companion.referee import parse_options
-from companion.store import DB_NAME
 from tabletop.cli import main
 from tabletop.commands.referee import _initial_state
 

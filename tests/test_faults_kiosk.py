@@ -9,8 +9,8 @@ from companion.app import App
 from companion.config import Config
 from companion.controller import Controller, Tap
 from companion.kiosk_guard import guarded, screen_or_home
-from companion.recovery import open_store
-from companion.store import DB_NAME, Store
+from companion.persistence.recovery import open_store
+from companion.persistence.store import DB_NAME, Store
 from display.i18n import say, text
 from tests.faults_support import fill, small_tmpfs
 

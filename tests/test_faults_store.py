@@ -12,9 +12,9 @@ import time
 
 import pytest
 
-from companion import backups, dbfile
-from companion.recovery import open_store
-from companion.store import DB_NAME, Store, StoreError, StoreUnavailable
+from companion.persistence import backups, dbfile
+from companion.persistence.recovery import open_store
+from companion.persistence.store import DB_NAME, Store, StoreError, StoreUnavailable
 from tabletop.cli import main
 from tests.faults_support import fill, remount_read_only, small_tmpfs
 
@@ -196,7 +196,7 @@ def test_rolling_backups_keep_a_few(tmp_path):
 
 CHILD = """
 import os, signal, sys
-from companion.store import Store, DB_NAME
+from companion.persistence.store import Store, DB_NAME
 store = Store(sys.argv[1])
 game_id = store.start_game("traverse", ["A", "B"])
 for n in range(3):
@@ -257,8 +257,8 @@ NOBODY = """
 import os, sys
 sys.path.insert(0, sys.argv[2])
 from pathlib import Path
-from companion.store import Store, StoreUnavailable
-from companion.recovery import open_store
+from companion.persistence.store import Store, StoreUnavailable
+from companion.persistence.recovery import open_store
 from companion.setup_checks import check_state_dir
 state = Path(sys.argv[1]) / "state"
 with Store(state) as store:

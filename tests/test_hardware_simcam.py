@@ -140,17 +140,17 @@ def test_settled_frames_read_as_the_requested_faces() -> None:
 def test_request_and_truth_never_wait_for_a_render(monkeypatch) -> None:
     import threading
 
-    import vision.render
+    import vision.synth.render
 
     rendering, finish = threading.Event(), threading.Event()
-    real_render_roll = vision.render.render_roll
+    real_render_roll = vision.synth.render.render_roll
 
     def slow_render_roll(*args, **kwargs):
         rendering.set()
         finish.wait(5)
         return real_render_roll(*args, **kwargs)
 
-    monkeypatch.setattr(vision.render, "render_roll", slow_render_roll)
+    monkeypatch.setattr(vision.synth.render, "render_roll", slow_render_roll)
     camera = SimulatedCamera(seed=3, size=SMALL, fps=60, moving_frames=1, settled_frames=1)
     with camera:
         camera.request_roll([1])

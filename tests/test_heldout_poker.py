@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vision import heldout_poker as hp
+from vision.synth import heldout_poker as hp
 
 
 def test_there_are_four_families_at_least() -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from companion.controller import Controller, Press, Settled, Tap
 from companion.feed import DiceFeed
-from companion.store import Store
+from companion.persistence.store import Store
 from display.i18n import text
 from display.layout import MIN_TEXT
 from hardware.camera import Frame

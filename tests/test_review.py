@@ -9,7 +9,7 @@ import random
 
 import engines
 from bench.review import calibration
-from companion.store import Store
+from companion.persistence.store import Store
 from engines.core import CHANCE
 from review import grade_of, review_game
 from review.grades import _decision

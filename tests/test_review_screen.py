@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from companion.controller import Controller, Tap
-from companion.store import DB_NAME, Store
+from companion.persistence.store import DB_NAME, Store
 from display.i18n import text
 from display.render import Renderer
 from display.review_view import SEAT_COLOURS

@@ -14,11 +14,11 @@ import pytest
 
 from companion.controller import Controller, Press, Tap
 from companion.feed import DiceFeed
-from companion.store import Store
+from companion.persistence.store import Store
 from display import palette
 from display.render import Renderer
 from hardware.simcam import SimulatedCamera
-from vision.types import Die, Reading
+from vision.read.types import Die, Reading
 
 SIZES = [(800, 480), (720, 1280)]
 ROLLED = [3, 5]  # the dice thrown for the roll-off: Alice's two d6

@@ -11,13 +11,13 @@ import pytest
 torch = pytest.importorskip("torch")
 pytest.importorskip("onnx")
 
-from vision import _nets  # noqa: E402
-from vision.training.draws import weighted_sets  # noqa: E402
-from vision.training.fitting import face_targets  # noqa: E402
-from vision.training.nets import face_net, to_tensor  # noqa: E402
-from vision.training.photos import SYMBOL, Photo, bare_views  # noqa: E402
-from vision.training.teacher import Teacher, with_teacher  # noqa: E402
-from vision.training.warm_start import onnx_weights, unfold_batch_norms  # noqa: E402
+from vision.read import _nets  # noqa: E402
+from vision.train.draws import weighted_sets  # noqa: E402
+from vision.train.fitting import face_targets  # noqa: E402
+from vision.train.nets import face_net, to_tensor  # noqa: E402
+from vision.train.photos import SYMBOL, Photo, bare_views  # noqa: E402
+from vision.train.teacher import Teacher, with_teacher  # noqa: E402
+from vision.train.warm_start import onnx_weights, unfold_batch_norms  # noqa: E402
 
 SHIPPED_48 = _nets.MODEL_DIR / "faces48.onnx"
 
@@ -100,7 +100,7 @@ def test_bare_views_keep_away_from_the_dice() -> None:
 
 
 def test_an_upright_crop_keeps_the_photos_top_up():
-    from vision.training.face_samples import random_face_crop
+    from vision.train.face_samples import random_face_crop
 
     image = np.zeros((200, 200, 3), np.uint8)
     image[:100] = 255  # a bright top half: turned a quarter, the crop's halves differ side to side
@@ -118,7 +118,7 @@ def test_an_upright_crop_keeps_the_photos_top_up():
 
 
 def test_a_misspelt_set_name_stops_training_with_one_line_naming_it(tmp_path, monkeypatch, capsys):
-    from vision import train_reader
+    from vision.train import train_reader
 
     (tmp_path / "dice-photos" / "varied-tables-train").mkdir(parents=True)
     (tmp_path / "dice-photos" / "varied-tables-train" / "labels.jsonl").write_text("")

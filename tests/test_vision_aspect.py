@@ -10,13 +10,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bench.vision import squeezed
-from vision._nets import PIP_FINDER
-from vision.aspect import ASPECTS, Stretch, in_place_of, likeliest_stretch
-from vision.find import candidates_in, look, square_quad
-from vision.pips import first_looks
+from vision.read._nets import PIP_FINDER
+from vision.read.aspect import ASPECTS, Stretch, in_place_of, likeliest_stretch
+from vision.read.find import candidates_in, look, square_quad
+from vision.read.pips import first_looks
+from vision.read.types import Die, DieCandidate
 from vision.reader import WEAK_PEAK_THRESHOLD, DiceReader
-from vision.render import RenderedScene, SceneStyle, render_scene
-from vision.types import Die, DieCandidate
+from vision.synth.render import RenderedScene, SceneStyle, render_scene
 
 # Rendered trays of seven dice that the reader misreads squeezed to 3/4 of their height (dice
 # look 4:3 wide) unless it reads them un-stretched.

@@ -13,18 +13,18 @@ from hypothesis import strategies as st
 from bench.calibration import UNSEEN_WRONG, fit_step_map, kinds_held_out, pooled_sets
 from bench.reliability import expected_calibration_error, reliability
 from bench.scoring import score_image
-from vision._photos import Labelled
-from vision.confidence import (
+from vision.read.confidence import (
     SURE_LINE,
     StepMap,
     calibrated,
     has_face_above,
     shipped_maps,
 )
-from vision.find import square_quad
+from vision.read.find import square_quad
+from vision.read.types import Die, Reading
 from vision.reader import DiceReader
-from vision.render import render_scene
-from vision.types import Die, Reading
+from vision.synth.render import render_scene
+from vision.train._photos import Labelled
 
 
 def die_at(
@@ -106,7 +106,7 @@ def test_dice_side_by_side_or_a_die_apart_have_no_face_above() -> None:
 
 def test_calibrated_dice_are_sure_exactly_at_the_line(monkeypatch) -> None:
     monkeypatch.setattr(
-        "vision.confidence.checks", lambda frame, dice: [None, fake(0.9), fake(1.0)]
+        "vision.read.confidence.checks", lambda frame, dice: [None, fake(0.9), fake(1.0)]
     )
     maps = {"alone": StepMap((0.0, 0.95), (0.5, 0.995)), "face above": StepMap((0.0,), (0.2,))}
     unread = Die(None, (10.0, 10.0), 0.3, None, "unsure")
@@ -119,7 +119,7 @@ def test_calibrated_dice_are_sure_exactly_at_the_line(monkeypatch) -> None:
 
 
 def fake(score: float):
-    from vision.confidence import Check
+    from vision.read.confidence import Check
 
     return Check(score, face_above=False)
 
@@ -196,7 +196,7 @@ def test_dice_up_to_thirty_degrees_off_vertical_are_still_read_and_none_surely_w
     from dataclasses import replace as replaced
 
     from bench.scoring import Score, score_rendered
-    from vision.render import SceneStyle
+    from vision.synth.render import SceneStyle
 
     rng = np.random.default_rng(5)
     reader, score = DiceReader(), Score()
@@ -216,7 +216,7 @@ def test_dice_photographed_from_the_side_are_never_given_a_wrong_value_as_sure(s
     import cv2
 
     from bench.scoring import Score
-    from vision._photos import load_photo_set
+    from vision.train._photos import load_photo_set
 
     boards = load_photo_set(shared_dir / "dice-photos" / "coloured-boards-train")
     side_views = [p for p in boards.photos if p.image.name.startswith(("dice_387_", "dice_423_"))]

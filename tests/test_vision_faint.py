@@ -1,4 +1,4 @@
-"""Pip dice on the finder's faint peaks (vision/faint.py): taken when the face net reads them
+"""Pip dice on the finder's faint peaks (vision/read/faint.py): taken when the face net reads them
 surely, a 1 or a 2 only beside a die of its size; and small dice on a Catan board found so."""
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import faint
-from vision.find import split_by_heat, square_quad, suppress_close
-from vision.pips import PipReading
+from vision.read import faint
+from vision.read.find import split_by_heat, square_quad, suppress_close
+from vision.read.pips import PipReading
+from vision.read.types import Die, DieCandidate
 from vision.reader import WEAK_PEAK_THRESHOLD, DiceReader
-from vision.types import Die, DieCandidate
 
 FRAME = np.zeros((480, 640, 3), np.uint8)
 

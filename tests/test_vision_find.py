@@ -6,9 +6,9 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.find import MIN_FACE_PX, find_dice, rectify
+from vision.read.find import MIN_FACE_PX, find_dice, rectify
+from vision.read.types import DieCandidate
 from vision.reader import DiceReader
-from vision.types import DieCandidate
 
 PIP_SPOTS = {
     1: [(0, 0)],
@@ -177,7 +177,7 @@ def test_a_board_speck_smaller_than_any_pip_face_is_no_die(shared_dir):
     """A dice-free crop of a development photo of the boards: a speck of 12 px on the board was
     read as a 2 at 0.96 before pip faces had to be 13 px (the smallest labelled face is 14)."""
     from bench.vision import dice_free_crops
-    from vision._photos import load_photo_set
+    from vision.train._photos import load_photo_set
 
     photo_set = load_photo_set(shared_dir / "dice-photos/coloured-boards-train")
     [photo] = [p for p in photo_set.photos if p.image.name.startswith("dice_285_jpg")]
@@ -191,8 +191,8 @@ def test_readers_of_both_kinds_read_in_turn_without_loading_a_net_again() -> Non
     loading and its first, allocating, run, about a tenth of the settled trays' reading time)."""
     from dataclasses import replace
 
-    from vision._nets import load_net
-    from vision.render import SceneStyle, render_scene
+    from vision.read._nets import load_net
+    from vision.synth.render import SceneStyle, render_scene
 
     def tray(kind: str, faces: list, side: float) -> np.ndarray:
         style = replace(SceneStyle(), die_size=(0.9 * side, side))

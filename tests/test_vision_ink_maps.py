@@ -4,7 +4,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vision.ink_maps import CROP, FEATURE_LENGTH, features_many
+from vision.profiles.ink_maps import CROP, FEATURE_LENGTH, features_many
 
 
 def _face(seed: int) -> np.ndarray:

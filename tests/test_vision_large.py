@@ -10,13 +10,13 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import render
-from vision._photos import face_estimates, photo_sets
-from vision.find import find_large_faces, look, square_quad
-from vision.large import may_hold_large_dice, with_large_dice
-from vision.pips import PipReading
+from vision.read.find import find_large_faces, look, square_quad
+from vision.read.large import may_hold_large_dice, with_large_dice
+from vision.read.pips import PipReading
+from vision.read.types import POKER_FACES, Die, DieCandidate
 from vision.reader import DiceReader
-from vision.types import POKER_FACES, Die, DieCandidate
+from vision.synth import render
+from vision.train._photos import face_estimates, photo_sets
 
 CLOSE_UP = render.SceneStyle(die_size=(115.0, 125.0), perspective=0.3)  # ~19% of 640 px
 SURFACES = (("light", "red"), ("felt", "white"), ("wood", "ivory"), ("dark", "blue"))
@@ -297,7 +297,7 @@ def test_a_die_filling_half_the_frame_is_read_though_its_pips_peak_above_it(d6_r
 
 
 def test_a_pip_sized_peak_is_no_rival_to_the_face_around_it():
-    from vision.find import suppress_rivals
+    from vision.read.find import suppress_rivals
 
     face, pip, twin = (
         (300.0, 240.0, 240.0, 0.45),

@@ -6,10 +6,10 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.find import square_quad
-from vision.outline import fit_outline
-from vision.render import SceneStyle, render_scene
-from vision.types import DieCandidate
+from vision.read.find import square_quad
+from vision.read.outline import fit_outline
+from vision.read.types import DieCandidate
+from vision.synth.render import SceneStyle, render_scene
 
 
 def rough(center, side: float, angle: float, scale: float, shift: float) -> DieCandidate:
@@ -42,7 +42,7 @@ def test_a_square_on_bare_tray_is_left_as_it_was():
 
 def bench_scene(number: int):
     """Scene `number` of `tabletop bench vision`'s rendered d6 set (same styles, same seeds)."""
-    from vision.types import D6_FACES
+    from vision.read.types import D6_FACES
 
     rng = np.random.default_rng(7)
     for _ in range(number + 1):  # the bench draws each scene's style and faces in turn
@@ -58,7 +58,7 @@ def test_a_die_the_finder_cut_short_is_read_on_its_refitted_square(
     """A bench scene's die given a square a third too small and off its centre (as the finder
     of the first sessions gave two of the bench's dice; the finder of all six sets gives none):
     read on it, the die reads wrong; refitted to its edges, right."""
-    from vision import pips
+    from vision.read import pips
 
     scene = bench_scene(number)
     die = next(d for d in scene.dice if d.value == value)
@@ -69,7 +69,7 @@ def test_a_die_the_finder_cut_short_is_read_on_its_refitted_square(
 
 
 def test_refitting_finds_no_die_on_a_bare_tray():
-    from vision.pips import read_faces, refit_unsure
+    from vision.read.pips import read_faces, refit_unsure
 
     scene = render_scene([], kind="d6", seed=5, style=SceneStyle())
     for center in [(100, 100), (320, 240), (500, 380)]:
@@ -95,7 +95,7 @@ def candidates_with_one_cut_short(scene, scale: float = 0.6) -> list[DieCandidat
 
 @pytest.mark.parametrize("seed", range(6))
 def test_a_die_cut_far_smaller_than_the_others_is_read_at_their_size(seed):
-    from vision.pips import read_dice, read_faces
+    from vision.read.pips import read_dice, read_faces
 
     scene = render_scene([2, 6, 4, 5], kind="d6", seed=seed, style=SceneStyle())
     candidates = candidates_with_one_cut_short(scene)
@@ -106,7 +106,7 @@ def test_a_die_cut_far_smaller_than_the_others_is_read_at_their_size(seed):
 
 
 def test_with_fewer_than_three_dice_no_size_is_usual():
-    from vision.pips import read_faces, resize_odd_ones
+    from vision.read.pips import read_faces, resize_odd_ones
 
     scene = render_scene([2, 6], kind="d6", seed=0, style=SceneStyle())
     candidates = candidates_with_one_cut_short(scene)
@@ -116,7 +116,7 @@ def test_with_fewer_than_three_dice_no_size_is_usual():
 
 def test_a_refit_that_lands_on_a_die_read_already_is_not_taken(monkeypatch):
     """A side face below a die, fitted into a square of its own over that die, stays unread."""
-    from vision import pips
+    from vision.read import pips
 
     scene = render_scene([3, 5], kind="d6", seed=0, style=SceneStyle())
     die = scene.dice[0]
@@ -141,7 +141,7 @@ def test_a_refit_that_lands_on_a_die_read_already_is_not_taken(monkeypatch):
 def test_a_die_of_the_tables_own_colour_gets_no_body_square():
     """Ivory on an ivory cloth: the body's colour runs on into the table, so no square is fitted
     to it (it filled the whole patch looked at, and teaching learned a square of bare table)."""
-    from vision.body_fit import fit_body
+    from vision.read.body_fit import fit_body
 
     rng = np.random.default_rng(0)
     frame = np.clip(rng.normal((200, 215, 225), 3, (480, 640, 3)), 0, 255).astype(np.uint8)

@@ -1,4 +1,4 @@
-"""Counting pips against a table's own threshold (vision/pip_count.py)."""
+"""Counting pips against a table's own threshold (vision/read/pip_count.py)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vision.pip_count import PipCount, peak_strengths
+from vision.read.pip_count import PipCount, peak_strengths
 
 SIDE = 64
-FACE = 51  # the face within an example crop (vision._nets.CROP_CONTEXT 1.25)
+FACE = 51  # the face within an example crop (vision.read._nets.CROP_CONTEXT 1.25)
 LAYOUTS = {
     1: [(0, 0)],
     2: [(-1, -1), (1, 1)],
@@ -91,7 +91,7 @@ def test_any_crop_gives_strengths_and_a_count_description(pixels):
     )
 )
 def test_a_fit_to_any_examples_counts_within_a_face(examples):
-    from vision.pip_count import LOOKS, STRONGEST
+    from vision.read.pip_count import LOOKS, STRONGEST
 
     crops = [face(value, highlight=lit, noise=1 + seed % 5) for value, seed, lit in examples]
     count = PipCount.fit(crops, [value for value, _, _ in examples])

@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.test_vision_find import BLACK, RED, WHITE, draw_die, tray
-from vision._nets import CLASSIFIER_INPUT, SECOND_OPINION_INPUT, classify_crops, crop_face
-from vision.find import rectify
-from vision.pips import count_pips
+from vision.read._nets import CLASSIFIER_INPUT, SECOND_OPINION_INPUT, classify_crops, crop_face
+from vision.read.find import rectify
+from vision.read.pips import count_pips
+from vision.read.types import DieCandidate
 from vision.reader import DiceReader, read_image
-from vision.types import DieCandidate
 
 IVORY, BLUE, GREEN = (200, 225, 235), (170, 90, 30), (60, 150, 40)
 SPOTS = [(110, 130), (320, 120), (520, 140), (120, 350), (320, 360), (520, 340)]
@@ -208,7 +208,7 @@ def test_no_die_is_read_beside_a_lone_die_on_a_bare_tray():
 def test_no_second_look_lifts_a_value_above_what_a_join_trial_is_skipped_for(logits):
     """A join whose first look bounds it below its parts skips the second looks: whatever the
     mirror and the second-opinion net answer, the value's final chance stays within the bound."""
-    from vision import pips
+    from vision.read import pips
 
     looks = [np.exp(row) / np.exp(row).sum() for row in np.array(logits)]
     answers = iter(looks[1:])
@@ -229,8 +229,8 @@ class _FaintHeat:
 
 
 def test_a_die_on_a_faint_peak_stands_when_plainly_a_die_however_unsure_of_its_value():
+    from vision.read.types import Die
     from vision.reader import strong
-    from vision.types import Die
 
     unsure = Die(None, (10.0, 10.0), 0.45, reason="unsure: 5 (0.45) or 6")
     sure = Die(5, (10.0, 10.0), 0.97)

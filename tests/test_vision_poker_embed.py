@@ -1,5 +1,6 @@
-"""The poker-face embedding (vision/face_embedding.py, trained by vision/train_poker_embed.py):
-a design it never saw is taught from close-ups and from tray photos, and trays of it are read."""
+"""The poker-face embedding (vision/profiles/face_embedding.py, trained by
+vision/train/train_poker_embed.py): a design it never saw is taught from close-ups and from tray
+photos, and trays of it are read."""
 
 from __future__ import annotations
 
@@ -8,13 +9,13 @@ import numpy as np
 import pytest
 
 from bench.poker import Tally, read_tray, write_teaching_photos
-from vision.face_embedding import MODEL, FaceEmbedder
-from vision.poker_designs import PokerDesign
-from vision.profile import EMBEDDED, INKED, FaceProfile
-from vision.profile_learning import learn_from_dir
+from vision.profiles.face_embedding import MODEL, FaceEmbedder
+from vision.profiles.profile import EMBEDDED, INKED, FaceProfile
+from vision.profiles.profile_learning import learn_from_dir
+from vision.read.types import POKER_FACES
 from vision.reader import DiceReader
-from vision.render import rectify_truth, render_scene
-from vision.types import POKER_FACES
+from vision.synth.poker_designs import PokerDesign
+from vision.synth.render import rectify_truth, render_scene
 
 pytestmark = pytest.mark.skipif(not MODEL.is_file(), reason="poker_embed.onnx not shipped")
 
@@ -72,7 +73,7 @@ def test_a_design_never_seen_taught_either_way_reads_its_trays(way, tmp_path):
 
 
 def test_training_data_can_be_of_one_kind_of_design_and_cut_to_any_side(tmp_path, monkeypatch):
-    from vision import train_poker_embed
+    from vision.train import train_poker_embed
 
     drawn = []
     real_random = PokerDesign.random

@@ -1,4 +1,4 @@
-"""Teaching designs of the held-out generator (`vision.heldout_poker`, written from a
+"""Teaching designs of the held-out generator (`vision.synth.heldout_poker`, written from a
 description of real dice by someone who never read the reader) from 3 photos per face, taken
 as a player takes them, then reading trays of them (#55). No threshold of the reader was chosen
 on these designs; the floors are under what this reader was measured to read on them, not the
@@ -12,9 +12,9 @@ import pytest
 
 from bench.poker_heldout import read_heldout_tray, write_heldout_photos
 from bench.poker_tally import Tally
-from vision import heldout_poker
-from vision.profile_learning import learn_from_dir
+from vision.profiles.profile_learning import learn_from_dir
 from vision.reader import DiceReader
+from vision.synth import heldout_poker
 
 TRAYS = 8
 SEED = 9_100  # apart from the bench's held-out designs

@@ -10,12 +10,12 @@ import numpy as np
 import pytest
 
 from bench.poker import Tally, read_tray, tray_scene, write_teaching_photos
-from vision.find import candidate_angle
-from vision.poker_designs import DESIGN_KINDS, PokerDesign
-from vision.profile_learning import learn_from_dir
+from vision.profiles.profile_learning import learn_from_dir
+from vision.read.find import candidate_angle
+from vision.read.types import POKER_FACES
 from vision.reader import DiceReader
-from vision.render import SceneStyle, render_close_up, render_scene
-from vision.types import POKER_FACES
+from vision.synth.poker_designs import DESIGN_KINDS, PokerDesign
+from vision.synth.render import SceneStyle, render_close_up, render_scene
 
 TRAYS = 12
 # Floors under what was measured on this design and these trays: 59 of 60 dice right, none
@@ -91,7 +91,7 @@ def test_a_real_poker_set_is_taught_and_read_when_the_photos_are_there():
 
 
 def test_teaching_module_finds_the_die_in_a_tray_photo_and_a_close_up():
-    from vision.teaching import best_square, dice_in_photo, shrunk
+    from vision.profiles.teaching import best_square, dice_in_photo, shrunk
 
     design = PokerDesign.random(np.random.default_rng(9), "pips")
     style = replace(SceneStyle(), poker_design=design)
@@ -112,7 +112,7 @@ def test_teaching_module_finds_the_die_in_a_tray_photo_and_a_close_up():
 def test_a_close_ups_die_stands_out_from_its_border_whole(kind):
     """The finder sees a close die's print (a 9's loop, a crown) as small dice; the patch
     standing out from the table around it is the whole die."""
-    from vision.close_up import die_standing_out
+    from vision.profiles.close_up import die_standing_out
 
     for seed in range(3):
         design = PokerDesign.random(np.random.default_rng([seed, 5]), kind)
@@ -127,7 +127,7 @@ def test_a_close_ups_die_stands_out_from_its_border_whole(kind):
 
 
 def test_nothing_stands_out_of_a_bare_table():
-    from vision.close_up import die_standing_out
+    from vision.profiles.close_up import die_standing_out
 
     rng = np.random.default_rng(3)
     table = np.clip(rng.normal(120, 6, (480, 640, 3)), 0, 255).astype(np.uint8)
@@ -135,7 +135,7 @@ def test_nothing_stands_out_of_a_bare_table():
 
 
 def test_a_photo_is_brought_to_the_cameras_size():
-    from vision.teaching import PHOTO_SIDE, shrunk
+    from vision.profiles.teaching import PHOTO_SIDE, shrunk
 
     assert shrunk(np.zeros((3000, 4000, 3), np.uint8)).shape == (480, PHOTO_SIDE, 3)
     assert shrunk(np.zeros((100, 75, 3), np.uint8)).shape == (PHOTO_SIDE, 480, 3)  # grown
@@ -146,8 +146,8 @@ def test_a_photo_is_brought_to_the_cameras_size():
 def test_a_close_ups_top_face_is_found_with_the_photo_zoomed_out():
     """Shrunk until the die is a tray die's size, the finder gives the close-up's die (centre
     and side near its top face's), and nothing where no die is."""
-    from vision.close_up import die_standing_out
-    from vision.teaching import die_zoomed_out
+    from vision.profiles.close_up import die_standing_out
+    from vision.profiles.teaching import die_zoomed_out
 
     for seed in range(8):
         kind = DESIGN_KINDS[seed % len(DESIGN_KINDS)]
@@ -170,8 +170,8 @@ def test_a_close_ups_top_face_is_turned_as_the_die_is():
     """The square learned from a close-up is turned as the die's top face, whatever its print:
     the finder's own turn of a face of clubs or a spade was often far off (up to 45 degrees).
     (A white die on a white table is the exception: what stands out is its print.)"""
-    from vision.close_up import die_standing_out
-    from vision.teaching import die_zoomed_out
+    from vision.profiles.close_up import die_standing_out
+    from vision.profiles.teaching import die_zoomed_out
 
     offs = []
     for seed in range(12):
@@ -210,7 +210,7 @@ def test_an_ivory_die_on_a_pale_table_lit_from_one_side_stands_out(kind, seed, f
     """The table is taken as a smooth surface of colour, not one colour: with one colour, the
     lit side's gradient counted as the table's spread, and these dice stood out only by their
     print (no square, or a third of the die)."""
-    from vision.close_up import die_standing_out
+    from vision.profiles.close_up import die_standing_out
 
     scene = _bench_close_up(kind, seed, face, photo)
     truth = scene.dice[0]
@@ -251,9 +251,9 @@ def test_only_one_cameras_photos_narrow_a_photos_dice_to_the_usual_size():
     photographed large keep every die, and no photo loses all of its dice."""
     from pathlib import Path
 
-    from vision.find import square_quad
-    from vision.profile_learning import _of_usual_sizes
-    from vision.types import DieCandidate
+    from vision.profiles.profile_learning import _of_usual_sizes
+    from vision.read.find import square_quad
+    from vision.read.types import DieCandidate
 
     def die(side: float, score: float) -> DieCandidate:
         return DieCandidate((100.0, 100.0), square_quad((100.0, 100.0), side, 0.0), side, score)
@@ -292,8 +292,8 @@ def test_a_close_up_taught_nine_is_found_in_the_tray(tmp_path):
 
 
 def test_a_die_photographed_large_is_learned_as_the_table_sees_one_too():
-    from vision.profile_learning import as_the_table_sees
-    from vision.teaching import TABLE_SIDE
+    from vision.profiles.profile_learning import as_the_table_sees
+    from vision.profiles.teaching import TABLE_SIDE
 
     crop = np.zeros((64, 64, 3), np.uint8)
     crop[::2] = 255  # a print finer than the table's camera shows

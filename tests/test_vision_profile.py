@@ -8,13 +8,13 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.profile import FaceProfile
-from vision.profile_check import check_rendered, learn_rendered
-from vision.profile_learning import learn_from_dir
-from vision.profiled import SMALL_SIDE
+from vision.profiles.profile import FaceProfile
+from vision.profiles.profile_learning import learn_from_dir
+from vision.read.profiled import SMALL_SIDE
+from vision.read.types import POKER_FACES, DieCandidate
 from vision.reader import DiceReader
-from vision.render import SceneStyle, rectify_truth, render_empty, render_scene
-from vision.types import POKER_FACES, DieCandidate
+from vision.synth.render import SceneStyle, rectify_truth, render_empty, render_scene
+from vision.train.profile_check import check_rendered, learn_rendered
 
 # Measured: 99.5% right and 0 wrong on 600 new rendered dice (`tabletop learn --kind poker
 # --rendered 3 --seed 1 --check 600 --out /tmp/p.npz`); this sample of 225 holds three of the
@@ -258,7 +258,7 @@ def test_look_alikes_are_named_whatever_their_likeness():
     is not; one unlike every other of its face, where two others agree, is named too."""
     from pathlib import Path
 
-    from vision.profile_learning import _look_alikes, _Shot
+    from vision.profiles.profile_learning import _look_alikes, _Shot
 
     faces = ["J", "J", "J", "10", "10", "10"]
     shots = [_Shot(face, Path(f"{face}/{i}.png"), [], [], 1) for i, face in enumerate(faces)]
@@ -280,9 +280,9 @@ def test_look_alikes_are_named_whatever_their_likeness():
 def test_two_touching_poker_dice_under_one_candidate_are_both_read(seed, monkeypatch):
     """A finder's candidate on the line between two touching dice shows half of each: the
     reader tries die-sized squares half a side to each side of it and reads both dice."""
-    from vision import profiled
     from vision import reader as reader_module
-    from vision.find import square_quad
+    from vision.read import profiled
+    from vision.read.find import square_quad
 
     style = SceneStyle(touch_chance=1.0, perspective=0.0, die_size=(56.0, 56.0))
     scene = render_scene(["K", "9"], kind="poker", seed=seed, style=style)
@@ -319,9 +319,9 @@ def test_a_candidate_far_smaller_than_the_trays_dice_is_not_cut_again(monkeypatc
     """Poker dice on one tray are about one size: a candidate under half the side of the dice
     read surely at first (a pencil's piece) keeps its first reading; no grown, turned, refitted
     or neighbouring squares are cut about it, and the dice are read as before."""
-    from vision import profiled
     from vision import reader as reader_module
-    from vision.find import square_quad
+    from vision.read import profiled
+    from vision.read.find import square_quad
 
     style = SceneStyle(perspective=0.0, die_size=(60.0, 60.0), rotation=False)
     scene = render_scene(["K", "9", "A"], kind="poker", seed=4, style=style)
@@ -370,7 +370,7 @@ def test_a_crop_as_like_two_faces_is_an_unreadable_die_not_no_die(poker_profile)
     """A set that prints two faces alike (here K taught with the A's photos): a crop of an A is
     like a face, but no more like one than the other. It is unreadable, with the confidence of
     a die (the reader then counts it), never read as either face."""
-    from vision.profiled import PROFILE_NO_FACE
+    from vision.read.profiled import PROFILE_NO_FACE
 
     examples = dict(poker_profile.examples)
     examples["K"] = examples["A"]
@@ -383,7 +383,7 @@ def test_a_crop_as_like_two_faces_is_an_unreadable_die_not_no_die(poker_profile)
 
 
 def test_faces_printed_alike_need_less_margin_than_faces_printed_unlike():
-    from vision.face_templates import MARGIN_SCALE_RANGE, margin_scales
+    from vision.profiles.face_templates import MARGIN_SCALE_RANGE, margin_scales
 
     def unit(*values: float) -> np.ndarray:
         vector = np.array(values, np.float32)
@@ -398,8 +398,8 @@ def test_faces_printed_alike_need_less_margin_than_faces_printed_unlike():
 
 def test_the_squares_tried_on_an_unsure_die_keep_its_centre():
     """Grown, shrunk and turned an eighth of a turn, about the same centre."""
-    from vision.find import candidate_angle, square_quad
-    from vision.profiled import FITTED_SHRUNK, half_turned, shrunk_tries
+    from vision.read.find import candidate_angle, square_quad
+    from vision.read.profiled import FITTED_SHRUNK, half_turned, shrunk_tries
 
     square = DieCandidate((100.0, 80.0), square_quad((100.0, 80.0), 40.0, 10.0), 40.0)
     for smaller, factor in zip(shrunk_tries(square), FITTED_SHRUNK, strict=True):
@@ -414,8 +414,8 @@ def test_a_die_read_unsurely_on_a_larger_square_is_unreadable_where_its_edges_sa
     """Refitting: a die read only on a square larger than the finder's (sides and all) is checked
     on its edges' squares. Another face read there less surely makes it unreadable, not a
     guess; read there more surely, that face. An unsure die takes the surest answer there."""
-    from vision.find import resized
-    from vision.profiled import DISPUTED, refit
+    from vision.read.find import resized
+    from vision.read.profiled import DISPUTED, refit
 
     scene = render_scene(["K", "A"], kind="poker", seed=5)
     true_squares = [
@@ -446,7 +446,7 @@ def test_a_die_read_unsurely_on_a_larger_square_is_unreadable_where_its_edges_sa
 
 def test_small_poker_dice_read_surely_still_stand():
     """Dice of the shipped design shrunk to 13 px a side read at 1.0 and are kept; a die that
-    small read less surely is not reported (vision.profiled.SMALL_SIDE)."""
+    small read less surely is not reported (vision.read.profiled.SMALL_SIDE)."""
     reader = DiceReader("poker")
     right = 0
     for seed in range(6):

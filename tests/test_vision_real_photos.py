@@ -13,8 +13,8 @@ import pytest
 
 from bench.scoring import Score, score_image
 from bench.vision import dice_free_crops
-from vision._photos import is_held_out, photo_sets
 from vision.reader import DiceReader
+from vision.train._photos import is_held_out, photo_sets
 
 # set name -> (per-die accuracy, per-image exact accuracy) floors on its held-out photos
 FLOORS = {

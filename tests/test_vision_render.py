@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.render import (
+from vision.read.types import POKER_FACES
+from vision.synth.render import (
     SceneStyle,
     TruthDie,
     rectify_truth,
@@ -13,7 +14,6 @@ from vision.render import (
     render_roll,
     render_scene,
 )
-from vision.types import POKER_FACES
 
 
 def _polygon_area(quad: np.ndarray) -> float:

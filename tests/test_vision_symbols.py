@@ -7,9 +7,9 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from vision._draw_faces import face_texture
-from vision._draw_logos import LOGO_DESIGNS
-from vision.render import SceneStyle, render_scene
+from vision.synth._draw_faces import face_texture
+from vision.synth._draw_logos import LOGO_DESIGNS
+from vision.synth.render import SceneStyle, render_scene
 
 
 @pytest.mark.parametrize("design", LOGO_DESIGNS)
@@ -47,9 +47,9 @@ def test_symbol_dice_the_finder_is_sure_of_are_counted_as_unreadable_not_lost() 
 
 
 def test_a_sure_peak_away_from_every_die_read_is_an_unreadable_die() -> None:
-    from vision.find import square_quad
-    from vision.types import Die, DieCandidate
-    from vision.unread import SEEN_SURELY, seen_but_unread
+    from vision.read.find import square_quad
+    from vision.read.types import Die, DieCandidate
+    from vision.read.unread import SEEN_SURELY, seen_but_unread
 
     def candidate(x: float, score: float) -> DieCandidate:
         return DieCandidate((x, 50.0), square_quad((x, 50.0), 40.0), 40.0, score)
@@ -67,9 +67,9 @@ def test_a_sure_peak_away_from_every_die_read_is_an_unreadable_die() -> None:
 def test_a_weaker_peak_like_the_dice_read_is_an_unreadable_die() -> None:
     """A symbol die beside the other dice of its set: two of their size and their body's
     colour (one alone might be a number token read as a die, beside another token)."""
-    from vision.find import square_quad
-    from vision.types import Die, DieCandidate
-    from vision.unread import AROUND_A_LIKE, SEEN_BESIDE_ITS_LIKE, seen_but_unread
+    from vision.read.find import square_quad
+    from vision.read.types import Die, DieCandidate
+    from vision.read.unread import AROUND_A_LIKE, SEEN_BESIDE_ITS_LIKE, seen_but_unread
 
     def candidate(x: float, side: float, score: float) -> DieCandidate:
         return DieCandidate((x, 50.0), square_quad((x, 50.0), side), side, score)
@@ -97,7 +97,7 @@ def test_a_dark_die_with_a_large_light_symbol_has_the_colour_of_its_body() -> No
     die printing a white symbol over a third of its middle is green, like its pip faces."""
     import cv2
 
-    from vision.body_fit import body_colour
+    from vision.read.body_fit import body_colour
 
     green = np.array([40, 140, 40], np.uint8)
     grain = np.random.default_rng(0).integers(-6, 7, (60, 60, 3))  # a real body is not flat
@@ -115,15 +115,15 @@ def test_a_weaker_peak_the_symbol_net_takes_for_a_die_is_an_unreadable_die(
 ) -> None:
     """A symbol die alone in the frame (no die of its set read beside it) is counted where the
     symbol net gives it little chance of being no die; where it gives more, it is not."""
-    import vision.unread
-    from vision.find import square_quad
-    from vision.types import DieCandidate
+    import vision.read.unread
+    from vision.read.find import square_quad
+    from vision.read.types import DieCandidate
 
-    weak = vision.unread.SEEN_BESIDE_ITS_LIKE + 0.05
+    weak = vision.read.unread.SEEN_BESIDE_ITS_LIKE + 0.05
     cand = DieCandidate((50.0, 50.0), square_quad((50.0, 50.0), 40.0), 40.0, weak)
     frame = np.full((100, 100, 3), 60, np.uint8)
     for no_die, counted in ((0.02, True), (0.5, False)):
         chances = np.array([[no_die] + [(1 - no_die) / 6] * 6], np.float32)
-        monkeypatch.setattr(vision.unread, "classify_crops", lambda crops, c=chances, **_: c)
-        unread = vision.unread.seen_but_unread(frame, [cand], [])
+        monkeypatch.setattr(vision.read.unread, "classify_crops", lambda crops, c=chances, **_: c)
+        unread = vision.read.unread.seen_but_unread(frame, [cand], [])
         assert [die.center for die in unread] == ([(50.0, 50.0)] if counted else [])

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.render import RenderedScene, SceneStyle, render_empty, render_roll, render_scene
-from vision.tracking import RollTracker
-from vision.types import Die, Reading
+from vision.read.tracking import RollTracker
+from vision.read.types import Die, Reading
+from vision.synth.render import RenderedScene, SceneStyle, render_empty, render_roll, render_scene
 
 
 def truth_reading(scene: RenderedScene) -> Reading:

@@ -16,7 +16,7 @@ from pathlib import Path
 import cv2
 import pytest
 
-from vision.render import render_scene
+from vision.synth.render import render_scene
 
 REPO = Path(__file__).resolve().parents[1]
 LOCK = REPO / "locks" / "desktop.txt"

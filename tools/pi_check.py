@@ -535,7 +535,7 @@ def photo_sets(per_set: int | None) -> list[tuple[str, list[Path]]]:
 
 RENDER = """
 import sys, cv2
-from vision.render import render_scene
+from vision.synth.render import render_scene
 out = sys.argv[1]
 for seed in range(int(sys.argv[2])):
     for kind, faces in (("d6", [1 + (seed + i) % 6 for i in range(1 + seed % 5)]),

@@ -10,12 +10,12 @@ from typing import Any
 
 import numpy as np
 
-from vision._nets import PIP_FINDER, PROFILE_FINDER
-from vision.adapt import NearestExamples, Verdict, example_crop, vouched, with_doubt
-from vision.aspect import Stretch, in_place_of, likeliest_stretch
-from vision.confidence import calibrated, sure_at_own_confidence
-from vision.faint import FAINT_PEAK, faint_dice
-from vision.find import (
+from vision.profiles.adapt import NearestExamples, Verdict, example_crop, vouched, with_doubt
+from vision.read._nets import PIP_FINDER, PROFILE_FINDER
+from vision.read.aspect import Stretch, in_place_of, likeliest_stretch
+from vision.read.confidence import calibrated, sure_at_own_confidence
+from vision.read.faint import FAINT_PEAK, faint_dice
+from vision.read.find import (
     PEAK_THRESHOLD,
     HeatMap,
     Roi,
@@ -27,9 +27,9 @@ from vision.find import (
     of_a_size,
     split_by_heat,
 )
-from vision.imagefile import load_image
-from vision.large import may_hold_large_dice, with_large_dice
-from vision.pips import (
+from vision.read.imagefile import load_image
+from vision.read.large import may_hold_large_dice, with_large_dice
+from vision.read.pips import (
     PLAINLY_A_DIE,
     SURE_OF_WEAK,
     FirstLooks,
@@ -38,9 +38,9 @@ from vision.pips import (
     read_dice,
     read_faces,
 )
-from vision.profiled import read_candidates, read_profiled
-from vision.types import Die, DieCandidate, Face, Reading
-from vision.unread import seen_but_unread
+from vision.read.profiled import read_candidates, read_profiled
+from vision.read.types import Die, DieCandidate, Face, Reading
+from vision.read.unread import seen_but_unread
 
 KINDS = ("d6", "poker")
 DEFAULT_MIN_CONFIDENCE = 0.5
@@ -52,30 +52,30 @@ PROFILE_PEAK_THRESHOLD = 0.2
 # reads such dice at 0.99 and the tokens mostly under. The coarse looks take their peaks from this
 # too (their heat runs lower: at 0.4 they lost a flat 4 of 80 px in 640x480, at 0.33).
 WEAK_PEAK_THRESHOLD = 0.3
-# Such a die stands when read at `vision.pips.SURE_OF_WEAK` or more, or when the face net gives
-# it under `vision.pips.PLAINLY_A_DIE` chance of being no die, however unsure of its value (then
-# reported unreadable rather than lost). Chosen on the development photos: 0.02 keeps 25 of
+# Such a die stands when read at `vision.read.pips.SURE_OF_WEAK` or more, or when the face net gives
+# it under `vision.read.pips.PLAINLY_A_DIE` chance of being no die, however unsure of its value
+# (then reported unreadable rather than lost). Chosen on the development photos: 0.02 keeps 25 of
 # their 316 lost dice (18 more read right, 3 more wrong), phantoms unchanged; 0.05 kept 33 but
 # valued 15 more dice where no label is.
-# A pip die's face is at least this many frame pixels (`vision.find.MIN_FACE_PX`, 12, for the rest):
-# at 12, a board's speck of 12 px was read as a 2 at 0.96, one of the five phantom dice on the
-# photos' dice-free crops. At 13 no other figure of `tabletop bench vision` moves (the smallest
+# A pip die's face is at least this many frame pixels (`vision.read.find.MIN_FACE_PX`, 12, for the
+# rest): at 12, a board's speck of 12 px was read as a 2 at 0.96, one of the five phantom dice on
+# the photos' dice-free crops. At 13 no other figure of `tabletop bench vision` moves (the smallest
 # labelled face is 14 px; the scale sweep's faces at 3% of the frame, 14.4 px, read the same);
 # poker dice of the shipped design shrunk to 13 px still read surely, and are kept.
 SMALLEST_PIP_FACE = 13.0
-# With a table's own examples (vision/adapt.py) the finder's peaks are taken from this fainter
-# heat, and a peak under WEAK_PEAK_THRESHOLD is a die only where the net and the examples read
-# the same value: the finder lights up faintly on some designs' faces (a red engraved die's 2 at
-# 0.18-0.26), which no example could ever be made of, so adapting alone never brought them back.
+# With a table's own examples (vision/profiles/adapt.py) the finder's peaks are taken from this
+# fainter heat, and a peak under WEAK_PEAK_THRESHOLD is a die only where the net and the examples
+# read the same value: the finder lights up faintly on some designs' faces (a red engraved die's 2
+# at 0.18-0.26), which no example could ever be made of, so adapting alone never brought them back.
 ADAPTED_PEAK_THRESHOLD = 0.15
 # ... and it must be of the size of a die on a firmer peak (`of_a_size`).
 # An unsure d6 candidate given at least this chance of being no die is not reported.
 UNSURE_NO_DIE = 0.15
 # ... when read less surely than this: a die read at 0.56 with 0.25 on "no die" was a white tag.
 UNSURE_BELOW = 0.6
-# ... or than this, for a large face (`vision.large`): on the photos' dice-free crops, a grey wall
-# read as a large 1 at 0.76 (0.18 on "no die") and a board's speck at 0.62 (0.35). Chosen on the
-# development photos: phantoms 7 -> 5; one translucent crop's 6, read at 0.62, is lost; the real
+# ... or than this, for a large face (`vision.read.large`): on the photos' dice-free crops, a grey
+# wall read as a large 1 at 0.76 (0.18 on "no die") and a board's speck at 0.62 (0.35). Chosen on
+# the development photos: phantoms 7 -> 5; one translucent crop's 6, read at 0.62, is lost; the real
 # scale sweep reads the same dice right.
 UNSURE_LARGE_BELOW = 0.8
 
@@ -83,9 +83,11 @@ UNSURE_LARGE_BELOW = 0.8
 def load_default_profile(kind: str) -> Any:
     """The shipped face profile for a kind of dice that has no pips (poker dice)."""
     try:
-        module = importlib.import_module("vision.profile")
+        module = importlib.import_module("vision.profiles.profile")
     except ModuleNotFoundError as error:
-        raise ValueError(f"reading {kind!r} dice needs vision.profile, which is missing") from error
+        raise ValueError(
+            f"reading {kind!r} dice needs vision.profiles, which is missing"
+        ) from error
     return module.FaceProfile.load_default(kind)
 
 
@@ -130,12 +132,12 @@ class DiceReader:
         self.profile = profile
         self.roi = roi
         self.min_confidence = min_confidence
-        self.adapter = adapter  # the table's own examples (vision/adapt.py), for pip dice
+        self.adapter = adapter  # the table's own examples (vision/profiles/adapt.py), for pip dice
 
     def read(self, frame_bgr: np.ndarray) -> Reading:
         """Every die found in the frame, unreadable ones with value None and a reason; each
         die's confidence is the chance its value is right, and `sure` marks those at the line
-        (vision/confidence.py)."""
+        (vision/read/confidence.py)."""
         start = time.perf_counter()
         dice = self.checked(frame_bgr, self.dice_in(frame_bgr))
         return Reading(dice=tuple(dice), ms=(time.perf_counter() - start) * 1000.0)
@@ -217,7 +219,7 @@ class DiceReader:
         self, frame_bgr: np.ndarray, candidates: list[DieCandidate], heat_map: HeatMap
     ) -> list[Die]:
         """The d6 dice that stand (`strong`), read on the frame as it is and, where it looks
-        stretched (vision/aspect.py), read again un-stretched: a die standing in both takes its
+        stretched (vision/read/aspect.py), read again un-stretched: a die standing in both takes its
         reading in the view. A reader adapted to a table reads its frames as they are, as its
         examples were cut (un-stretched views of the adaptation bench's top-down trays cost
         tables 11 and 13 a die each after 10 or 30 rolls)."""
@@ -311,7 +313,7 @@ class DiceReader:
         return [die for _, die in dice]
 
     def read_squares(self, frame_bgr: np.ndarray, squares: list[DieCandidate]) -> list[Die | None]:
-        """Each square (a large face's: `vision.large`) read as a die of the reader's kind, or
+        """Each square (a large face's: `vision.read.large`) read as a die of the reader's kind, or
         None where it is no die."""
         if self.profile is not None:
             return read_candidates(

@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
 
 def club_refusals(state_dir: Path) -> Check:
     """The games the club refused (set aside by the outbox): a problem that blocks nothing."""
-    from companion.outbox import refused_games
+    from companion.persistence.outbox import refused_games
 
     refused = refused_games(state_dir)
     if not refused:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from vision.profile import FaceProfile
+    from vision.profiles.profile import FaceProfile
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -56,8 +56,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vision.profile_check import check_rendered, learn_rendered
-    from vision.profile_learning import learn_from_dir
+    from vision.profiles.profile_learning import learn_from_dir
 
     if (args.directory is None) == (args.rendered is None):
         print("tabletop learn: give either DIR or --rendered N", file=sys.stderr)
@@ -71,6 +70,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         if args.rendered is not None:
+            # rendered dice are a development aid: the Pi, taught from photos, never loads them
+            from vision.train.profile_check import learn_rendered
+
             profile = learn_rendered(args.kind, args.rendered, args.seed)
         else:
             profile = learn_from_dir(args.directory, args.kind)
@@ -89,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
     path = profile.save(args.out)
     print(f"wrote {path} ({path.stat().st_size / 1024:.0f} KB)")
     if args.check:
+        from vision.train.profile_check import check_rendered
+
         check = check_rendered(
             profile, args.check, quad_error=args.check_error, whole_trays=args.check_trays
         )

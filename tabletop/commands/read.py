@@ -58,7 +58,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vision.profile import FaceProfile
+    from vision.profiles.profile import FaceProfile
     from vision.reader import DiceReader
 
     try:

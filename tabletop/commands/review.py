@@ -20,8 +20,8 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from companion.config import load_config
-    from companion.recovery import open_store
-    from companion.store_errors import StoreError
+    from companion.persistence.recovery import open_store
+    from companion.persistence.store_errors import StoreError
     from review import review_game
 
     # A bad config file is said in one line with status 2 by the CLI's boundary (run_guarded).

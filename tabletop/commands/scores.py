@@ -21,7 +21,7 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from companion.config import load_config
-    from companion.recovery import open_store
+    from companion.persistence.recovery import open_store
     from display.i18n import game_title
 
     state_dir = args.state_dir or load_config(args.config).state_dir  # ConfigError: run_guarded

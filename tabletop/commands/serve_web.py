@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from companion.config import ConfigError, load_config
-    from companion.store import Store, StoreError
+    from companion.persistence.store import Store, StoreError
     from companion.webpage import create_app
 
     try:
@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _push(state_dir: Path, club, stop) -> None:
-    from companion import outbox
+    from companion.persistence import outbox
 
     box = outbox.Outbox(state_dir)
     try:

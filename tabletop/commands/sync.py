@@ -21,8 +21,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     import threading
 
-    from companion import outbox
     from companion.config import load_config
+    from companion.persistence import outbox
 
     config = load_config(args.config)  # a bad file is said by run_guarded, status 2
     if not config.club.url:
