@@ -104,12 +104,12 @@ class Deadline:
             return self.iterations_left < 0
         return time.perf_counter() - self.start >= self.budget
 
-    def out_of_time(self) -> bool:
-        """Whether the time is up (never, for a fixed number of iterations): for exact
-        computations that cut their look-ahead short rather than count iterations."""
+    def out_of_time(self, share: float = 1.0) -> bool:
+        """Whether `share` of the time is used up (never, for a fixed number of iterations):
+        for exact computations that cut their look-ahead short rather than count iterations."""
         if self.iterations_left is not None:
             return False
-        return time.perf_counter() - self.start >= self.budget
+        return time.perf_counter() - self.start >= share * self.budget
 
     def fraction_used(self) -> float:
         return (time.perf_counter() - self.start) / self.budget if self.budget else 1.0

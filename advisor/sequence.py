@@ -4,11 +4,13 @@ then the best few searched over deals consistent with the view.
 The player sees their own hand, the board and the discard pile; the other hands and the stock
 are the rest of the double deck, so each imagined world deals those cards anew at random.
 
-With two teams in full mode the search looks two turns ahead: for each of the best plays, in
-each imagined hand of the next player, that player's best answer (the sparring `liner`'s
-weighing: the line it builds or blocks) and then the advised player's best next play with the
-cards left; a play is worth its own weighing, less the answer it allows, plus the next play it
-prepares. A play that lets the other team complete its winning sequence is never worth it.
+With two teams in full mode every play is first weighed by the position it leaves as the
+player holds it (`held_worth`: open lines of five, more when the hand can fill a gap, the other
+team's lines less when a gap's cards are both gone). The best few are then looked at one turn
+further: in each imagined hand of the next player, that player's best answer by the sparring
+`liner`'s weighing (a place, a two-eyed jack on a gap of four, a one-eyed jack taking a chip of
+one of our fours), and the position after it, weighed again. A play that lets the other team
+complete its winning sequence is never worth it.
 Otherwise (three teams, table mode) it is a flat determinised Monte-Carlo search.
 """
 
@@ -28,7 +30,7 @@ from advisor.core import (
     view_rng,
 )
 from advisor.sparring.sequence import liner_value
-from engines._sequence_board import DECK, JACKS, ONE_EYED, SIZE, SQUARES_OF, TWO_EYED
+from engines._sequence_board import BOARD, DECK, JACKS, ONE_EYED, SIZE, SQUARES_OF, TWO_EYED
 from engines._sequence_lines import placed, removed
 from engines.core import Action
 from engines.sequence import CORNER_MARK, EMPTY, TEAM_MARKS, Frozen, SequenceState
@@ -177,15 +179,82 @@ def _reason(state: SequenceState, action: Action, team: int) -> Reason:
     return Reason("sequence.line", {"chips": longest_own})
 
 
-# ----- two teams: the next player's answer and one's own next play ----------------------------
+# ----- two teams: the position as the player holds it, and the next player's answer ----------
 
-REPLY_CANDIDATES = 6
-REPLY_DEALS = 6  # imagined hands of the next player
-ANSWER_WEIGHT = 0.8
-NEXT_WEIGHT = 0.5
+# By the chips a team holds in a line of five free of the other team's (corners count).
+OWN_LINES = (0.0, 1.0, 4.0, 16.0, 80.0)
+OWN_LINES_IN_HAND = (0.0, 2.0, 7.0, 28.0, 300.0)  # a free square of it is one the hand can fill
+OTHER_LINES = (0.0, 1.0, 6.0, 35.0, 500.0)
+OUT_OF_CARDS = 0.5  # the other team's line has a square whose two cards are both gone
+SEQUENCE_WORTH = 1500.0
+TWO_EYED_WORTH = 0.0
+ONE_EYED_WORTH = 0.0
+REPLY_CANDIDATES = 8
+REPLY_DEALS = 10  # imagined hands of the next player
+SEARCH_SHARE = 0.6  # of the budget: a play looked at once it is used up may still run past it
 LOST = -1e6
+JACK_LOOKS = 8  # a jack's plays given a first look
+FIRST_LOOK_BELOW = 1e5  # the plays not looked at rank under every one looked at
 
 Play = tuple[str, str, int]  # kind, card, square
+
+
+def held_worth(board: str, sequences, team: int, hand, unseen: Counter) -> float:
+    """The position as the team's player sees it holding `hand`: every open line of five of
+    the team, more when the hand can fill one of its free squares (a card of that square or a
+    two-eyed jack); every open line of the other team, less when one of its free squares can no
+    longer be filled by a card (both copies played or in the hand); sequences."""
+    mine, theirs = TEAM_MARKS[team], TEAM_MARKS[1 - team]
+    fillable, wild = _fillable(board, hand)
+    total = 0.0
+    for window in WINDOWS:
+        own = other = 0
+        free = []
+        for square in window:
+            mark = board[square]
+            if mark == mine:
+                own += 1
+            elif mark == theirs:
+                other += 1
+            elif mark == EMPTY:
+                free.append(square)
+        if own and other or len(free) == 0:
+            continue
+        corners = LENGTH - own - other - len(free)
+        if not other:
+            in_hand = wild or any(square in fillable for square in free)
+            total += (OWN_LINES_IN_HAND if in_hand else OWN_LINES)[own + corners]
+        if not own:
+            value = OTHER_LINES[other + corners]
+            if any(not unseen[BOARD[square]] for square in free):
+                value *= OUT_OF_CARDS
+            total -= value
+    made = Counter(t for t, _ in sequences)
+    total += SEQUENCE_WORTH * (made[team] - made[1 - team])
+    held = Counter(hand)
+    total += TWO_EYED_WORTH * sum(held[j] for j in TWO_EYED)
+    return total + ONE_EYED_WORTH * sum(held[j] for j in ONE_EYED)
+
+
+def _fillable(board: str, hand) -> tuple[set[int], bool]:
+    """The free squares the hand's cards show, and whether it holds a two-eyed jack."""
+    squares: set[int] = set()
+    wild = False
+    for card in hand:
+        if card in TWO_EYED:
+            wild = True
+        elif card not in JACKS:
+            squares.update(sq for sq in SQUARES_OF[card] if board[sq] == EMPTY)
+    return squares, wild
+
+
+def _played(state: SequenceState, team: int, play: Play):
+    kind, _, square = play
+    if kind == "place":
+        return placed(state.board, state.sequences, team, square)
+    if kind == "remove":
+        return removed(state.board, state.sequences, square)
+    return state.board, state.sequences
 
 
 def _plays(board: str, team: int, hand) -> list[Play]:
@@ -217,68 +286,119 @@ def gaps_of_fours(board: str) -> set[int]:
     return gaps
 
 
-def _best(board: str, team: int, hand) -> tuple[float, Play | None]:
+def _answer(board: str, team: int, hand, breakable: list[int]) -> Play | None:
+    """The next player's best play by the sparring `liner`'s weighing: a place, or with a
+    one-eyed jack taking away a chip of the other team's fours (`breakable`)."""
+    plays = _plays(board, team, hand)
+    jack = next((card for card in ONE_EYED if card in hand), None)
+    if jack is not None:
+        plays += [("remove", jack, square) for square in breakable]
     best, chosen = 0.0, None
-    for play in _plays(board, team, hand):
+    for play in plays:
         value = liner_value(board, team, 2, *play)
         if chosen is None or value > best:
             best, chosen = value, play
-    return best, chosen
+    return chosen
+
+
+def fours_chips(board: str, sequences, team: int) -> list[int]:
+    """The team's chips in its open lines of four, but those of a completed sequence."""
+    mine = TEAM_MARKS[team]
+    locked = {square for _, cells in sequences for square in cells}
+    found: set[int] = set()
+    for window in WINDOWS:
+        marks = [board[square] for square in window]
+        if marks.count(EMPTY) == 1 and all(m in (mine, CORNER_MARK, EMPTY) for m in marks):
+            found.update(sq for sq in window if board[sq] == mine and sq not in locked)
+    return sorted(found)
 
 
 def _won(sequences, team: int, target: int) -> bool:
     return sum(1 for t, _ in sequences if t == team) >= target
 
 
-def reply_value(state: SequenceState, team: int, play: Play, hand: list[str],
-                answers: list) -> float:  # fmt: skip
-    """What a play is worth looking two turns ahead, over the imagined hands `answers`."""
-    kind, card, square = play
-    value = liner_value(state.board, team, 2, kind, card, square)
-    if kind == "dead":
-        return value
-    if kind == "place":
-        board, sequences = placed(state.board, state.sequences, team, square)
-    else:
-        board, sequences = removed(state.board, state.sequences, square)
-    if _won(sequences, team, state.game.target):
+class _View:
+    """What the player to act knows: their hand, the cards they cannot see, their team."""
+
+    def __init__(self, state: SequenceState) -> None:
+        self.player = state.current
+        self.team = state.game.team_of(self.player)
+        self.hand = list(state.hands[self.player])
+        self.unseen = Counter(DECK) - Counter(self.hand) - Counter(state.discard)
+        self.target = state.game.target
+
+    def rest(self, card: str) -> list[str]:
+        rest = list(self.hand)
+        rest.remove(card)
+        return rest
+
+
+def _one_look(state: SequenceState, view: _View, play: Play) -> float:
+    """The position just after the play, with the cards left in hand."""
+    if play[0] == "dead":
+        return math.inf  # a free new card, and the turn goes on
+    board, sequences = _played(state, view.team, play)
+    if _won(sequences, view.team, view.target):
         return math.inf
-    rest = list(hand)
-    rest.remove(card)
-    total = 0.0
-    for answer in answers:
-        their_value, their_play = _best(board, 1 - team, answer)
+    return held_worth(board, sequences, view.team, view.rest(play[1]), view.unseen)
+
+
+def reply_value(state: SequenceState, view: _View, play: Play, answers: list) -> float:
+    """The position after the play and the next player's answer, over the imagined hands."""
+    board, sequences = _played(state, view.team, play)
+    rest, other, total = view.rest(play[1]), 1 - view.team, 0.0
+    breakable = fours_chips(board, sequences, view.team)
+    for hand in answers:
         after, after_sequences = board, sequences
-        if their_play is not None:
-            after, after_sequences = placed(board, sequences, 1 - team, their_play[2])
-            if _won(after_sequences, 1 - team, state.game.target):
+        answer = _answer(board, other, hand, breakable)
+        if answer is not None and answer[0] == "remove":
+            after, after_sequences = removed(board, sequences, answer[2])
+        elif answer is not None:
+            after, after_sequences = placed(board, sequences, other, answer[2])
+            if _won(after_sequences, other, view.target):
                 total += LOST
                 continue
-        my_next, _ = _best(after, team, rest)
-        total += -ANSWER_WEIGHT * their_value + NEXT_WEIGHT * max(my_next, 0.0)
-    return value + total / len(answers)
+        total += held_worth(after, after_sequences, view.team, rest, view.unseen)
+    return total / len(answers)
+
+
+def _worth_looking(state: SequenceState, view: _View, legal: list[Action]) -> set[int]:
+    """The plays given a first look: every card's own squares, and of the many a jack may
+    take, only the best few by the liner's weighing (a jack lists every free or taken square)."""
+    jack_plays = [(liner_value(state.board, view.team, 2, *a.data), i)
+                  for i, a in enumerate(legal) if a.data[1] in JACKS]  # fmt: skip
+    best_jacks = {
+        i for _, i in sorted(jack_plays, key=lambda item: (-item[0], item[1]))[:JACK_LOOKS]
+    }
+    return best_jacks | {i for i, a in enumerate(legal) if a.data[1] not in JACKS}
 
 
 def reply_advice(state: SequenceState, deadline: Deadline) -> list[Choice]:
-    player = state.current
-    team = state.game.team_of(player)
-    hand = list(state.hands[player])
+    view = _View(state)
     legal = state.legal_actions()
-    weighed = sorted(((liner_value(state.board, team, 2, *a.data), i, a)
-                      for i, a in enumerate(legal)),
+    looked = _worth_looking(state, view, legal)
+    weighed = sorted(((_one_look(state, view, a.data) if i in looked
+                       else liner_value(state.board, view.team, 2, *a.data) - FIRST_LOOK_BELOW,
+                       i, a) for i, a in enumerate(legal)),
                      key=lambda item: (-item[0], item[1]))  # fmt: skip
-    rng = view_rng(state, player)
-    unseen = sorted((Counter(DECK) - Counter(hand) - Counter(state.discard)).elements())
-    size = len(state.hands[(player + 1) % state.player_count])
+    base = held_worth(state.board, state.sequences, view.team, view.hand, view.unseen)
+    rng = view_rng(state, view.player)
+    unseen = sorted(view.unseen.elements())
+    size = len(state.hands[(view.player + 1) % state.player_count])
     answers = [rng.sample(unseen, min(size, len(unseen))) for _ in range(REPLY_DEALS)]
     searched = {}
-    for _, _, action in weighed[:REPLY_CANDIDATES]:
-        if len(searched) >= 2 and deadline.out_of_time():
-            break  # the rest keep their weighing's order, below the searched plays
-        searched[action.notation] = reply_value(state, team, action.data, hand, answers)
+    for value, _, action in weighed[:REPLY_CANDIDATES]:
+        if math.isinf(value):
+            searched[action.notation] = value  # a dead card or the winning sequence
+            continue
+        if len(searched) >= 2 and deadline.out_of_time(SEARCH_SHARE):
+            break  # the rest keep their first look's order, below the searched plays
+        searched[action.notation] = reply_value(state, view, action.data, answers)
     choices = []
     for value, _, action in weighed:
-        figure = searched.get(action.notation)
-        figure = _win_estimate(figure) if figure is not None else _win_estimate(value) - 1.0
-        choices.append(Choice(action.notation, figure, "value", _reason(state, action, team)))
+        looked = searched.get(action.notation)
+        figure = (
+            _win_estimate(looked - base) if looked is not None else _win_estimate(value - base) - 1
+        )
+        choices.append(Choice(action.notation, figure, "value", _reason(state, action, view.team)))
     return ranked(choices)

@@ -35,6 +35,7 @@ STAR_COST = 1.2
 PASS_VALUE = -0.3
 PETARD_VALUE = 0.5
 MORE_TO_COME = 1.0
+SEARCH_SHARE = 0.7  # of the budget: on a busy machine the wall time runs on past the search
 
 
 def step_value(action: Action) -> float:
@@ -235,11 +236,11 @@ def duel_advice(state: StrategixState, deadline: Deadline) -> list[Choice]:
     pool = unseen_letters(state, hand)
     specials = other_specials(state, hand)
     top_player = state.top[0] if state.top else player
-    while len(searched) > 1 and not deadline.expired():
+    while len(searched) > 1 and not deadline.expired() and not deadline.out_of_time(SEARCH_SHARE):
         imagined = imagined_other(pool, specials, state.counts[other], rng)
         won = []
         for _, move in searched:
-            if deadline.out_of_time():
+            if deadline.out_of_time(SEARCH_SHARE):
                 break  # a deal every step has not played out yet is left out
             hands = [[], []]
             hands[player], hands[other] = list(hand), list(imagined)

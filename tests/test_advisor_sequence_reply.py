@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import engines
 from advisor import advise
+from advisor.sequence import held_worth
+from engines._sequence_board import BOARD, DECK, JACKS
 from engines.core import CHANCE
 from engines.sequence import TEAM_MARKS
 
@@ -56,3 +60,32 @@ def test_it_takes_the_winning_play() -> None:
     best = advise(state, iterations=1)[0]
     assert _square_of(state, best.notation) in (40, 45)
     assert best.figure == 1.0
+
+
+def test_a_four_the_hand_can_finish_is_worth_more_than_one_it_cannot() -> None:
+    state = _dealt()
+    me = state.current
+    mine = state.game.team_of(me)
+    _mark(state, {41: mine, 42: mine, 43: mine, 44: mine})
+    gap_card = BOARD[45]
+    others = [card for card in DECK if card not in JACKS and card != gap_card][:6]
+    unseen = Counter(DECK) - Counter(others)
+    with_gap = held_worth(state.board, (), mine, [*others, gap_card], unseen)
+    without = held_worth(state.board, (), mine, [*others, others[0]], unseen)
+    assert with_gap > without
+
+
+def test_a_one_eyed_jack_breaks_the_other_teams_winning_four() -> None:
+    state = _dealt(7)
+    me = state.current
+    theirs = 1 - state.game.team_of(me)
+    # They hold a sequence (row 8) and four of a second on row 4 (b-e) with both ends free:
+    # no single chip blocks it, taking one of the four away does.
+    _mark(state, {80 + col: theirs for col in range(1, 6)} | {41 + col: theirs
+                                                              for col in range(4)})  # fmt: skip
+    state.sequences = ((theirs, tuple(80 + col for col in range(1, 6))),)
+    ends = {BOARD[40], BOARD[45]}
+    hand = [card for card in DECK if card not in JACKS and card not in ends][:6] + ["JS"]
+    state._set_hand(hand)
+    best = advise(state, iterations=1)[0]
+    assert _square_of(state, best.notation) in (41, 42, 43, 44)
