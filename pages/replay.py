@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 import engines
-from display.i18n import described
+from display.i18n import say
 from engines.core import EngineError
 
 BOARD_SIZE = (800, 480)
@@ -154,7 +154,7 @@ def _words(state: engines.State | None, notation: str, language: str) -> str:
     if state is None:
         return notation
     try:
-        return described(state.parse(notation), language)
+        return say(language, state.parse(notation))  # its message, or its notation
     except EngineError:
         return notation
 
