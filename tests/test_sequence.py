@@ -26,7 +26,6 @@ from engines._sequence_board import (
 from engines.core import CHANCE, IllegalActionError, NotationError, OptionError
 from engines.sequence import HAND_SIZES, Sequence, SequenceState
 
-SHARED_BOARD = Path(__file__).resolve().parents[2] / "shared" / "sequence_board.txt"
 FILLER = ["b9", "d10", "g10", "i8", "j4", "h9", "f10", "c10", "i6", "j6"]  # scattered squares
 
 
@@ -80,10 +79,9 @@ def test_packaged_board_has_every_non_jack_card_exactly_twice() -> None:
     assert (board[0], board[9], board[90], board[99]) == ("XX",) * 4
 
 
-def test_packaged_board_is_the_shared_standard_board() -> None:
-    if not SHARED_BOARD.exists():
-        pytest.skip("../shared/sequence_board.txt is not beside this clone")
-    assert parse_board(SHARED_BOARD.read_text(encoding="utf-8")) == BOARD
+def test_packaged_board_is_the_shared_standard_board(shared_dir: Path) -> None:
+    board_file = shared_dir / "sequence_board.txt"  # ../shared or $TABLETOP_SHARED, as CI has it
+    assert parse_board(board_file.read_text(encoding="utf-8")) == BOARD
 
 
 def test_a_board_with_a_card_three_times_or_a_jack_is_refused() -> None:
