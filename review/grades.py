@@ -31,12 +31,14 @@ import engines
 from advisor.core import view_rng
 from review.chances import win_chance, win_chances
 
-# The largest chance given away for each grade, best first (chosen from bot games: docs/review.md).
+# The largest chance given away for each grade, best first: the quartile, median and 90th
+# percentile of what careful players give away when not best (median over the five games of
+# `tabletop bench review --given-away --games 30 --seed 5`; docs/review.md).
 GRADES: tuple[tuple[str, float], ...] = (
     ("best", 0.0),
-    ("good", 0.02),
-    ("inaccuracy", 0.05),
-    ("mistake", 0.10),
+    ("good", 0.01),
+    ("inaccuracy", 0.03),
+    ("mistake", 0.09),
     ("blunder", 1.0),
 )
 # Games whose advisor judges within the review's time: the others' (exact expectations over the
@@ -181,7 +183,8 @@ def _world_of(state: engines.State, player: int) -> engines.State:
 
 def _graded(index: int, actor: int, played: str, best: str, best_chance: float,
             played_chance: float) -> Decision:  # fmt: skip
-    grade = grade_of(max(0.0, best_chance - played_chance), played == best)
+    as_good = played == best or played_chance >= best_chance
+    grade = grade_of(max(0.0, best_chance - played_chance), as_good)
     return Decision(index, actor, played, best, best_chance, played_chance, grade)
 
 

@@ -164,10 +164,11 @@ def test_the_logistic_fit_finds_the_chance_it_was_given() -> None:
 
 def test_grades_by_chance_given_away() -> None:
     assert grade_of(0.0, True) == "best"
+    assert grade_of(0.0, False) == "good"
     assert grade_of(0.01, False) == "good"
-    assert grade_of(0.04, False) == "inaccuracy"
+    assert grade_of(0.02, False) == "inaccuracy"
     assert grade_of(0.08, False) == "mistake"
-    assert grade_of(0.3, False) == "blunder"
+    assert grade_of(0.1, False) == "blunder"
 
 
 def test_review_command_prints_a_stored_game(tmp_path, capsys) -> None:
