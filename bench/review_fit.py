@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from bench.calibration import pooled
-from bench.review import FIT_SEED_BASE, bot_game
+from bench.review_games import FIT_SEED_BASE, bot_game
 from review.chances import MODEL_PATH, raw_chance
 
 RIDGE = 1e-3

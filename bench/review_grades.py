@@ -12,12 +12,13 @@ from __future__ import annotations
 import json
 import random
 
-from bench.review import FIT_SEED_BASE, PLAYERS
+from bench.review_games import FIT_SEED_BASE, PLAYERS
+from engines.core import Action, State
 
 QUANTILES = (0.25, 0.5, 0.75, 0.9)
 
 
-def random_player(state, rng: random.Random):  # noqa: ANN001, ANN201 - a sparring policy's shape
+def random_player(state: State, rng: random.Random) -> Action:
     return rng.choice(state.legal_actions())
 
 
