@@ -33,11 +33,11 @@ from review.chances import win_chance, win_chances
 
 # The largest chance given away for each grade, best first: the quartile, median and 90th
 # percentile of what careful players give away when not best (median over the five games of
-# `tabletop bench review --given-away --games 30 --seed 5`; docs/review.md).
+# `tabletop bench review --given-away --games 30 --seed 5`, rounded; docs/review.md).
 GRADES: tuple[tuple[str, float], ...] = (
     ("best", 0.0),
     ("good", 0.01),
-    ("inaccuracy", 0.03),
+    ("inaccuracy", 0.04),
     ("mistake", 0.09),
     ("blunder", 1.0),
 )
