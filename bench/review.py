@@ -1,10 +1,12 @@
-"""`tabletop bench review`: games between sparring partners reviewed whole (review/), with the
-time a review takes and how well the advisor's chances at the decisions match the results.
+"""`tabletop bench review`: how honest the review's win chances are, and how long a review takes.
 
-Each decision graded on a chance gives a pair: the acting player's chance by the advisor's best
-choice, and whether that player won the game (a shared first place counting 1/k). The
-calibration of those pairs is reported as the Brier score and the expected calibration error
-over ten equal bins. One JSON object a line, one per game.
+N games between sparring partners (`advisor/sparring/`, each seat's drawn at random) with seeds
+below FIT_SEED_BASE, which the fit (`--fit`, bench/review_fit.py) never plays. At every
+position where a player acts, every seat's chance (review.chances, from that seat's view) is
+paired with that seat's share of the win (1/k for k tied winners): the expected calibration
+error over ten equal bins, the Brier score and the reliability table come from those pairs.
+The first `--timed` games are also reviewed whole (review.review_game: chances and grades) and
+timed. One JSON object a line, one per game.
 """
 
 from __future__ import annotations
@@ -15,58 +17,61 @@ import random
 import statistics
 import time
 
+from bench.review_games import FIT_SEED_BASE, PLAYERS, bot_game
+
 BINS = 10
-PLAYERS = {"struggle": 2, "traverse": 2, "strategix": 2, "sequence": 2, "roudalon": 4}
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "review", help="review time and calibration of the advisor's chances on bot games"
+        "review", help="calibration of the review's win chances and the time of a review"
     )
-    parser.add_argument("--games", help="comma-separated games (default: every engine)")
-    parser.add_argument("--rounds", type=int, default=5, help="bot games reviewed per game")
-    parser.add_argument("--iterations", type=int, default=10, help="advisor iterations")
+    parser.add_argument("--games", type=int, default=200, help="bot games per game (default 200)")
+    parser.add_argument("--only", help="comma-separated games (default: every engine)")
+    parser.add_argument("--timed", type=int, default=20, help="of those, reviewed whole and timed")
+    parser.add_argument("--iterations", type=int, help="advisor iterations a decision (review's)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="one JSON object per game")
+    parser.add_argument(
+        "--fit", action="store_true", help="fit review/chances.json on bot games of other seeds"
+    )
+    parser.add_argument(
+        "--given-away", action="store_true", help="chance given away by careful and random players"
+    )
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    names = [n.strip() for n in args.games.split(",")] if args.games else list(PLAYERS)
+    names = [n.strip() for n in args.only.split(",")] if args.only else list(PLAYERS)
     unknown = [n for n in names if n not in PLAYERS]
     if unknown:
-        print(f"--games: no such game {unknown[0]!r} (known: {', '.join(PLAYERS)})")
+        print(f"--only: no such game {unknown[0]!r} (known: {', '.join(PLAYERS)})")
         return 2
+    if args.games < 1 or args.timed < 0:
+        print("--games must be at least 1 and --timed at least 0")
+        return 2
+    if args.fit:
+        from bench.review_fit import fit
+
+        fit(names, args.games, args.seed)
+        return 0
+    if args.given_away:
+        from bench.review_grades import run as given_away
+
+        given_away(names, args.games, args.seed)
+        return 0
     for name in names:
-        figures = bench_game(name, args.rounds, args.iterations, args.seed)
-        print(json.dumps(figures) if args.json else _line(figures), flush=True)
+        figures, table = bench_game(name, args.games, args.timed, args.seed, args.iterations)
+        print(json.dumps(figures) if args.json else _text(figures, table), flush=True)
     return 0
 
 
-def _line(f: dict) -> str:
-    shown = {k: ("-" if v is None else v) for k, v in f.items()}
-    return (f"{shown['game']:10s} {shown['games']} games: ECE {shown['ece']}  Brier "
-            f"{shown['brier']}  review median {shown['review_s_median']} s  p95 "
-            f"{shown['review_s_p95']} s ({shown['pairs']} chances)")  # fmt: skip
-
-
-def bot_game(name: str, seed: int) -> tuple[list[str], list[float]]:
-    """A game between copies of the game's first sparring partner: its log, each seat's share
-    of the win."""
-    import engines
-    from advisor.sparring import PLAYERS as PARTNERS
-    from engines.core import CHANCE
-
-    count = PLAYERS[name]
-    state = engines.make_game(name, [f"P{i}" for i in range(count)], seed=seed).new_state()
-    policy = next(iter(PARTNERS[name].values()))
-    rng, log = random.Random(seed), []
-    while not state.is_over:
-        action = state.sample_chance(rng) if state.actor == CHANCE else policy(state, rng)
-        log.append(action.notation)
-        state.apply(action)
-    winners = state.winners()
-    return log, [1 / len(winners) if seat in winners else 0.0 for seat in range(count)]
+def _text(f: dict, table: list[tuple[str, int, float, float]]) -> str:
+    lines = [f"{f['game']}: {f['games']} games, ECE {f['ece']}, Brier {f['brier']}, review "
+             f"median {f['review_s_median']} s, p95 {f['review_s_p95']} s"]  # fmt: skip
+    lines += [f"  chance {span}: {n:6d} seat positions, said {said:.3f}, won {won:.3f}"
+              for span, n, said, won in table]  # fmt: skip
+    return "\n".join(lines)
 
 
 def calibration(pairs: list[tuple[float, float]]) -> tuple[float | None, float | None]:
@@ -74,36 +79,47 @@ def calibration(pairs: list[tuple[float, float]]) -> tuple[float | None, float |
     if not pairs:
         return None, None
     brier = sum((p - o) ** 2 for p, o in pairs) / len(pairs)
-    bins: list[list[tuple[float, float]]] = [[] for _ in range(BINS)]
-    for p, o in pairs:
-        bins[min(BINS - 1, int(p * BINS))].append((p, o))
-    ece = sum(abs(sum(p for p, _ in b) - sum(o for _, o in b)) for b in bins if b) / len(pairs)
+    ece = sum(abs(said - won) * n for _, n, said, won in reliability(pairs)) / len(pairs)
     return round(ece, 4), round(brier, 4)
 
 
-def bench_game(name: str, rounds: int, iterations: int, seed: int) -> dict:
+def reliability(pairs: list[tuple[float, float]]) -> list[tuple[str, int, float, float]]:
+    """Per bin of the chance said: its span, how many pairs, the mean chance said, the mean won."""
+    bins: list[list[tuple[float, float]]] = [[] for _ in range(BINS)]
+    for p, o in pairs:
+        bins[min(BINS - 1, int(p * BINS))].append((p, o))
+    return [(f"{i / BINS:.1f}-{(i + 1) / BINS:.1f}", len(b), sum(p for p, _ in b) / len(b),
+             sum(o for _, o in b) / len(b)) for i, b in enumerate(bins) if b]  # fmt: skip
+
+
+def bench_game(name: str, games: int, timed: int, seed: int,
+               iterations: int | None = None) -> tuple[dict, list]:  # fmt: skip
     from bench.engines import _percentile
-    from review import review_game
+    from review import REVIEW_ITERATIONS, review_game
+    from review.chances import chance_of_features
 
     rng = random.Random(seed)
     pairs: list[tuple[float, float]] = []
     seconds = []
-    for _ in range(rounds):
-        game_seed = rng.randrange(10**9)
-        log, shares = bot_game(name, game_seed)
-        players = [f"P{i}" for i in range(PLAYERS[name])]
-        begin = time.perf_counter()
-        review = review_game(name, players, log, seed=game_seed, iterations=iterations)
-        seconds.append(time.perf_counter() - begin)
-        pairs += [(d.chance_best, shares[d.player]) for d in review.decisions
-                  if d.chance_best is not None]  # fmt: skip
+    for index in range(games):
+        game_seed = rng.randrange(FIT_SEED_BASE)
+        log, positions = bot_game(name, game_seed)
+        for _, rows, shares in positions:
+            pairs += [(chance_of_features(name, row, len(rows)), shares[s])
+                      for s, row in enumerate(rows)]  # fmt: skip
+        if index < timed:
+            players = [f"P{i}" for i in range(PLAYERS[name])]
+            begin = time.perf_counter()
+            review_game(name, players, log, seed=game_seed,
+                        iterations=iterations or REVIEW_ITERATIONS)  # fmt: skip
+            seconds.append(time.perf_counter() - begin)
     ece, brier = calibration(pairs)
-    return {
+    figures = {
         "game": name,
-        "games": rounds,
+        "games": games,
         "ece": ece,
         "brier": brier,
         "review_s_median": round(statistics.median(seconds), 3) if seconds else None,
-        "review_s_p95": round(_percentile(seconds, 0.95), 3),
-        "pairs": len(pairs),
+        "review_s_p95": round(_percentile(seconds, 0.95), 3) if seconds else None,
     }
+    return figures, reliability(pairs)

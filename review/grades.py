@@ -1,35 +1,55 @@
-"""Grades: each decision of a finished game compared with the advisor's best at that moment.
+"""Grades: each decision of a finished game compared with the advisor's best at that moment, and
+every seat's win chance at every position (review.chances).
 
-A decision is graded by the chance it gave away: the advisor's figure for its best choice less
-its figure for the choice made, both from one search of the position (a fixed number of
-iterations, seeded by what the acting player saw, so a review is repeatable and blind to what
-that player could not see). Only games whose advisor figures are on the scale of a chance to
-win are graded (`CHANCE_KINDS`: Stratégix and Le Roudalon, a chance to win; Sequence, a
-squashed evaluation); Traverse's figures are an unbounded worth and Struggle's one pawn's
-chance of its box, so their decisions are not graded yet. A decision with one legal action is
-forced and not graded, nor is one the advisor ranked below its search (no chance of its own:
-the advisor lists the choices it did not search after those it did, with figures below 0).
+A decision is graded by the chance it gave away: the chance after the advisor's best choice less
+the chance after the choice made, both as the acting player saw them. Where the advisor computes
+a chance to win itself (`ADVISOR_CHANCES`: Stratégix's playouts, Le Roudalon's exact table) its
+figures are used, from one search at a fixed number of iterations seeded by that player's view;
+elsewhere (and for a choice the advisor ranked below its search, with no figure of its own) the
+chance of a choice is the calibrated chance (review.chances) of the position it leaves, from
+the player's view: played in the advisor's determinisation of the position (what the player
+cannot see dealt anew, seeded by their view), so a card the action draws is one they could
+have drawn, never the one the game held.
+
+In Traverse, Struggle and Sequence, and in Stratégix until a hand is down to SEARCH_FROM_CARDS
+cards, the judge is that chance alone: the best choice is the legal action leaving the highest
+chance. Their advisors (exact expectations over the dice, or a search
+with a reply) take up to a second a decision on this machine, a review minutes. A decision with
+one legal action is forced and not graded; nor is one where every action leaves the same chance
+(the chances cannot tell the choices apart).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import advisor
 import engines
+from advisor.core import view_rng
+from review.chances import win_chance, win_chances
 
-# The largest chance given away for each grade, best first (provisional: see docs/review.md).
+# The largest chance given away for each grade, best first: the quartile, median and 90th
+# percentile of what careful players give away when not best (median over the five games of
+# `tabletop bench review --given-away --games 30 --seed 5`, rounded; docs/review.md).
 GRADES: tuple[tuple[str, float], ...] = (
     ("best", 0.0),
-    ("good", 0.02),
-    ("inaccuracy", 0.05),
-    ("mistake", 0.10),
+    ("good", 0.01),
+    ("inaccuracy", 0.04),
+    ("mistake", 0.09),
     ("blunder", 1.0),
 )
-CHANCE_KINDS = {"strategix": ("win",), "roudalon": ("win",), "sequence": ("value",)}
-REVIEW_ITERATIONS = 40
+# Games whose advisor judges within the review's time: the others' (exact expectations over the
+# dice, up to a second a decision on this machine) would make a review take minutes. Stratégix's
+# playouts judge once a hand is down to SEARCH_FROM_CARDS: there a single card can lose the round
+# at once, which a static chance cannot see, and the playouts are short.
+SEARCHED = ("strategix", "roudalon")
+SEARCH_FROM_CARDS = 6
+WEIGHED_AT_TURN_END = ("struggle",)
+ADVISOR_CHANCES = {"strategix": "win", "roudalon": "win"}  # the advisor's figure kind that is one
+REVIEW_ITERATIONS = 6
 
 
 @dataclass(frozen=True)
@@ -42,7 +62,7 @@ class Decision:
     best: str
     chance_best: float | None
     chance_played: float | None
-    grade: str | None  # None: forced, or figures that are not chances
+    grade: str | None  # None: forced, or choices the chances cannot tell apart
 
     @property
     def given_away(self) -> float | None:
@@ -56,6 +76,8 @@ class GameReview:
     game: str
     players: tuple[str, ...]
     decisions: list[Decision] = field(default_factory=list)
+    # (index in the action log, every seat's chance to win there, each from its own view)
+    chances: list[tuple[int, tuple[float, ...]]] = field(default_factory=list)
 
     def graded(self, player: int) -> list[Decision]:
         return [d for d in self.decisions if d.player == player and d.grade is not None]
@@ -86,36 +108,92 @@ def grade_of(given_away: float, was_best: bool) -> str:
 def review_game(name: str, players: Sequence[str], notations: Sequence[str],
                 options: dict[str, Any] | None = None, seed: int | None = None,
                 mode: str = "full", iterations: int = REVIEW_ITERATIONS) -> GameReview:  # fmt: skip
-    """Replay `notations` through the engine and grade every decision a player made."""
+    """Replay `notations` through the engine: every seat's chance wherever a player acts (and at
+    the end), and every decision a player made graded."""
     state = engines.make_game(name, list(players), options or {}, seed, mode).new_state()
     review = GameReview(name, tuple(players))
     for index, notation in enumerate(notations):
         actor = state.actor
         if isinstance(actor, int) and not state.is_over:
+            review.chances.append((index, win_chances(state)))
             review.decisions.append(_decision(state, index, actor, notation, iterations))
         state.apply(notation)
+    review.chances.append((len(notations), win_chances(state)))
     return review
 
 
 def _decision(state: engines.State, index: int, actor: int, notation: str,
               iterations: int) -> Decision:  # fmt: skip
     played = state.parse(notation).notation
-    legal = state.legal_actions()
-    kinds = CHANCE_KINDS.get(state.game.name, ())
-    if len(legal) == 1 or not kinds:  # forced, or a game whose figures are not chances
+    if len(state.legal_actions()) == 1:
         return Decision(index, actor, played, played, None, None, None)
+    if not _searched(state):
+        return _judged_by_chances(state, index, actor, played)
     choices = advisor.advise(state, iterations=iterations)
     best = choices[0]
-    figures = {choice.notation: choice for choice in choices}
-    chosen = figures.get(played)
-    unsearched = chosen is None or chosen.figure < 0  # ranked below the search: no chance known
-    if unsearched or best.kind not in kinds or chosen.kind != best.kind:
-        return Decision(index, actor, played, best.notation, None, None, None)
-    best_figure, chosen_figure = _chance(best.figure), _chance(chosen.figure)
-    given = max(0.0, best_figure - chosen_figure)
-    grade = grade_of(given, played == best.notation)
-    return Decision(index, actor, played, best.notation, best_figure, chosen_figure, grade)
+    chosen = next((choice for choice in choices if choice.notation == played), None)
+    kind = ADVISOR_CHANCES.get(state.game.name)
+    if kind and chosen and chosen.figure >= 0 and best.kind == kind == chosen.kind:
+        best_chance, played_chance = _clamped(best.figure), _clamped(chosen.figure)
+    else:
+        best_chance = _chance_after(state, best.notation, actor)
+        played_chance = _chance_after(state, played, actor)
+    return _graded(index, actor, played, best.notation, best_chance, played_chance)
 
 
-def _chance(figure: float) -> float:
+def _searched(state: engines.State) -> bool:
+    if state.game.name == "strategix":
+        return min(state.view(None)["hand_counts"]) <= SEARCH_FROM_CARDS
+    return state.game.name in SEARCHED
+
+
+def _judged_by_chances(state: engines.State, index: int, actor: int, played: str) -> Decision:
+    """The best is the legal action that leaves the highest chance (the one played on a tie).
+    Not graded when every action leaves the same chance: the chances cannot tell them apart;
+    in Struggle, only the plays that end the turn are weighed (a rethrow's worth is in the
+    throws to come, which a position's chance does not see)."""
+    world = _world_of(state, actor)
+    chances: dict[str, float] = {}
+    for action in state.legal_actions():
+        after = world.clone()
+        after.apply(action.notation)
+        if state.game.name not in WEIGHED_AT_TURN_END or _turn_ended(after, actor):
+            chances[action.notation] = win_chance(after, actor)
+    if played not in chances or len(set(chances.values())) < 2:
+        return Decision(index, actor, played, played, None, None, None)
+    top = max(chances.values())
+    best = played if chances[played] == top else max(chances, key=lambda n: chances[n])
+    return _graded(index, actor, played, best, top, chances[played])
+
+
+def _turn_ended(after: engines.State, actor: int) -> bool:
+    return after.is_over or after.view(None).get("current") != actor
+
+
+def _world_of(state: engines.State, player: int) -> engines.State:
+    """The position with what the player cannot see dealt anew by a generator seeded by their
+    view (the advisor's determinisation), so that a card an action draws is one they could
+    have drawn, not the one the game held."""
+    module = importlib.import_module(f"advisor.{state.game.name}")
+    determinise = getattr(module, "determinise", None)
+    if determinise is None:
+        return state.clone()
+    return determinise(state, player, view_rng(state, player, "review"))
+
+
+def _graded(index: int, actor: int, played: str, best: str, best_chance: float,
+            played_chance: float) -> Decision:  # fmt: skip
+    as_good = played == best or played_chance >= best_chance
+    grade = grade_of(max(0.0, best_chance - played_chance), as_good)
+    return Decision(index, actor, played, best, best_chance, played_chance, grade)
+
+
+def _chance_after(state: engines.State, notation: str, player: int) -> float:
+    """The player's chance once `notation` is played, from their view (nothing drawn yet)."""
+    after = _world_of(state, player)
+    after.apply(notation)
+    return win_chance(after, player)
+
+
+def _clamped(figure: float) -> float:
     return min(1.0, max(0.0, figure))
