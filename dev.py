@@ -87,10 +87,19 @@ def ensure_environment() -> None:
         create_venv()
     pip = [str(BIN / "python"), "-m", "pip", "--disable-pip-version-check"]
     print("dev.py: installing tabletop and its test tools into .venv …", flush=True)
-    subprocess.check_call([*pip, "install", "--quiet", "--upgrade", "pip"])
-    subprocess.check_call([*pip, "install", "--quiet", "--require-hashes", "-r", str(LOCK)])
-    subprocess.check_call([*pip, "install", "--quiet", "--no-deps", "-e", str(ROOT)])
+    quiet_call([*pip, "install", "--quiet", "--upgrade", "pip"])
+    quiet_call([*pip, "install", "--quiet", "--require-hashes", "-r", str(LOCK)])
+    quiet_call([*pip, "install", "--quiet", "--no-deps", "-e", str(ROOT)])
     STAMP.write_text(wanted)
+
+
+def quiet_call(command: list[str]) -> None:
+    """Run pip, showing what it said only when it failed: setuptools warns about every editable
+    install ("Please be careful with folders…"), which alarms a newcomer for nothing."""
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.stderr.write(done.stdout + done.stderr)
+        raise subprocess.CalledProcessError(done.returncode, command)
 
 
 def create_venv() -> None:
