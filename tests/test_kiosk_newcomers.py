@@ -827,3 +827,37 @@ def test_struggle_hints_with_the_card_show_what_ranks_them(tmp_path):
     points = [float(re.search(r"(\d+,\d) points espérés", label).group(1).replace(",", "."))
               for label in labels]  # fmt: skip
     assert len(points) == 3 and points == sorted(points, reverse=True), labels
+
+
+# ----- Stratégix as a newcomer played it (2 people, then one against a robot) ---------------
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_strategix_rules_page_says_the_two_player_deal(controller, size, language):
+    """The Règles page said nothing of the 2-player deal (R1)."""
+    controller.language = language
+    controller.handle(Tap("nav:rules"))
+    controller.handle(Tap("rules:strategix"))
+    said = " ".join(drawn_words(controller, size))
+    for words in ("20", "48", "12", "40"):
+        assert re.search(rf"\b{words}\b", said), words
+
+
+def test_strategix_first_lead_says_no_round_end(controller):
+    """Before any card was played the turn line said "fin de la manche 0 : échange"."""
+    controller.start_game("strategix", ["Ann", "Bob"], seed=1)
+    controller.play("first 1")
+    for said in (controller.message, controller.screen().turn):
+        assert "manche" not in said and "change" not in said, said
+
+
+def test_strategix_against_a_robot_asks_who_is_youngest(controller):
+    """R12: the robot simply led; the youngest leads, asked as at a table of people."""
+    controller.start_game("strategix", ["Ana", "Robot"], seed=1, mode="full",
+                          bots={1: "simple"})  # fmt: skip
+    assert controller.state.is_chance
+    assert controller.screen().turn == text("fr", "who_youngest")
+    assert "move:first 0" in [m.id for m in controller.screen().moves]
+    controller.handle(Tap("move:first 0"))
+    assert controller.state.actor == 0 and controller.state.view(0)["hands"][0]

@@ -94,6 +94,10 @@ class Table:
         """A chance outcome the players say (who starts, who deals): a question, not notation."""
         return text(language, "who_starts")
 
+    def players_say(self, state: engines.State) -> bool:
+        """A chance outcome the players say even when the kiosk deals (full mode)."""
+        return False
+
     def turn_detail(self, state: engines.State, language: str) -> str:
         return ""
 

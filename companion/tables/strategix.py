@@ -17,12 +17,16 @@ class StrategixTable(Table):
     def waiting_chance(self, state: engines.State, language: str) -> str:
         return text(language, "who_youngest")
 
+    def players_say(self, state: engines.State) -> bool:
+        """Who leads the first round is the youngest (R12): asked even when the kiosk deals."""
+        return state.view(None)["phase"] == "first"
+
     def outcome(
         self, before: engines.State, action: engines.Action, after: engines.State, language: str
     ) -> str:
         said = super().outcome(before, action, after, language)
         ended = before.view(None)["round"]
-        if after.is_over or after.view(None)["round"] == ended:
+        if ended < 1 or after.is_over or after.view(None)["round"] == ended:
             return said
         return f"{said} — {text(language, 'strategix.round_end', n=ended)}"
 
