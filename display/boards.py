@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
 STRUGGLE_ORDER = ("K", "Q", "J", "10", "9")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = ("H", "D")
+CARD_FACE: palette.Colour = (236, 232, 220)
 
 
 def draw(renderer: Canvas, screen: Screen, box: Box) -> None:
@@ -365,14 +367,14 @@ def _letter_cards(renderer: Canvas, play: str, box: Box, widest: int = 46) -> No
         if token == "+":
             renderer.label("+", rect, 30, palette.TEXT_DIM, "center")
             continue
-        pygame.draw.rect(renderer.surface, (236, 232, 220), rect, border_radius=5)
+        pygame.draw.rect(renderer.surface, CARD_FACE, rect, border_radius=5)
         shown = token.replace("*=", "★")
         colour = palette.ORANGE if token.startswith("*") else palette.BLACK
         renderer.label(shown, rect, min(h - 8, int(width * 0.75)), colour, "center")
 
 
 def _hand_cards(renderer: Canvas, hand: list[str], box: Box, largest: int = 34) -> None:
-    """The hand shown (full mode) as small cards: letters, ★ stars, P pétards in vermillion."""
+    """The hand shown (full mode) as small cards: letters, ★ stars, pétards as bursts."""
     x, y, w, h = box
     per_row = min(len(hand), 12)
     rows = -(-len(hand) // per_row)
@@ -381,13 +383,27 @@ def _hand_cards(renderer: Canvas, hand: list[str], box: Box, largest: int = 34) 
     for number, card in enumerate(hand):
         row, column = divmod(number, per_row)
         rect = pygame.Rect(x + column * width, y + row * (height + 2), width - 3, height)
-        fill, ink, shown = (236, 232, 220), palette.BLACK, card
         if card == "!":
-            fill, ink, shown = palette.VERMILLION, palette.WHITE, "P"
-        elif card == "*":
-            ink, shown = palette.ORANGE, "★"
-        pygame.draw.rect(renderer.surface, fill, rect, border_radius=4)
+            _petard_card(renderer, rect)
+            continue
+        ink, shown = (palette.ORANGE, "★") if card == "*" else (palette.BLACK, card)
+        pygame.draw.rect(renderer.surface, CARD_FACE, rect, border_radius=4)
         renderer.label(shown, rect, max(12, height - 8), ink, "center")
+
+
+def _petard_card(renderer: Canvas, rect: pygame.Rect) -> None:
+    """A pétard: a dark card with a yellow burst and "!", not a letter (an orange "P" was read
+    as the letter P beside it)."""
+    pygame.draw.rect(renderer.surface, palette.BLACK, rect, border_radius=4)
+    pygame.draw.rect(renderer.surface, palette.VERMILLION, rect, 2, border_radius=4)
+    centre, outer = rect.center, min(rect.w, rect.h) * 0.46
+    points = []
+    for corner in range(16):
+        radius = outer if corner % 2 == 0 else outer * 0.55
+        angle = math.pi * corner / 8
+        points.append((centre[0] + radius * math.cos(angle), centre[1] + radius * math.sin(angle)))
+    pygame.draw.polygon(renderer.surface, palette.YELLOW, points)
+    renderer.label("!", rect, max(12, rect.h - 12), palette.BLACK, "center")
 
 
 # ----- Le Roudalon --------------------------------------------------------------------------

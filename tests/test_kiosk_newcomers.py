@@ -861,3 +861,21 @@ def test_strategix_against_a_robot_asks_who_is_youngest(controller):
     assert "move:first 0" in [m.id for m in controller.screen().moves]
     controller.handle(Tap("move:first 0"))
     assert controller.state.actor == 0 and controller.state.view(0)["hands"][0]
+
+
+def strategix_against_a_robot(controller: Controller) -> list[str]:
+    """Ana (who leads) against a simple robot, the kiosk dealing; Ana's hand."""
+    controller.start_game("strategix", ["Ana", "Robot"], seed=1, mode="full",
+                          bots={1: "simple"})  # fmt: skip
+    controller.play("first 0")
+    return list(controller.state.view(0)["hands"][0])
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_strategix_a_petard_is_not_drawn_as_a_letter(controller, size):
+    """A pétard was an orange "P" card beside real P cards."""
+    hand = strategix_against_a_robot(controller)
+    assert "!" in hand and "P" in hand
+    drawn = drawn_words(controller, size)
+    assert drawn.count("P") == hand.count("P")
+    assert drawn.count("!") == hand.count("!")
