@@ -879,3 +879,36 @@ def test_strategix_a_petard_is_not_drawn_as_a_letter(controller, size):
     drawn = drawn_words(controller, size)
     assert drawn.count("P") == hand.count("P")
     assert drawn.count("!") == hand.count("!")
+
+
+def robot_plays(controller: Controller, now: float) -> str:
+    """The robot's turn on the kiosk's clock: its choice shown, then played; what it said."""
+    from companion.bot_seats import BOT_SHOW_SECONDS
+
+    controller.tick(now)
+    controller.table.advice.wait()
+    controller.tick(now)
+    chosen = controller.message
+    controller.tick(now + BOT_SHOW_SECONDS)
+    return chosen
+
+
+@pytest.mark.parametrize("language", ["fr", "en", "qps"])
+def test_strategix_stars_are_said_in_words_and_pass_is_always_at_hand(controller, language):
+    """Moves and messages said "Ana joue *=O *=O"; Passe sat on the last of 4 pages."""
+    controller.language = language
+    strategix_against_a_robot(controller)
+    labels = [m.label for m in controller.screen().moves]
+    assert not any("*" in label for label in labels), labels
+    star = next(m.id for m in controller.screen().moves if "*=" in m.id)
+    assert text(language, "strategix.star_for", letter=star[-1]) in " ".join(labels)
+    controller.handle(Tap(star))
+    assert "*" not in controller.message, controller.message
+    now = 100.0
+    while controller.state.actor == 1:  # a robot's play may take steps ("star L", then play)
+        assert "*" not in robot_plays(controller, now)
+        assert "*" not in controller.message, controller.message
+        now += 10
+    assert controller.state.actor == 0 and controller.state.view(0)["trick"]["top"]
+    first_page = [m.id for m in controller.screen().moves[:2]]
+    assert first_page == ["move:pass", "move:petard"]

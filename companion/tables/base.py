@@ -110,7 +110,7 @@ class Table:
         self, before: engines.State, action: engines.Action, after: engines.State, language: str
     ) -> str:
         """What just happened, in words (a roll-off says who won, or who throws again)."""
-        said = say(language, action)
+        said = self.said(action, language)
         if not self.rolloff(before):
             return said
         if not self.rolloff(after):
@@ -161,6 +161,10 @@ class Table:
 
     def label(self, action: engines.Action, language: str) -> str:
         """A move's words on its button."""
+        return self.said(action, language)
+
+    def said(self, action: engines.Action, language: str) -> str:
+        """What an action does, in the players' words."""
         return say(language, action)
 
     def pieces(self, state: engines.State, notation: str) -> frozenset[str]:
@@ -202,7 +206,7 @@ class Table:
     def choice_label(self, state: engines.State, notation: str, language: str) -> str:
         """A play's words, as the engine describes it."""
         try:
-            return say(language, state.clone().apply(notation))
+            return self.said(state.clone().apply(notation), language)
         except engines.EngineError:
             return notation
 

@@ -3,11 +3,26 @@
 from __future__ import annotations
 
 import engines
-from companion.tables.base import Table
-from display.i18n import text
+from companion.tables.base import Choice, Table
+from display.i18n import say, text
 from display.model import Target
+from engines.messages import Message
 
 LETTER_KEYS = tuple("BCDEFGHIJKLMNOPQRSTUVWXYZ") + ("*", "+")
+ALWAYS_OFFERED = ("pass", "petard")  # first in the moves, never pages away
+PLAY_FIELDS = ("play", "group")  # an engine message's fields holding cards in notation
+
+
+def play_words(play: str, language: str) -> str:
+    """Cards in notation ("N *=N + *=E F") in words: a star declared X is "a star for X"."""
+    groups = []
+    for group in play.split("+"):
+        cards = group.split()
+        words = [text(language, "strategix.star_for", letter=card[2:]) if card.startswith("*=")
+                 else card for card in cards]  # fmt: skip
+        stars = any(card.startswith("*") for card in cards)
+        groups.append((", " if stars else " ").join(words))
+    return " + ".join(groups)
 
 
 class StrategixTable(Table):
@@ -41,6 +56,18 @@ class StrategixTable(Table):
         if view["mode"] == "full":  # the kiosk dealt and exchanged the cards
             return text(language, "strategix.exchanged", **names)
         return text(language, "strategix.exchange", **names)
+
+    def said(self, action: engines.Action, language: str) -> str:
+        message = action.message
+        if not isinstance(message, Message) or not any(f in message.params for f in PLAY_FIELDS):
+            return super().said(action, language)
+        params = {key: play_words(value, language) if key in PLAY_FIELDS else value
+                  for key, value in message.params.items()}  # fmt: skip
+        return say(language, Message(message.code, params))
+
+    def choices(self, state: engines.State, language: str) -> list[Choice]:
+        found = super().choices(state, language)
+        return sorted(found, key=lambda choice: choice.notation not in ALWAYS_OFFERED)
 
     def keyboard(self, state: engines.State, mode: str) -> bool:
         return mode == "table" and isinstance(state.actor, int)
