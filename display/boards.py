@@ -337,8 +337,12 @@ def draw_strategix(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scr
         who = screen.scores[top["player"]][0] if top.get("player") is not None else ""
         renderer.label(who, (x, cards_y + int(74 * k), w, int(26 * k)), font - 4, palette.TEXT_DIM)
     else:
-        empty = text(language, "board.new_trick")
-        renderer.label(empty, (x, cards_y, w, int(70 * k)), font, palette.TEXT_DIM, "center")
+        exchanged = _exchange_words(view, screen)
+        if exchanged:
+            renderer.paragraph(exchanged, (x, cards_y, w, int(100 * k)), font - 4, palette.TEXT)
+        else:
+            empty = text(language, "board.new_trick")
+            renderer.label(empty, (x, cards_y, w, int(70 * k)), font, palette.TEXT_DIM, "center")
     counts = view.get("hand_counts", [])
     if not any(counts):
         counts = []  # nothing dealt yet: no "0 cards" for everyone
@@ -355,6 +359,23 @@ def draw_strategix(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scr
     own = next((hand for hand in hands if hand), None)
     if own and line_y + 24 <= y + h:
         _hand_cards(renderer, list(own), (x, line_y + 4, w, y + h - line_y - 4), int(34 * k))
+
+
+def _exchange_words(view: dict[str, Any], screen: Screen) -> str:
+    """The cards exchanged (R11), before the round's first lead, to the players who gave them."""
+    exchange, seen = view.get("exchange") or {}, view.get("seen") or {}
+    played = seen.get("stars") or seen.get("petards") or any((seen.get("letters") or {}).values())
+    best, worst = exchange.get("given_by_padbolix"), exchange.get("given_by_dubolix")
+    if played or not best or not worst:
+        return ""
+    names = [name for name, _ in screen.scores]
+    return text(screen.language, "board.exchanged", padbolix=names[exchange["padbolix"]],
+                dubolix=names[exchange["dubolix"]], best=_card_word(best, screen.language),
+                worst=_card_word(worst, screen.language))  # fmt: skip
+
+
+def _card_word(card: str, language: str) -> str:
+    return {"!": text(language, "petard"), "*": "★"}.get(card, card)
 
 
 def _letter_cards(renderer: Canvas, play: str, box: Box, widest: int = 46) -> None:

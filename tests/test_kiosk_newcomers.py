@@ -912,3 +912,48 @@ def test_strategix_stars_are_said_in_words_and_pass_is_always_at_hand(controller
     assert controller.state.actor == 0 and controller.state.view(0)["trick"]["top"]
     first_page = [m.id for m in controller.screen().moves[:2]]
     assert first_page == ["move:pass", "move:petard"]
+
+
+def strategix_robot_round(controller: Controller, seed: int) -> float:
+    """Ana against a robot until round 1 ends (Ana plays as a simple bot would); the kiosk's
+    clock then."""
+    from companion.bot_choice import make_player
+
+    ana = make_player("simple", seed)
+    controller.start_game("strategix", ["Ana", "Robot"], seed=seed, mode="full",
+                          bots={1: "simple"})  # fmt: skip
+    controller.play("first 0")
+    now = 100.0
+    while not controller.state.view(None)["round_points"]:
+        if controller.state.actor == 1:
+            robot_plays(controller, now)
+            now += 10
+            continue
+        controller.handle(Tap("move:" + ana(controller.state)))
+    return now
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_strategix_round_end_says_places_and_stays_until_read(controller, seed):
+    """A round's end said nothing of who came first or last, and against a robot its line was
+    replaced at once by the robot's next lead; the cards exchanged were never shown."""
+    from companion.tables.strategix import ROUND_END_SECONDS
+
+    now = strategix_robot_round(controller, seed)
+    said = controller.message
+    assert re.search(r"Dubolix (Ana|Robot) \+2, Padbolix (Ana|Robot) −2", said), said
+    drawn = " ".join(drawn_words(controller, (720, 1280)))
+    assert "Échange" in drawn, drawn  # Ana gave or got a card: she sees which
+    drawn_words(controller, (800, 480))
+    if controller.state.actor == 0:
+        return  # Ana is Padbolix and leads: nothing waits on a robot
+    controller.tick(now)
+    controller.table.advice.wait()
+    assert not controller.tick(now + ROUND_END_SECONDS / 2) and controller.message == said
+    assert "seen:" in [a.id for a in controller.screen().actions]
+    if seed % 2:
+        controller.handle(Tap("seen:"))
+    else:
+        now += ROUND_END_SECONDS
+    robot_plays(controller, now)
+    assert controller.message != said

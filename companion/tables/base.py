@@ -94,6 +94,10 @@ class Table:
         """A chance outcome the players say (who starts, who deals): a question, not notation."""
         return text(language, "who_starts")
 
+    def hold_seconds(self, state: engines.State) -> float:
+        """How long a bot waits here before it plays, so the players read what just ended."""
+        return 0.0
+
     def players_say(self, state: engines.State) -> bool:
         """A chance outcome the players say even when the kiosk deals (full mode)."""
         return False
