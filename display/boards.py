@@ -332,7 +332,12 @@ def draw_strategix(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scr
     renderer.label(round_text, (x, y, w, int(30 * k)), font, palette.TEXT_DIM)
     play = str(top.get("play", "")).removeprefix("play ")
     cards_y = y + int(36 * k)
-    if play:
+    building = str(trick.get("building") or "")
+    if building:  # a formula of several groups being put together: shown as it grows
+        _letter_cards(renderer, building + " +", (x, cards_y, w, int(70 * k)), int(46 * k))
+        said = _building_words(view, screen)
+        renderer.label(said, (x, cards_y + int(74 * k), w, int(26 * k)), font - 4, palette.TEXT)
+    elif play:
         _letter_cards(renderer, play, (x, cards_y, w, int(70 * k)), int(46 * k))
         who = screen.scores[top["player"]][0] if top.get("player") is not None else ""
         renderer.label(who, (x, cards_y + int(74 * k), w, int(26 * k)), font - 4, palette.TEXT_DIM)
@@ -358,7 +363,27 @@ def draw_strategix(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scr
     hands = view.get("hands") or []
     own = next((hand for hand in hands if hand), None)
     if own and line_y + 24 <= y + h:
-        _hand_cards(renderer, list(own), (x, line_y + 4, w, y + h - line_y - 4), int(34 * k))
+        left = _without(list(own), building)
+        _hand_cards(renderer, left, (x, line_y + 4, w, y + h - line_y - 4), int(34 * k))
+
+
+def _building_words(view: dict[str, Any], screen: Screen) -> str:
+    current = view.get("current")
+    name = screen.scores[current][0] if isinstance(current, int) else ""
+    top = str(((view.get("trick") or {}).get("top") or {}).get("play", "")).removeprefix("play ")
+    if top:
+        beaten = top.replace("*=", "★")
+        return text(screen.language, "board.building_over", name=name, top=beaten)
+    return text(screen.language, "board.building", name=name)
+
+
+def _without(hand: list[str], formula: str) -> list[str]:
+    """The hand less the cards of the formula being built (a star declared X is a star)."""
+    for token in formula.replace("+", " ").split():
+        card = "*" if token.startswith("*") else token
+        if card in hand:
+            hand.remove(card)
+    return hand
 
 
 def _exchange_words(view: dict[str, Any], screen: Screen) -> str:

@@ -957,3 +957,19 @@ def test_strategix_round_end_says_places_and_stays_until_read(controller, seed):
         now += ROUND_END_SECONDS
     robot_plays(controller, now)
     assert controller.message != said
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_strategix_a_formula_being_built_shows_on_the_table_not_in_the_hand(controller, size):
+    """A play of several groups showed only in the message line: the table said "Nouveau
+    pli" and the hand still held the cards already chosen."""
+    hand = strategix_against_a_robot(controller)
+    first = next(m for m in controller.screen().moves if m.id.endswith(" +") and "*" not in m.id)
+    group = first.id.removeprefix("move:play ").removesuffix(" +").split()
+    controller.handle(Tap(first.id))
+    drawn = drawn_words(controller, size)
+    assert text("fr", "board.new_trick") not in drawn
+    assert text("fr", "board.building", name="Ana") in drawn
+    for letter in set(group):  # on the table once each, in the hand as often as left there
+        assert drawn.count(letter) == hand.count(letter), letter
+    assert all(len(m.label) < 60 for m in controller.screen().moves)  # the group, not it all

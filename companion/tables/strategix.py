@@ -102,6 +102,8 @@ class StrategixTable(Table):
             return super().said(action, language)
         params = {key: play_words(value, language) if key in PLAY_FIELDS else value
                   for key, value in message.params.items()}  # fmt: skip
+        if message.code == "strategix.said.add":  # the formula so far is on the table
+            return text(language, "strategix.adds", name=params["name"], group=params["group"])
         return say(language, Message(message.code, params))
 
     def choices(self, state: engines.State, language: str) -> list[Choice]:
