@@ -317,10 +317,11 @@ class TableScreen(ScreenObject):
             actions.append(Target("reroll:", self.t("reroll"), style))
         if self.bots.holding():
             actions.insert(0, Target("seen:", self.t("seen"), "primary"))
-        actions.append(Target("undo:", self.t("undo"), "danger"))
-        if state.is_over:
+        if state.is_over:  # Annuler goes to the options row (self._add_moves), away from
+            # where a habitual touch during play would land (it sat where Conseil had been)
             actions.append(Target(f"game:{state.game.name}", self.t("new_game"), "primary"))
-            actions += self._review_target()
+            return actions + self._review_target()
+        actions.append(Target("undo:", self.t("undo"), "danger"))
         return actions
 
     def _review_target(self) -> list[Target]:
@@ -349,6 +350,8 @@ class TableScreen(ScreenObject):
             Target(f"hand:{i}", face, "selected" if i in turn.rethrow else "normal")
             for i, face in enumerate(self.hand())
         ]
+        if state.is_over:
+            screen.options = [Target("undo:", self.t("undo"), "danger")]
         session = self.view.session
         assert session is not None
         if self.bots.choosing():  # the bot's move is shown on the board, not offered to touch
