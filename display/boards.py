@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from display import palette
-from display.i18n import text
+from display.i18n import signed, text
 from display.layout import MIN_TEXT, Box
 
 if TYPE_CHECKING:
@@ -333,6 +333,9 @@ def draw_strategix(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scr
     play = str(top.get("play", "")).removeprefix("play ")
     cards_y = y + int(36 * k)
     building = str(trick.get("building") or "")
+    if view.get("phase") == "over":
+        _round_points(renderer, view, (x, cards_y, w, y + h - cards_y), screen, font)
+        return
     if building:  # a formula of several groups being put together: shown as it grows
         _letter_cards(renderer, building + " +", (x, cards_y, w, int(70 * k)), int(46 * k))
         said = _building_words(view, screen)
@@ -365,6 +368,26 @@ def draw_strategix(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scr
     if own and line_y + 24 <= y + h:
         left = _without(list(own), building)
         _hand_cards(renderer, left, (x, line_y + 4, w, y + h - line_y - 4), int(34 * k))
+
+
+def _round_points(
+    renderer: Canvas, view: dict[str, Any], box: Box, screen: Screen, font: int
+) -> None:
+    """The game over: each round's points, then the totals."""
+    x, y, w, h = box
+    names = [name for name, _ in screen.scores]
+    rows = [text(screen.language, "board.round_points", n=number + 1, points=_points_text(names,
+             points)) for number, points in enumerate(view.get("round_points") or [])]  # fmt: skip
+    rows.append(text(screen.language, "board.total_points",
+                     points=_points_text(names, view.get("scores") or [])))  # fmt: skip
+    line_h = min(int(font * 1.6), h // max(1, len(rows)))
+    for number, row in enumerate(rows):
+        colour = palette.TEXT if number == len(rows) - 1 else palette.TEXT_DIM
+        renderer.label(row, (x, y + number * line_h, w, line_h - 2), font - 4, colour)
+
+
+def _points_text(names: list[str], points: list[int]) -> str:
+    return ", ".join(f"{name} {signed(p)}" for name, p in zip(names, points, strict=False))
 
 
 def _building_words(view: dict[str, Any], screen: Screen) -> str:

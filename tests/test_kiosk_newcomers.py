@@ -914,9 +914,9 @@ def test_strategix_stars_are_said_in_words_and_pass_is_always_at_hand(controller
     assert first_page == ["move:pass", "move:petard"]
 
 
-def strategix_robot_round(controller: Controller, seed: int) -> float:
-    """Ana against a robot until round 1 ends (Ana plays as a simple bot would); the kiosk's
-    clock then."""
+def strategix_robot_round(controller: Controller, seed: int, rounds: int = 1) -> float:
+    """Ana against a robot until `rounds` rounds end (Ana plays as a simple bot would); the
+    kiosk's clock then."""
     from companion.bot_choice import make_player
 
     ana = make_player("simple", seed)
@@ -924,7 +924,7 @@ def strategix_robot_round(controller: Controller, seed: int) -> float:
                           bots={1: "simple"})  # fmt: skip
     controller.play("first 0")
     now = 100.0
-    while not controller.state.view(None)["round_points"]:
+    while len(controller.state.view(None)["round_points"]) < rounds:
         if controller.state.actor == 1:
             robot_plays(controller, now)
             now += 10
@@ -973,3 +973,49 @@ def test_strategix_a_formula_being_built_shows_on_the_table_not_in_the_hand(cont
     for letter in set(group):  # on the table once each, in the hand as often as left there
         assert drawn.count(letter) == hand.count(letter), letter
     assert all(len(m.label) < 60 for m in controller.screen().moves)  # the group, not it all
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_strategix_game_over_shows_each_rounds_points(controller, size):
+    """Game over showed "Nouveau pli" over an empty panel, and no points per round."""
+    strategix_robot_round(controller, 1, rounds=2)
+    assert controller.state.is_over
+    drawn = drawn_words(controller, size)
+    assert text("fr", "board.new_trick") not in drawn
+    for number, points in enumerate(controller.state.view(None)["round_points"], start=1):
+        row = next(words for words in drawn if words.startswith(f"Manche {number}"))
+        assert all(f"{abs(p)}" in row for p in points), row
+    assert "Dubolix" in controller.message and "Padbolix" in controller.message
+
+
+def drawn_targets(controller: Controller, size: tuple[int, int]) -> dict[str, object]:
+    """Where each target of the screen shown is drawn (its rectangle, by id)."""
+    from display.render import Renderer
+
+    renderer = Renderer(size)
+    renderer.draw(controller.screen())
+    return {target: rect for rect, target in renderer.hits}
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+@pytest.mark.parametrize("game", ["traverse", "strategix", "roudalon", "struggle", "sequence"])
+def test_game_over_undo_is_not_where_a_button_of_play_was(controller, size, game):
+    """Game over: "Annuler" sat exactly where "Conseil" had been, so a habitual touch asked to
+    reopen the game. It must be where no button of the actions row is during play."""
+    players = {"sequence": 3, "roudalon": 4}.get(game, 2)
+    controller.start_game(game, ["Ann", "Bob", "Cid", "Dee"][:players], seed=3, mode="full")
+    rng = random.Random(1)
+    during_play = []  # where the actions were on the last turn
+    while not controller.state.is_over:
+        state = controller.state
+        action = state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
+        after = state.clone()
+        after.apply(action.notation)
+        if after.is_over or not during_play:
+            drawn = drawn_targets(controller, size)
+            during_play += [drawn[a.id] for a in controller.screen().actions if a.id in drawn]
+        assert controller.play(action.notation), controller.message
+    undo = drawn_targets(controller, size)["undo:"]
+    assert undo.collidelist(during_play) == -1, (undo, during_play)
+    controller.handle(Tap("undo:"))
+    assert "rouvrir" in controller.message  # still there, and still asks first

@@ -6,7 +6,7 @@ from typing import Any
 
 import engines
 from companion.tables.base import Choice, Table
-from display.i18n import say, text
+from display.i18n import say, signed, text
 from display.model import Target
 from engines.messages import Message
 
@@ -32,10 +32,6 @@ def round_places(view: dict[str, Any], players: list[str], number: int, language
              points=signed(points[seat]))
         for title, seat in zip(PLACES[len(players)], order, strict=True)
     )  # fmt: skip
-
-
-def signed(points: int) -> str:
-    return f"+{points}" if points > 0 else str(points).replace("-", "−")
 
 
 def round_begins(state: engines.State) -> bool:
