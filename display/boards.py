@@ -380,10 +380,10 @@ def _round_points(
              points)) for number, points in enumerate(view.get("round_points") or [])]  # fmt: skip
     rows.append(text(screen.language, "board.total_points",
                      points=_points_text(names, view.get("scores") or [])))  # fmt: skip
-    line_h = min(int(font * 1.6), h // max(1, len(rows)))
+    line_h = min(int(font * 2.6), h // max(1, len(rows)))  # room to wrap when names are long
     for number, row in enumerate(rows):
         colour = palette.TEXT if number == len(rows) - 1 else palette.TEXT_DIM
-        renderer.label(row, (x, y + number * line_h, w, line_h - 2), font - 4, colour)
+        renderer.paragraph(row, (x, y + number * line_h, w, line_h - 2), font - 4, colour)
 
 
 def _points_text(names: list[str], points: list[int]) -> str:

@@ -1019,3 +1019,15 @@ def test_game_over_undo_is_not_where_a_button_of_play_was(controller, size, game
     assert undo.collidelist(during_play) == -1, (undo, during_play)
     controller.handle(Tap("undo:"))
     assert "rouvrir" in controller.message  # still there, and still asks first
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_strategix_round_points_of_four_players_fit(controller, size):
+    """Four players' round points, each row whole on the 7" panel."""
+    controller.start_game("strategix", [f"Joueur {n}" for n in range(1, 5)], seed=3, mode="full")
+    rng = random.Random(1)
+    while not controller.state.is_over:
+        state = controller.state
+        action = state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
+        controller.play(action.notation)
+    assert " ".join(drawn_words(controller, size)).count("Joueur 4") >= 5
