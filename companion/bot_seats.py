@@ -31,6 +31,8 @@ class BotTurns:
         self.advice = advice
         self.shown = False  # the table screen is on screen: bots play only then
         self.turn: tuple[tuple[int, int], str, float] | None = None  # position, move, since
+        self.held: tuple[tuple[int, int], float | None] | None = None  # position, since; None:
+        # a person acknowledged what it shows
 
     def to_act(self) -> tuple[engines.State, str] | None:
         """The position and the level of the bot to choose, if a bot is to choose."""
@@ -63,6 +65,8 @@ class BotTurns:
             return False
         state, level = acting
         key = session.position_key()
+        if self._held(state, key, now):
+            return False
         job = ("bot", key, level)
         self.advice.ask(job, bot_work(state, level, session.record.seed))
         if self.turn is None or self.turn[0] != key:
@@ -78,6 +82,27 @@ class BotTurns:
         self.turn = None
         self.table.play(notation)
         return True
+
+    def _held(self, state: engines.State, key: tuple[int, int], now: float) -> bool:
+        """What just ended (a round) stays on screen before the bot goes on: until a person
+        acknowledges it or for the table's time to read it, on the kiosk's clock."""
+        hold = self.view.session.table.hold_seconds(state) if self.view.session else 0.0
+        if not hold:
+            return False
+        if self.held is None or self.held[0] != key:
+            self.held = (key, now)
+        since = self.held[1]
+        return since is not None and now - since < hold
+
+    def holding(self) -> bool:
+        """The bot waits for the players to read the screen."""
+        session = self.view.session
+        held = self.held
+        return bool(held and session and held[0] == session.position_key() and held[1] is not None)
+
+    def acknowledge(self) -> None:
+        if self.held is not None:
+            self.held = (self.held[0], None)
 
     def _show(self, state: engines.State, notation: str) -> None:
         name = state.players[state.actor]

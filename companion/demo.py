@@ -168,6 +168,8 @@ def play_game(table: DemoTable, game: str) -> GameSummary:
             if controller.error:
                 raise RuntimeError(f"{game}: the bot's move was refused: {controller.message}")
             shoot(table, controller, "")
+        elif controller.session.table.players_say(state):  # who starts: the seed says
+            controller.play(state.sample_chance().notation)
         else:
             raise RuntimeError(f"{game}: chance waits for {state.chance_hint()!r}, not dice")
     else:

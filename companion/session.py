@@ -116,8 +116,8 @@ class Session:
         The last outcome drawn, or None."""
         drawn = None
         while self.state.is_chance and self.dice_request() is None:
-            if self.state.game.mode != "full":
-                break  # table mode: the players say what happened (e.g. who starts)
+            if self.state.game.mode != "full" or self.table.players_say(self.state):
+                break  # the players say what happened (e.g. who starts)
             drawn = self.state.sample_chance()
             self.commit(drawn.notation)
         return drawn

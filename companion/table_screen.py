@@ -64,6 +64,7 @@ class TableScreen(ScreenObject):
             "key": self.typing.key, "entry": self.typing.entry, "play": self.typing.word,
             "hint": self.hint.tap, "game": self.new_game,
             "review": lambda _: self.view.go("to_review"),
+            "seen": lambda _: self.bots.acknowledge(),
         }  # fmt: skip
 
     def handle_tap(self, kind: str, arg: str) -> bool:
@@ -129,8 +130,11 @@ class TableScreen(ScreenObject):
             return False
         session.commit(action.notation, corrected)
         self.turn = Turn()
-        self.view.say(session.table.outcome(before, action, session.state, self.view.language))
+        said = session.table.outcome(before, action, session.state, self.view.language)
+        self.view.say(said)
         self.advance_automatic()
+        if said != session.table.said(action, self.view.language):
+            self.view.say(said)  # an announcement (a round's end) outlives the deal after it
         return True
 
     def advance_automatic(self) -> None:
@@ -253,8 +257,7 @@ class TableScreen(ScreenObject):
         if session is None:
             return Screen("table", self.t("no_game"))
         state, record, language = session.state, session.record, self.view.language
-        person = isinstance(state.actor, int) and not session.bot_level(state.actor)
-        viewer = state.actor if person and record.mode == "full" else None
+        viewer = self._viewer(state) if record.mode == "full" else None
         screen = Screen(
             "table",
             game_title(record.game, language),
@@ -270,6 +273,16 @@ class TableScreen(ScreenObject):
         self._add_moves(screen, state)
         self.hint.add(screen, state)
         return screen
+
+    def _viewer(self, state: engines.State) -> int | None:
+        """Whose hidden cards the screen shows when the kiosk deals: the person to act, else
+        the one person playing against bots (their hand stays while a bot plays)."""
+        session = self.view.session
+        assert session is not None
+        people = [seat for seat in range(len(state.players)) if not session.bot_level(seat)]
+        if isinstance(state.actor, int) and state.actor in people:
+            return state.actor
+        return people[0] if len(people) == 1 else None
 
     def _waiting(self, state: engines.State) -> str:
         """What the table waits for; a reading shown waits for its check, not for a throw."""
@@ -302,10 +315,13 @@ class TableScreen(ScreenObject):
         if self.hand():
             style = "primary" if self.turn.rethrow else "quiet"
             actions.append(Target("reroll:", self.t("reroll"), style))
-        actions.append(Target("undo:", self.t("undo"), "danger"))
-        if state.is_over:
+        if self.bots.holding():
+            actions.insert(0, Target("seen:", self.t("seen"), "primary"))
+        if state.is_over:  # Annuler goes to the options row (self._add_moves), away from
+            # where a habitual touch during play would land (it sat where Conseil had been)
             actions.append(Target(f"game:{state.game.name}", self.t("new_game"), "primary"))
-            actions += self._review_target()
+            return actions + self._review_target()
+        actions.append(Target("undo:", self.t("undo"), "danger"))
         return actions
 
     def _review_target(self) -> list[Target]:
@@ -334,6 +350,8 @@ class TableScreen(ScreenObject):
             Target(f"hand:{i}", face, "selected" if i in turn.rethrow else "normal")
             for i, face in enumerate(self.hand())
         ]
+        if state.is_over:
+            screen.options = [Target("undo:", self.t("undo"), "danger")]
         session = self.view.session
         assert session is not None
         if self.bots.choosing():  # the bot's move is shown on the board, not offered to touch

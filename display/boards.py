@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from display import palette
-from display.i18n import text
+from display.i18n import signed, text
 from display.layout import MIN_TEXT, Box
 
 if TYPE_CHECKING:
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
 STRUGGLE_ORDER = ("K", "Q", "J", "10", "9")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = ("H", "D")
+CARD_FACE: palette.Colour = (236, 232, 220)
 
 
 def draw(renderer: Canvas, screen: Screen, box: Box) -> None:
@@ -330,13 +332,25 @@ def draw_strategix(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scr
     renderer.label(round_text, (x, y, w, int(30 * k)), font, palette.TEXT_DIM)
     play = str(top.get("play", "")).removeprefix("play ")
     cards_y = y + int(36 * k)
-    if play:
+    building = str(trick.get("building") or "")
+    if view.get("phase") == "over":
+        _round_points(renderer, view, (x, cards_y, w, y + h - cards_y), screen, font)
+        return
+    if building:  # a formula of several groups being put together: shown as it grows
+        _letter_cards(renderer, building + " +", (x, cards_y, w, int(70 * k)), int(46 * k))
+        said = _building_words(view, screen)
+        renderer.label(said, (x, cards_y + int(74 * k), w, int(26 * k)), font - 4, palette.TEXT)
+    elif play:
         _letter_cards(renderer, play, (x, cards_y, w, int(70 * k)), int(46 * k))
         who = screen.scores[top["player"]][0] if top.get("player") is not None else ""
         renderer.label(who, (x, cards_y + int(74 * k), w, int(26 * k)), font - 4, palette.TEXT_DIM)
     else:
-        empty = text(language, "board.new_trick")
-        renderer.label(empty, (x, cards_y, w, int(70 * k)), font, palette.TEXT_DIM, "center")
+        exchanged = _exchange_words(view, screen)
+        if exchanged:
+            renderer.paragraph(exchanged, (x, cards_y, w, int(100 * k)), font - 4, palette.TEXT)
+        else:
+            empty = text(language, "board.new_trick")
+            renderer.label(empty, (x, cards_y, w, int(70 * k)), font, palette.TEXT_DIM, "center")
     counts = view.get("hand_counts", [])
     if not any(counts):
         counts = []  # nothing dealt yet: no "0 cards" for everyone
@@ -352,7 +366,64 @@ def draw_strategix(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scr
     hands = view.get("hands") or []
     own = next((hand for hand in hands if hand), None)
     if own and line_y + 24 <= y + h:
-        _hand_cards(renderer, list(own), (x, line_y + 4, w, y + h - line_y - 4), int(34 * k))
+        left = _without(list(own), building)
+        _hand_cards(renderer, left, (x, line_y + 4, w, y + h - line_y - 4), int(34 * k))
+
+
+def _round_points(
+    renderer: Canvas, view: dict[str, Any], box: Box, screen: Screen, font: int
+) -> None:
+    """The game over: each round's points, then the totals."""
+    x, y, w, h = box
+    names = [name for name, _ in screen.scores]
+    rows = [text(screen.language, "board.round_points", n=number + 1, points=_points_text(names,
+             points)) for number, points in enumerate(view.get("round_points") or [])]  # fmt: skip
+    rows.append(text(screen.language, "board.total_points",
+                     points=_points_text(names, view.get("scores") or [])))  # fmt: skip
+    line_h = min(int(font * 2.6), h // max(1, len(rows)))  # room to wrap when names are long
+    for number, row in enumerate(rows):
+        colour = palette.TEXT if number == len(rows) - 1 else palette.TEXT_DIM
+        renderer.paragraph(row, (x, y + number * line_h, w, line_h - 2), font - 4, colour)
+
+
+def _points_text(names: list[str], points: list[int]) -> str:
+    return ", ".join(f"{name} {signed(p)}" for name, p in zip(names, points, strict=False))
+
+
+def _building_words(view: dict[str, Any], screen: Screen) -> str:
+    current = view.get("current")
+    name = screen.scores[current][0] if isinstance(current, int) else ""
+    top = str(((view.get("trick") or {}).get("top") or {}).get("play", "")).removeprefix("play ")
+    if top:
+        beaten = top.replace("*=", "★")
+        return text(screen.language, "board.building_over", name=name, top=beaten)
+    return text(screen.language, "board.building", name=name)
+
+
+def _without(hand: list[str], formula: str) -> list[str]:
+    """The hand less the cards of the formula being built (a star declared X is a star)."""
+    for token in formula.replace("+", " ").split():
+        card = "*" if token.startswith("*") else token
+        if card in hand:
+            hand.remove(card)
+    return hand
+
+
+def _exchange_words(view: dict[str, Any], screen: Screen) -> str:
+    """The cards exchanged (R11), before the round's first lead, to the players who gave them."""
+    exchange, seen = view.get("exchange") or {}, view.get("seen") or {}
+    played = seen.get("stars") or seen.get("petards") or any((seen.get("letters") or {}).values())
+    best, worst = exchange.get("given_by_padbolix"), exchange.get("given_by_dubolix")
+    if played or not best or not worst:
+        return ""
+    names = [name for name, _ in screen.scores]
+    return text(screen.language, "board.exchanged", padbolix=names[exchange["padbolix"]],
+                dubolix=names[exchange["dubolix"]], best=_card_word(best, screen.language),
+                worst=_card_word(worst, screen.language))  # fmt: skip
+
+
+def _card_word(card: str, language: str) -> str:
+    return {"!": text(language, "petard"), "*": "★"}.get(card, card)
 
 
 def _letter_cards(renderer: Canvas, play: str, box: Box, widest: int = 46) -> None:
@@ -365,14 +436,14 @@ def _letter_cards(renderer: Canvas, play: str, box: Box, widest: int = 46) -> No
         if token == "+":
             renderer.label("+", rect, 30, palette.TEXT_DIM, "center")
             continue
-        pygame.draw.rect(renderer.surface, (236, 232, 220), rect, border_radius=5)
+        pygame.draw.rect(renderer.surface, CARD_FACE, rect, border_radius=5)
         shown = token.replace("*=", "★")
         colour = palette.ORANGE if token.startswith("*") else palette.BLACK
         renderer.label(shown, rect, min(h - 8, int(width * 0.75)), colour, "center")
 
 
 def _hand_cards(renderer: Canvas, hand: list[str], box: Box, largest: int = 34) -> None:
-    """The hand shown (full mode) as small cards: letters, ★ stars, P pétards in vermillion."""
+    """The hand shown (full mode) as small cards: letters, ★ stars, pétards as bursts."""
     x, y, w, h = box
     per_row = min(len(hand), 12)
     rows = -(-len(hand) // per_row)
@@ -381,13 +452,27 @@ def _hand_cards(renderer: Canvas, hand: list[str], box: Box, largest: int = 34) 
     for number, card in enumerate(hand):
         row, column = divmod(number, per_row)
         rect = pygame.Rect(x + column * width, y + row * (height + 2), width - 3, height)
-        fill, ink, shown = (236, 232, 220), palette.BLACK, card
         if card == "!":
-            fill, ink, shown = palette.VERMILLION, palette.WHITE, "P"
-        elif card == "*":
-            ink, shown = palette.ORANGE, "★"
-        pygame.draw.rect(renderer.surface, fill, rect, border_radius=4)
+            _petard_card(renderer, rect)
+            continue
+        ink, shown = (palette.ORANGE, "★") if card == "*" else (palette.BLACK, card)
+        pygame.draw.rect(renderer.surface, CARD_FACE, rect, border_radius=4)
         renderer.label(shown, rect, max(12, height - 8), ink, "center")
+
+
+def _petard_card(renderer: Canvas, rect: pygame.Rect) -> None:
+    """A pétard: a dark card with a yellow burst and "!", not a letter (an orange "P" was read
+    as the letter P beside it)."""
+    pygame.draw.rect(renderer.surface, palette.BLACK, rect, border_radius=4)
+    pygame.draw.rect(renderer.surface, palette.VERMILLION, rect, 2, border_radius=4)
+    centre, outer = rect.center, min(rect.w, rect.h) * 0.46
+    points = []
+    for corner in range(16):
+        radius = outer if corner % 2 == 0 else outer * 0.55
+        angle = math.pi * corner / 8
+        points.append((centre[0] + radius * math.cos(angle), centre[1] + radius * math.sin(angle)))
+    pygame.draw.polygon(renderer.surface, palette.YELLOW, points)
+    renderer.label("!", rect, max(12, rect.h - 12), palette.BLACK, "center")
 
 
 # ----- Le Roudalon --------------------------------------------------------------------------

@@ -125,6 +125,11 @@ def decimal(value: float, language: str, digits: int = 1) -> str:
     return f"{value:.{digits}f}".replace(".", text(language, "decimal_point"))
 
 
+def signed(points: int) -> str:
+    """Points won or lost, signed as a score sheet writes them: +2, 0, −2 (a minus sign)."""
+    return f"+{points}" if points > 0 else str(points).replace("-", "−")
+
+
 def game_title(name: str, language: str = DEFAULT) -> str:
     found = lookup(language)(f"game_title.{name}", None)
     return found or name.capitalize()

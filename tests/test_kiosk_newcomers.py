@@ -827,3 +827,207 @@ def test_struggle_hints_with_the_card_show_what_ranks_them(tmp_path):
     points = [float(re.search(r"(\d+,\d) points espérés", label).group(1).replace(",", "."))
               for label in labels]  # fmt: skip
     assert len(points) == 3 and points == sorted(points, reverse=True), labels
+
+
+# ----- Stratégix as a newcomer played it (2 people, then one against a robot) ---------------
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_strategix_rules_page_says_the_two_player_deal(controller, size, language):
+    """The Règles page said nothing of the 2-player deal (R1)."""
+    controller.language = language
+    controller.handle(Tap("nav:rules"))
+    controller.handle(Tap("rules:strategix"))
+    said = " ".join(drawn_words(controller, size))
+    for words in ("20", "48", "12", "40"):
+        assert re.search(rf"\b{words}\b", said), words
+
+
+def test_strategix_first_lead_says_no_round_end(controller):
+    """Before any card was played the turn line said "fin de la manche 0 : échange"."""
+    controller.start_game("strategix", ["Ann", "Bob"], seed=1)
+    controller.play("first 1")
+    for said in (controller.message, controller.screen().turn):
+        assert "manche" not in said and "change" not in said, said
+
+
+def test_strategix_against_a_robot_asks_who_is_youngest(controller):
+    """R12: the robot simply led; the youngest leads, asked as at a table of people."""
+    controller.start_game("strategix", ["Ana", "Robot"], seed=1, mode="full",
+                          bots={1: "simple"})  # fmt: skip
+    assert controller.state.is_chance
+    assert controller.screen().turn == text("fr", "who_youngest")
+    assert "move:first 0" in [m.id for m in controller.screen().moves]
+    controller.handle(Tap("move:first 0"))
+    assert controller.state.actor == 0 and controller.state.view(0)["hands"][0]
+
+
+def strategix_against_a_robot(controller: Controller) -> list[str]:
+    """Ana (who leads) against a simple robot, the kiosk dealing; Ana's hand."""
+    controller.start_game("strategix", ["Ana", "Robot"], seed=1, mode="full",
+                          bots={1: "simple"})  # fmt: skip
+    controller.play("first 0")
+    return list(controller.state.view(0)["hands"][0])
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_strategix_a_petard_is_not_drawn_as_a_letter(controller, size):
+    """A pétard was an orange "P" card beside real P cards."""
+    hand = strategix_against_a_robot(controller)
+    assert "!" in hand and "P" in hand
+    drawn = drawn_words(controller, size)
+    assert drawn.count("P") == hand.count("P")
+    assert drawn.count("!") == hand.count("!")
+
+
+def robot_plays(controller: Controller, now: float) -> str:
+    """The robot's turn on the kiosk's clock: its choice shown, then played; what it said."""
+    from companion.bot_seats import BOT_SHOW_SECONDS
+
+    controller.tick(now)
+    controller.table.advice.wait()
+    controller.tick(now)
+    chosen = controller.message
+    controller.tick(now + BOT_SHOW_SECONDS)
+    return chosen
+
+
+@pytest.mark.parametrize("language", ["fr", "en", "qps"])
+def test_strategix_stars_are_said_in_words_and_pass_is_always_at_hand(controller, language):
+    """Moves and messages said "Ana joue *=O *=O"; Passe sat on the last of 4 pages."""
+    controller.language = language
+    strategix_against_a_robot(controller)
+    labels = [m.label for m in controller.screen().moves]
+    assert not any("*" in label for label in labels), labels
+    star = next(m.id for m in controller.screen().moves if "*=" in m.id)
+    assert text(language, "strategix.star_for", letter=star[-1]) in " ".join(labels)
+    controller.handle(Tap(star))
+    assert "*" not in controller.message, controller.message
+    now = 100.0
+    while controller.state.actor == 1:  # a robot's play may take steps ("star L", then play)
+        assert "*" not in robot_plays(controller, now)
+        assert "*" not in controller.message, controller.message
+        now += 10
+    assert controller.state.actor == 0 and controller.state.view(0)["trick"]["top"]
+    first_page = [m.id for m in controller.screen().moves[:2]]
+    assert first_page == ["move:pass", "move:petard"]
+
+
+def strategix_robot_round(controller: Controller, seed: int, rounds: int = 1) -> float:
+    """Ana against a robot until `rounds` rounds end (Ana plays as a simple bot would); the
+    kiosk's clock then."""
+    from companion.bot_choice import make_player
+
+    ana = make_player("simple", seed)
+    controller.start_game("strategix", ["Ana", "Robot"], seed=seed, mode="full",
+                          bots={1: "simple"})  # fmt: skip
+    controller.play("first 0")
+    now = 100.0
+    while len(controller.state.view(None)["round_points"]) < rounds:
+        if controller.state.actor == 1:
+            robot_plays(controller, now)
+            now += 10
+            continue
+        controller.handle(Tap("move:" + ana(controller.state)))
+    return now
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_strategix_round_end_says_places_and_stays_until_read(controller, seed):
+    """A round's end said nothing of who came first or last, and against a robot its line was
+    replaced at once by the robot's next lead; the cards exchanged were never shown."""
+    from companion.tables.strategix import ROUND_END_SECONDS
+
+    now = strategix_robot_round(controller, seed)
+    said = controller.message
+    assert re.search(r"Dubolix (Ana|Robot) \+2, Padbolix (Ana|Robot) −2", said), said
+    drawn = " ".join(drawn_words(controller, (720, 1280)))
+    assert "Échange" in drawn, drawn  # Ana gave or got a card: she sees which
+    drawn_words(controller, (800, 480))
+    if controller.state.actor == 0:
+        return  # Ana is Padbolix and leads: nothing waits on a robot
+    controller.tick(now)
+    controller.table.advice.wait()
+    assert not controller.tick(now + ROUND_END_SECONDS / 2) and controller.message == said
+    assert "seen:" in [a.id for a in controller.screen().actions]
+    if seed % 2:
+        controller.handle(Tap("seen:"))
+    else:
+        now += ROUND_END_SECONDS
+    robot_plays(controller, now)
+    assert controller.message != said
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_strategix_a_formula_being_built_shows_on_the_table_not_in_the_hand(controller, size):
+    """A play of several groups showed only in the message line: the table said "Nouveau
+    pli" and the hand still held the cards already chosen."""
+    hand = strategix_against_a_robot(controller)
+    first = next(m for m in controller.screen().moves if m.id.endswith(" +") and "*" not in m.id)
+    group = first.id.removeprefix("move:play ").removesuffix(" +").split()
+    controller.handle(Tap(first.id))
+    drawn = drawn_words(controller, size)
+    assert text("fr", "board.new_trick") not in drawn
+    assert text("fr", "board.building", name="Ana") in drawn
+    for letter in set(group):  # on the table once each, in the hand as often as left there
+        assert drawn.count(letter) == hand.count(letter), letter
+    assert all(len(m.label) < 60 for m in controller.screen().moves)  # the group, not it all
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_strategix_game_over_shows_each_rounds_points(controller, size):
+    """Game over showed "Nouveau pli" over an empty panel, and no points per round."""
+    strategix_robot_round(controller, 1, rounds=2)
+    assert controller.state.is_over
+    drawn = drawn_words(controller, size)
+    assert text("fr", "board.new_trick") not in drawn
+    for number, points in enumerate(controller.state.view(None)["round_points"], start=1):
+        row = next(words for words in drawn if words.startswith(f"Manche {number}"))
+        assert all(f"{abs(p)}" in row for p in points), row
+    assert "Dubolix" in controller.message and "Padbolix" in controller.message
+
+
+def drawn_targets(controller: Controller, size: tuple[int, int]) -> dict[str, object]:
+    """Where each target of the screen shown is drawn (its rectangle, by id)."""
+    from display.render import Renderer
+
+    renderer = Renderer(size)
+    renderer.draw(controller.screen())
+    return {target: rect for rect, target in renderer.hits}
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+@pytest.mark.parametrize("game", ["traverse", "strategix", "roudalon", "struggle", "sequence"])
+def test_game_over_undo_is_not_where_a_button_of_play_was(controller, size, game):
+    """Game over: "Annuler" sat exactly where "Conseil" had been, so a habitual touch asked to
+    reopen the game. It must be where no button of the actions row is during play."""
+    players = {"sequence": 3, "roudalon": 4}.get(game, 2)
+    controller.start_game(game, ["Ann", "Bob", "Cid", "Dee"][:players], seed=3, mode="full")
+    rng = random.Random(1)
+    during_play = []  # where the actions were on the last turn
+    while not controller.state.is_over:
+        state = controller.state
+        action = state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
+        after = state.clone()
+        after.apply(action.notation)
+        if after.is_over or not during_play:
+            drawn = drawn_targets(controller, size)
+            during_play += [drawn[a.id] for a in controller.screen().actions if a.id in drawn]
+        assert controller.play(action.notation), controller.message
+    undo = drawn_targets(controller, size)["undo:"]
+    assert undo.collidelist(during_play) == -1, (undo, during_play)
+    controller.handle(Tap("undo:"))
+    assert "rouvrir" in controller.message  # still there, and still asks first
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_strategix_round_points_of_four_players_fit(controller, size):
+    """Four players' round points, each row whole on the 7" panel."""
+    controller.start_game("strategix", [f"Joueur {n}" for n in range(1, 5)], seed=3, mode="full")
+    rng = random.Random(1)
+    while not controller.state.is_over:
+        state = controller.state
+        action = state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
+        controller.play(action.notation)
+    assert " ".join(drawn_words(controller, size)).count("Joueur 4") >= 5

@@ -94,6 +94,14 @@ class Table:
         """A chance outcome the players say (who starts, who deals): a question, not notation."""
         return text(language, "who_starts")
 
+    def hold_seconds(self, state: engines.State) -> float:
+        """How long a bot waits here before it plays, so the players read what just ended."""
+        return 0.0
+
+    def players_say(self, state: engines.State) -> bool:
+        """A chance outcome the players say even when the kiosk deals (full mode)."""
+        return False
+
     def turn_detail(self, state: engines.State, language: str) -> str:
         return ""
 
@@ -106,7 +114,7 @@ class Table:
         self, before: engines.State, action: engines.Action, after: engines.State, language: str
     ) -> str:
         """What just happened, in words (a roll-off says who won, or who throws again)."""
-        said = say(language, action)
+        said = self.said(action, language)
         if not self.rolloff(before):
             return said
         if not self.rolloff(after):
@@ -157,6 +165,10 @@ class Table:
 
     def label(self, action: engines.Action, language: str) -> str:
         """A move's words on its button."""
+        return self.said(action, language)
+
+    def said(self, action: engines.Action, language: str) -> str:
+        """What an action does, in the players' words."""
         return say(language, action)
 
     def pieces(self, state: engines.State, notation: str) -> frozenset[str]:
@@ -198,7 +210,7 @@ class Table:
     def choice_label(self, state: engines.State, notation: str, language: str) -> str:
         """A play's words, as the engine describes it."""
         try:
-            return say(language, state.clone().apply(notation))
+            return self.said(state.clone().apply(notation), language)
         except engines.EngineError:
             return notation
 

@@ -2,12 +2,56 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import engines
-from companion.tables.base import Table
-from display.i18n import text
+from companion.tables.base import Choice, Table
+from display.i18n import say, signed, text
 from display.model import Target
+from engines.messages import Message
 
 LETTER_KEYS = tuple("BCDEFGHIJKLMNOPQRSTUVWXYZ") + ("*", "+")
+ALWAYS_OFFERED = ("pass", "petard")  # first in the moves, never pages away
+ROUND_END_SECONDS = 12.0  # a round's end stays this long before a bot leads the next
+PLAY_FIELDS = ("play", "group")  # an engine message's fields holding cards in notation
+
+
+PLACES = {
+    2: ("Dubolix", "Padbolix"),
+    3: ("Dubolix", "Pernigagnix", "Padbolix"),
+    4: ("Dubolix", "Ossilix", "Pernigagnix", "Padbolix"),
+}  # the places' names, any language
+
+
+def round_places(view: dict[str, Any], players: list[str], number: int, language: str) -> str:
+    """Round `number` (from 0): each place's title, player and points, first to last."""
+    points = view["round_points"][number]
+    order = sorted(range(len(players)), key=lambda seat: -points[seat])  # R10: no ties
+    return ", ".join(
+        text(language, "strategix.place", title=title, name=players[seat],
+             points=signed(points[seat]))
+        for title, seat in zip(PLACES[len(players)], order, strict=True)
+    )  # fmt: skip
+
+
+def round_begins(state: engines.State) -> bool:
+    """A round after the first, before its first lead: the last round's end still to read."""
+    view = state.view(None)
+    seen = view["seen"]
+    fresh = not (seen["stars"] or seen["petards"] or any(seen["letters"].values()))
+    return not state.is_over and bool(view["last_order"]) and fresh and isinstance(state.actor, int)
+
+
+def play_words(play: str, language: str) -> str:
+    """Cards in notation ("N *=N + *=E F") in words: a star declared X is "a star for X"."""
+    groups = []
+    for group in play.split("+"):
+        cards = group.split()
+        words = [text(language, "strategix.star_for", letter=card[2:]) if card.startswith("*=")
+                 else card for card in cards]  # fmt: skip
+        stars = any(card.startswith("*") for card in cards)
+        groups.append((", " if stars else " ").join(words))
+    return " + ".join(groups)
 
 
 class StrategixTable(Table):
@@ -17,26 +61,50 @@ class StrategixTable(Table):
     def waiting_chance(self, state: engines.State, language: str) -> str:
         return text(language, "who_youngest")
 
+    def players_say(self, state: engines.State) -> bool:
+        """Who leads the first round is the youngest (R12): asked even when the kiosk deals."""
+        return state.view(None)["phase"] == "first"
+
     def outcome(
         self, before: engines.State, action: engines.Action, after: engines.State, language: str
     ) -> str:
         said = super().outcome(before, action, after, language)
-        ended = before.view(None)["round"]
-        if after.is_over or after.view(None)["round"] == ended:
+        view = after.view(None)
+        ended = len(view["round_points"])
+        if ended == len(before.view(None)["round_points"]):
             return said
-        return f"{said} — {text(language, 'strategix.round_end', n=ended)}"
+        places = round_places(view, after.players, ended - 1, language)
+        ending = text(language, "strategix.game_end" if after.is_over else "strategix.round_end",
+                      n=ended, places=places)  # fmt: skip
+        return f"{said} — {ending}"
+
+    def hold_seconds(self, state: engines.State) -> float:
+        return ROUND_END_SECONDS if round_begins(state) else 0.0
 
     def waiting(self, state: engines.State, language: str) -> str:
         """Before the first lead of rounds after the first: the card exchange (R11) first."""
-        view = state.view(None)
-        order, seen = view["last_order"], view["seen"]
-        fresh = not (seen["stars"] or seen["petards"] or any(seen["letters"].values()))
-        if state.is_over or not order or not fresh or not isinstance(state.actor, int):
+        if not round_begins(state):
             return super().waiting(state, language)
+        view = state.view(None)
+        order = view["last_order"]
         names = {"dubolix": state.players[order[0]], "padbolix": state.players[order[-1]]}
         if view["mode"] == "full":  # the kiosk dealt and exchanged the cards
             return text(language, "strategix.exchanged", **names)
         return text(language, "strategix.exchange", **names)
+
+    def said(self, action: engines.Action, language: str) -> str:
+        message = action.message
+        if not isinstance(message, Message) or not any(f in message.params for f in PLAY_FIELDS):
+            return super().said(action, language)
+        params = {key: play_words(value, language) if key in PLAY_FIELDS else value
+                  for key, value in message.params.items()}  # fmt: skip
+        if message.code == "strategix.said.add":  # the formula so far is on the table
+            return text(language, "strategix.adds", name=params["name"], group=params["group"])
+        return say(language, Message(message.code, params))
+
+    def choices(self, state: engines.State, language: str) -> list[Choice]:
+        found = super().choices(state, language)
+        return sorted(found, key=lambda choice: choice.notation not in ALWAYS_OFFERED)
 
     def keyboard(self, state: engines.State, mode: str) -> bool:
         return mode == "table" and isinstance(state.actor, int)
