@@ -17,6 +17,8 @@ import numpy as np
 
 from vision.read.types import Die
 
+Roi = tuple[int, int, int, int]  # x, y, w, h
+
 LEAST_SIDE = 40.0  # px: the ruling's least top face
 MOST_BLUR = 1.0  # px: the ruling's most lens blur (Gaussian sigma)
 # Thresholds on what is measured, chosen on rendered trays of the home generator (designs
@@ -34,6 +36,7 @@ MOST_BLUR = 1.0  # px: the ruling's most lens blur (Gaussian sigma)
 MEASURED_LEAST_SIDE = 24.0
 LEAST_SHARPNESS = 0.30
 SHARPNESS_PERCENTILE = 99.0
+FINDER_SURE = 0.5  # the finder's heat from which a die's size is taken for the set-up check
 
 
 def sharpness(frame_bgr: np.ndarray, die: Die) -> float:
@@ -85,3 +88,14 @@ def within_ruling(frame_bgr: np.ndarray, dice: list[Die]) -> list[Die]:
         why = beyond_ruling(frame_bgr, die) if die.value is not None else ""
         ruled.append(replace(die, value=None, reason=why, sure=False) if why else die)
     return ruled
+
+
+def tray_dice_sides(frame_bgr: np.ndarray, roi: Roi | None = None) -> list[float]:
+    """The top-face side (px) of each die the finder sees in the frame (within `roi`), for a
+    check of the camera's set-up before play (`tabletop doctor`); empty when no die lies there."""
+    from vision.read._nets import PROFILE_FINDER
+    from vision.read.find import candidates_in, check_frame, look
+
+    check_frame(frame_bgr)
+    heat_map = look(frame_bgr, roi, PROFILE_FINDER)
+    return [cand.size for cand in candidates_in(frame_bgr, heat_map, FINDER_SURE)]
