@@ -5,11 +5,18 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from vision.read.find import square_quad
-from vision.read.ruling import MEASURED_LEAST_SIDE, beyond_ruling, sharpness, within_ruling
+from vision.read.ruling import (
+    MEASURED_LEAST_SIDE,
+    beyond_ruling,
+    percentiles,
+    sharpness,
+    within_ruling,
+)
 from vision.read.types import Die
 from vision.reader import DiceReader
 from vision.synth.render import SceneStyle, render_scene
@@ -74,3 +81,10 @@ def test_poker_dice_blurred_beyond_the_ruling_are_unreadable_sharp_ones_read():
         else:
             assert dice and all(die.value is None for die in dice)
             assert all(die.reason.startswith("too blurred") for die in dice)
+
+
+@given(st.lists(st.floats(0.0, 255.0), min_size=1, max_size=300), st.floats(0.0, 100.0))
+def test_percentiles_are_numpys(values, percent):
+    array = np.array(values, np.float32)
+    (found,) = percentiles(array, (percent,))
+    assert found == pytest.approx(float(np.percentile(array, percent)), abs=1e-3)

@@ -47,14 +47,28 @@ def sharpness(frame_bgr: np.ndarray, die: Die) -> float:
     patch = face_patch(frame_bgr, np.asarray(die.quad, np.float32))
     if patch.size == 0:
         return 0.0
-    low, high = np.percentile(patch, (2.0, 98.0))
-    contrast = float(high - low)
+    low, high = percentiles(patch, (2.0, 98.0))
+    contrast = high - low
     if contrast < 1e-3:
         return 0.0
     gx = cv2.Sobel(patch, cv2.CV_32F, 1, 0, ksize=3) / 8.0
     gy = cv2.Sobel(patch, cv2.CV_32F, 0, 1, ksize=3) / 8.0
-    steepest = float(np.percentile(np.hypot(gx, gy), SHARPNESS_PERCENTILE))
+    (steepest,) = percentiles(np.hypot(gx, gy), (SHARPNESS_PERCENTILE,))
     return steepest / contrast
+
+
+def percentiles(values: np.ndarray, percents: tuple[float, ...]) -> list[float]:
+    """`np.percentile` (linear between the two nearest ranks) by partial sorting: a fifth of
+    its time on a die's few thousand pixels, where it took most of this check's."""
+    flat = values.ravel()
+    ranks = [p / 100.0 * (flat.size - 1) for p in percents]
+    nearest = sorted({int(np.floor(r)) for r in ranks} | {int(np.ceil(r)) for r in ranks})
+    ordered = np.partition(flat, nearest)
+    found = []
+    for rank in ranks:
+        below, above = float(ordered[int(np.floor(rank))]), float(ordered[int(np.ceil(rank))])
+        found.append(below + (above - below) * (rank - np.floor(rank)))
+    return found
 
 
 def face_patch(frame_bgr: np.ndarray, quad: np.ndarray) -> np.ndarray:
