@@ -10,7 +10,6 @@ import numpy as np
 import pytest
 
 from bench.poker import Tally, read_tray, tray_scene, write_teaching_photos
-from bench.poker_tally import MOST_BLUR
 from vision.profiles.profile_learning import learn_from_dir
 from vision.read.find import candidate_angle
 from vision.read.types import POKER_FACES
@@ -20,10 +19,10 @@ from vision.synth.render import SceneStyle, render_close_up, render_scene
 
 TRAYS = 12
 # Floors under what was measured on this design and these trays: 59 of 60 dice right, none
-# wrong, taught either way (2026-11-27, of all the dice; close-up taught 0.68 when its A was
-# learned on the large club alone); the floor is now of the dice within the camera ruling (#55).
-# The issue's target is 99.5% of dice right, which this reader reaches on the bench's default
-# designs but not on every design (docs/vision.md, "Teaching poker dice: what to expect").
+# wrong, taught either way (2026-11-27; close-up taught 0.68 when its A was learned on the large
+# club alone). The issue's target is 99.5% of dice right, which this reader reaches on the
+# bench's default designs but not on every design (docs/vision.md, "Teaching poker dice: what
+# to expect").
 FLOORS = {"tray": 0.95, "close-up": 0.95}
 WRONG_AT_MOST = 0.02
 
@@ -40,9 +39,7 @@ def test_a_design_never_seen_is_taught_from_three_photos_per_face_and_read(way, 
     for tray in range(TRAYS):
         read_tray(reader, design, 7, tray, tally)
     figures = tally.figures()
-    within = tally.dice - tally.beyond_ruling  # dice the camera ruling (#55) asks to be read
-    right_within = (tally.right - tally.beyond_ruling_right) / within
-    assert right_within >= FLOORS[way], figures
+    assert figures["dice_right"] >= FLOORS[way], figures
     assert figures["wrong"] <= WRONG_AT_MOST, figures
 
 
@@ -240,14 +237,12 @@ def test_a_pencils_end_beside_the_die_in_two_photos_of_a_face_is_not_learned(tmp
         scene = render_scene(["K", "Q", "A"], kind="poker", seed=95_000 + tray, style=style)
         reading = reader.read(scene.frame)
         king = next(d for d in scene.dice if d.value == "K")
-        if style.blur > MOST_BLUR:  # beyond the camera ruling (#55): unreadable, rightly
-            continue
         kings += 1
         read += any(
             d.value == "K" and np.hypot(*np.subtract(d.center, king.center)) < 15
             for d in reading.dice
         )
-    assert kings >= 5 and read >= kings - 1, f"{read} of {kings} kings read"
+    assert read >= 9, f"{read} of {kings} kings read"
 
 
 def test_only_one_cameras_photos_narrow_a_photos_dice_to_the_usual_size():

@@ -197,7 +197,7 @@ class DiceReader:
             peaks=candidates,
         )
         if self.profile is not None and self.kind == "poker":
-            dice = within_ruling(frame_bgr, dice)
+            dice = within_ruling(dice)
         if self.profile is None and not adapted:
             # After the large faces: small dice read on faint peaks inside a die close to the
             # camera (its pips, specks) would refuse it (the real scale sweep at 30% of the frame
