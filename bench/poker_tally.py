@@ -33,6 +33,7 @@ class Tally:
     misses: list[str] = field(default_factory=list)
     beyond_ruling: int = 0  # dice smaller or blurrier than the ruling's camera shows them
     beyond_ruling_wrong: int = 0
+    beyond_ruling_right: int = 0
 
     def figures(self) -> dict[str, Any]:
         wrong = self.dice - self.right - self.unreadable
@@ -49,7 +50,11 @@ class Tally:
             "p95_ms": quantile(self.wall_ms, 0.95),
             "cpu_median_ms": quantile(self.cpu_ms, 0.5),
             "cpu_p95_ms": quantile(self.cpu_ms, 0.95),
-            "beyond_ruling": {"dice": self.beyond_ruling, "wrong": self.beyond_ruling_wrong},
+            "beyond_ruling": {
+                "dice": self.beyond_ruling,
+                "right": self.beyond_ruling_right,
+                "wrong": self.beyond_ruling_wrong,
+            },
         }
 
     def count(self, reading: Any, truths: list[Truth], cpu_ms: float) -> None:
@@ -70,6 +75,7 @@ class Tally:
             beyond = truth.side < LEAST_SIDE or truth.blur > MOST_BLUR
             self.beyond_ruling += beyond
             self.beyond_ruling_wrong += beyond and wrong
+            self.beyond_ruling_right += beyond and value == truth.value
             all_right = all_right and value == truth.value
         self.trays_right += all_right
 
@@ -116,6 +122,7 @@ def merge(into: Tally, other: Tally) -> None:
         "trays_right",
         "beyond_ruling",
         "beyond_ruling_wrong",
+        "beyond_ruling_right",
     ):
         setattr(into, name, getattr(into, name) + getattr(other, name))
     for name in ("wall_ms", "cpu_ms", "self_checks", "misses"):

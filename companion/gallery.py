@@ -180,6 +180,17 @@ def scenes(store: Store, language: str = "fr") -> list[tuple[str, Callable[[], C
         controller.handle(CameraImage(render_scene(["9"] * 3, kind="poker", seed=1).frame))
         return controller
 
+    def look_alike() -> Controller:
+        """The teach screen after teaching: a J captured that looks like the K dice."""
+        from companion.teach import LookAlike, crop_dice
+        from vision.synth.render import render_scene
+
+        controller = fresh()
+        controller.handle(Tap("nav:settings"))
+        j_die, k_die = crop_dice(render_scene(["K", "J"], kind="poker", seed=1).frame)[:2]
+        controller.settings.look_alikes = [LookAlike("J", 2, j_die, "K", 1, k_die)]
+        return controller
+
     def tray_choice() -> Controller:
         from companion.controller import CameraImage
         from vision.synth.render import render_scene
@@ -214,6 +225,7 @@ def scenes(store: Store, language: str = "fr") -> list[tuple[str, Callable[[], C
         ("scores-player", scorebook("Alice")),
         ("settings", nav("settings")),
         ("settings-teach", teaching),
+        ("settings-look-alike", look_alike),
         ("settings-tray", tray_choice),
         ("rules", nav("rules")),
         ("review", review),

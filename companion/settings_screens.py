@@ -16,6 +16,7 @@ from companion import diagnostics
 from companion.examples_settings import ExamplesPanel
 from companion.screen_base import Handler, KioskView, ScreenName, ScreenObject
 from companion.setup_screens import GAMES
+from companion.teach import LookAlike
 from display.i18n import RULES, game_title, languages, offered, text
 from display.model import Screen, Target
 from engines.dice import POKER_FACES
@@ -37,6 +38,7 @@ class SettingsScreen(ScreenObject):
         self.examples = ExamplesPanel(view)
         self.teaching: int | None = None  # index of the poker face being taught
         self.taught: dict[str, list[np.ndarray]] = {}
+        self.look_alikes: list[LookAlike] = []  # taught dice to check, shown one by one
         self.profile_path: str = view.store.setting("poker_profile")  # the app loads it
         self.camera_choice: str = view.store.setting("camera")  # the app reopens the camera
         self.tray_roi = tray_roi  # the app saves it to the config file and the reader
@@ -72,6 +74,9 @@ class SettingsScreen(ScreenObject):
         if self.examples.open:
             screen.options = self.examples.options()
             screen.actions = [Target("examples:close", self.t("ok"), "primary")]
+        elif self.look_alikes:
+            self._screen_look_alike(screen)
+            return screen
         elif self.teaching is None:
             screen.options += self.examples.options()
             screen.actions = [
@@ -95,6 +100,23 @@ class SettingsScreen(ScreenObject):
             *([self.examples.line()] if self.examples.open else []),
         ]
         return screen
+
+    def _screen_look_alike(self, screen: Screen) -> None:
+        """The first taught die to check, beside the die it looks like, in the report's words."""
+        alike = self.look_alikes[0]
+        own = self.t("teach_die", face=alike.face, number=alike.number)
+        screen.look_alike = [(alike.crop, own)]
+        if alike.like is None:
+            said = self.t("teach_unlike", die=own, face=alike.face)
+        else:
+            like = self.t("teach_die", face=alike.like, number=alike.like_number)
+            said = self.t("teach_look_alike", die=own, like=alike.like, like_die=like,
+                          face=alike.face)  # fmt: skip
+            if alike.like_crop is not None:
+                screen.look_alike.append((alike.like_crop, like))
+        screen.options = []
+        screen.lines = [said]
+        screen.actions = [Target("teach:seen", self.t("ok"), "primary")]
 
     def _roi_text(self, roi: Roi | None) -> str:
         if roi is None:
@@ -199,12 +221,15 @@ class SettingsScreen(ScreenObject):
     def teach(self, step: str) -> None:
         if step == "start":
             self.teaching, self.taught, self.tray_points = 0, {}, None
+            self.look_alikes = []
             self.view.say(self.t("teach_show", face=POKER_FACES[0]))
         elif step == "cancel":
             self.teaching, self.taught = None, {}
             self.view.say("")
         elif step == "capture" and self.teaching is not None:
             self._teach_capture()
+        elif step == "seen" and self.look_alikes:
+            self.look_alikes.pop(0)
         else:
             self.view.not_here(f"teach:{step}")
 
@@ -227,18 +252,19 @@ class SettingsScreen(ScreenObject):
                               next=POKER_FACES[self.teaching]))  # fmt: skip
             return
         try:
-            path, percent = teach.learn_and_check(self.taught, self.view.store.state_dir)
+            taught = teach.learn_and_check(self.taught, self.view.store.state_dir)
         except ValueError:  # the examples cannot make a profile: the log says why
             log.warning("teaching the poker faces failed", exc_info=True)
             self.view.say(self.t("illegal", reason=diagnostics.teach_failed()), True)
             return
         finally:
             self.teaching = None
-        self.profile_path = str(path)
+        self.profile_path = str(taught.path)
         self.view.store.set_setting("poker_profile", self.profile_path)
-        done = self.t("teach_done", path=path)
-        if percent is not None:
-            done += " " + self.t("teach_check", percent=percent)
+        self.look_alikes = taught.look_alikes
+        done = self.t("teach_done", path=taught.path)
+        if taught.percent is not None:
+            done += " " + self.t("teach_check", percent=taught.percent)
         self.view.say(done)
 
 

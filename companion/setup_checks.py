@@ -12,6 +12,8 @@ import sqlite3
 import uuid
 from pathlib import Path
 
+import numpy as np
+
 from companion.config import Config, ConfigError, default_state_dir, run_config
 from companion.persistence.store import DB_NAME
 from hardware.checks import Check
@@ -60,6 +62,33 @@ def check_profile(config: Config | None) -> Check:
             blocking=False,
         )
     return Check(True, label, f"{path}: {profile.kind} profile", blocking=False)
+
+
+def check_dice_size(frame_bgr: np.ndarray, roi: tuple[int, int, int, int] | None) -> Check:
+    """Whether the camera shows the tray's dice at least the camera ruling's 40 px across (#55):
+    smaller dice come out unreadable. Measured on a frame at the capture size in use, within
+    the calibrated tray; a problem that blocks nothing."""
+    from vision.read.ruling import LEAST_SIDE, tray_dice_sides
+
+    label = "dice size"
+    height, width = frame_bgr.shape[:2]
+    sides = tray_dice_sides(frame_bgr, roi)
+    where = f"at {width}x{height}" + ("" if roi is None else " in the calibrated tray")
+    if not sides:
+        detail = f"no dice seen {where}: put a few in the tray and run doctor again to check"
+        return Check(True, label, detail, blocking=False)
+    side = float(np.median(sides))
+    if side < LEAST_SIDE:
+        return Check(
+            False,
+            label,
+            f"dice {side:.0f} px across {where}, under the {LEAST_SIDE:.0f} px the reader needs:"
+            " they come out unreadable",
+            "Choose a higher capture size (the Pi camera gives 1536x864) or move the camera "
+            "closer to the tray.",
+            blocking=False,
+        )
+    return Check(True, label, f"dice {side:.0f} px across {where} (at least {LEAST_SIDE:.0f})")
 
 
 def check_state_dir(path: Path | None) -> Check:

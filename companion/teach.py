@@ -9,6 +9,7 @@ directory, which the reader then uses for poker dice.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -30,20 +31,61 @@ def crop_dice(image: np.ndarray, roi: tuple[int, int, int, int] | None = None) -
     return [rectify(view, best_square(view, die), CROP) for die in dice_in_photo(view)]
 
 
+@dataclass(frozen=True)
+class LookAlike:
+    """A taught die to check (`vision.profiles.profile_learning.LookAlike`): the `number`th die
+    captured for `face` looks much like a die captured for another face (`like`, its
+    `like_number`th) or, with `like` None, unlike the other dice of its face. The crops are
+    the two dice as learned."""
+
+    face: str
+    number: int
+    crop: np.ndarray
+    like: str | None
+    like_number: int | None
+    like_crop: np.ndarray | None
+
+
+@dataclass(frozen=True)
+class Taught:
+    """What teaching came to: the profile's file, the self-check's share in percent (None with
+    one example per face), and the dice to check."""
+
+    path: Path
+    percent: int | None
+    look_alikes: list[LookAlike] = field(default_factory=list)
+
+
 def learn_profile(examples: dict[str, list[np.ndarray]], state_dir: Path) -> Path:
     """Build and save the profile; raises ValueError naming what is missing."""
-    return learn_and_check(examples, state_dir)[0]
+    return learn_and_check(examples, state_dir).path
 
 
-def learn_and_check(
-    examples: dict[str, list[np.ndarray]], state_dir: Path
-) -> tuple[Path, int | None]:
-    """Build and save the profile, and say how well it tells the faces apart: the share (in
-    percent) of the examples read right by all the others, None with one example per face."""
+def learn_and_check(examples: dict[str, list[np.ndarray]], state_dir: Path) -> Taught:
+    """Build and save the profile, say how well it tells the faces apart (the share of the
+    examples read right by all the others) and which dice look like another face's."""
     from vision.profiles.profile import FaceProfile
 
     profile = FaceProfile.learn(examples, "poker")
     path = Path(state_dir) / PROFILE_NAME
     profile.save(path)
     share = profile.self_check()
-    return path, None if share != share else round(100 * share)
+    percent = None if share != share else round(100 * share)
+    return Taught(path, percent, look_alikes_of(examples))
+
+
+def look_alikes_of(examples: dict[str, list[np.ndarray]]) -> list[LookAlike]:
+    """The captured dice that look like another face's, or unlike their own face's others."""
+    from vision.profiles.profile_learning import look_alikes_of_examples
+
+    def crop_of(face: str, number: int) -> np.ndarray:
+        return examples[face][number - 1]
+
+    found = []
+    for alike in look_alikes_of_examples(examples, "poker"):
+        face, number = str(alike.face), int(alike.photo.name)
+        like = None if alike.like is None else str(alike.like)
+        like_number = None if alike.like_photo is None else int(alike.like_photo.name)
+        like_crop = None if like is None or like_number is None else crop_of(like, like_number)
+        found.append(LookAlike(face, number, crop_of(face, number), like, like_number, like_crop))
+    return found

@@ -67,6 +67,18 @@ class CameraView:
             self._camera_keepalive = image  # ids are only unique while the image lives
         return self._camera_surface, scale, offset
 
+    def _camera_picture(self, image: np.ndarray, box: Box) -> None:
+        """A still picture (a BGR crop) scaled into `box` on black, outside the live view."""
+        x, y, w, h = box
+        self.panel(box, palette.BLACK)
+        height, width = image.shape[:2]
+        scale = min(w / width, h / height)
+        size = (max(1, int(width * scale)), max(1, int(height * scale)))
+        rgb = np.ascontiguousarray(image[:, :, ::-1])
+        raw = pygame.image.frombuffer(rgb.tobytes(), (width, height), "RGB")
+        self.surface.blit(pygame.transform.scale(raw, size),
+                          (x + (w - size[0]) // 2, y + (h - size[1]) // 2))  # fmt: skip
+
     def _die_outline(
         self, die: DieMark, scale: float, offset: tuple[int, int]
     ) -> tuple[pygame.Rect, float]:

@@ -66,6 +66,9 @@ class MenuView:
         if screen.point_target:
             self._draw_tray_choice(screen)
             return
+        if screen.look_alike:
+            self._draw_look_alike(screen)
+            return
         if screen.camera is None:
             self._draw_lines(screen)
             return
@@ -77,6 +80,26 @@ class MenuView:
         if self.layout.portrait:
             top = y + h // 2
         self._camera(screen, (x + w - preview_w, top, preview_w, bottom - top))
+
+    def _draw_look_alike(self, screen: Screen) -> None:
+        """A taught die to check beside the die it looks like, each captioned, the words under
+        them (portrait) or beside them."""
+        x, y, w, h = self.layout.body
+        row = self.layout.row_height
+        pictures_h = min(w // 2, h // 2) if self.layout.portrait else min(w // 3, h - row - 60)
+        side = min(pictures_h - 34, (w - 30) // 2)
+        for number, (crop, caption) in enumerate(screen.look_alike):
+            box = (x + number * (side + 20), y, side, side)
+            self._camera_picture(crop, box)
+            self.label(caption, (box[0], y + side + 4, side, 28), self.layout.font - 4,
+                       align="center")  # fmt: skip
+        if self.layout.portrait:
+            text_box = (x, y + pictures_h + 10, w, h - pictures_h - row - 30)
+        else:
+            used = len(screen.look_alike) * (side + 20)
+            text_box = (x + used, y, w - used, h - row - 20)
+        self.paragraph(" ".join(screen.lines), text_box, self.layout.font - 2)
+        self.buttons(screen.actions, (x, y + h - row - 8, w, row), 1)
 
     def _draw_tray_choice(self, screen: Screen) -> None:
         """Choosing the tray region: the camera view as large as it goes, the help beside it."""

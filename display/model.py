@@ -76,6 +76,8 @@ class Screen:
     point_target: str = ""
     tray: tuple[int, int, int, int] | None = None  # tray region drawn on the camera view
     tray_points: list[tuple[int, int]] = field(default_factory=list)  # corners touched so far
+    # a taught die to check beside the die it looks like (teaching): (BGR crop, caption) each
+    look_alike: list[tuple[np.ndarray, str]] = field(default_factory=list)
 
     def all_targets(self) -> list[Target]:
         dice = [Target(d.target_id, d.label) for d in self.dice]

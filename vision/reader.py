@@ -39,6 +39,7 @@ from vision.read.pips import (
     read_faces,
 )
 from vision.read.profiled import read_candidates, read_profiled
+from vision.read.ruling import within_ruling
 from vision.read.types import Die, DieCandidate, Face, Reading
 from vision.read.unread import seen_but_unread
 
@@ -195,6 +196,8 @@ class DiceReader:
             fits_its_squares=self.profile is not None,  # read_candidates fits unsure squares
             peaks=candidates,
         )
+        if self.profile is not None and self.kind == "poker":
+            dice = within_ruling(dice)
         if self.profile is None and not adapted:
             # After the large faces: small dice read on faint peaks inside a die close to the
             # camera (its pips, specks) would refuse it (the real scale sweep at 30% of the frame

@@ -65,12 +65,31 @@ def run(args: argparse.Namespace) -> int:
     _, config = check_config(args.config, args.state_dir)
     camera_spec = args.camera or (config.camera.spec if config else "auto")
     checks = [*hardware_checks(camera_spec), *setup_checks(args.config, args.state_dir)]
+    dice = dice_size(camera_spec, config.camera.tray_roi if config else None)
+    if dice is not None:
+        checks.append(dice)
     state_dir = args.state_dir or (config.state_dir if config else None)
     if state_dir is not None:
         club = club_refusals(state_dir)
         if not club.ok or (config and config.club.url):  # a table of no club: no line
             checks.append(club)
     return 0 if print_report(checks, sys.stdout) else 1
+
+
+def dice_size(camera_spec: str, roi: tuple[int, int, int, int] | None) -> Check | None:
+    """The tray's dice measured on one frame of the camera in use (`check_dice_size`); None
+    where the camera gives no frame (its own lines say why)."""
+    from companion.setup_checks import check_dice_size
+    from hardware.checks import PROBE_TIMEOUT_S, first_frame
+    from hardware.factory import open_camera
+
+    try:
+        source = open_camera(camera_spec)
+    except ValueError:
+        return None
+    with source:
+        frame, _ = first_frame(source, PROBE_TIMEOUT_S)
+    return None if frame is None else check_dice_size(frame.image, roi)
 
 
 def club_refusals(state_dir: Path) -> Check:

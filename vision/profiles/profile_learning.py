@@ -281,6 +281,20 @@ def _look_alikes(shots: list[_Shot], likeness: np.ndarray, below: float) -> list
     return found
 
 
+def look_alikes_of_examples(examples: dict[Face, list[np.ndarray]], kind: str) -> list[LookAlike]:
+    """The examples to check among crops taught without photo files (the kiosk's captures, every
+    die of a capture an example): as `learn_from_dir` names its photos, each example named
+    `<face>/<its number from 1>`."""
+    shots = [
+        _Shot(face, Path(str(face)) / str(number), [], [crop], 1)
+        for face, crops in examples.items()
+        for number, crop in enumerate(crops, start=1)
+    ]
+    embedder = embedder_for(kind)
+    below = UNLIKE_BELOW if embedder is None else EMBEDDED_UNLIKE_BELOW
+    return _look_alikes(shots, _likeness([shot.crops[0] for shot in shots], embedder), below)
+
+
 def _alike_others(likeness: np.ndarray, group: list[int], below: float) -> int:
     """How many of `group` are at least `below` like another of the group."""
     return (
