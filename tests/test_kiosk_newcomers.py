@@ -122,6 +122,24 @@ def test_every_dim_target_is_one_that_does_nothing_now(controller):
         controller.handle(Tap("nav:settings"))
 
 
+@pytest.mark.parametrize("game", ["struggle", "traverse", "strategix", "sequence", "roudalon"])
+@pytest.mark.parametrize("mode", ["table", "full"])
+def test_every_dim_target_at_a_players_turn_is_refused(controller, game, mode):
+    """Item 6 (en-09) and its class: Sequence's "Dead card" key was dim and worked."""
+    seats = {"traverse": 2, "roudalon": 4}.get(game, 3)
+    controller.start_game(game, ["Ann", "Bob", "Cid", "Dee"][:seats], seed=2, mode=mode)
+    rng = random.Random(2)
+    while not isinstance(controller.state.actor, int):
+        assert controller.play(controller.state.sample_chance(rng).notation)
+    quiet_targets_are_refused(controller)
+    if game == "sequence" and mode == "table":  # a card typed: "Dead card" discards it
+        controller.handle(Tap("key:5"))
+        controller.handle(Tap("key:H"))
+        quiet_targets_are_refused(controller)
+        dead = next(key for key in controller.screen().keys if key.id == "entry:dead")
+        assert dead.style != "quiet"  # it discards a dead card whenever one is typed
+
+
 def test_the_seat_of_a_person_does_not_read_as_nobody(controller):
     """Item 3: "Joueur 1 | Personne" read as "player 1: nobody"."""
     controller.handle(Tap("game:traverse"))

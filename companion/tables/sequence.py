@@ -48,7 +48,7 @@ class SequenceTable(Table):
     def keys(self, state: engines.State, language: str) -> list[Target]:
         keys = [Target(f"key:{r}", "10" if r == "T" else r) for r in RANKS]
         keys += [Target(f"key:{s}", f"{SUIT_SYMBOLS[s]}\u00a0{s}") for s in SUITS]
-        keys.append(Target("entry:dead", text(language, "dead_card"), "quiet"))
+        keys.append(Target("entry:dead", text(language, "dead_card")))
         return keys
 
     def type_key(self, state: engines.State, entry: str, key: str) -> tuple[str, str]:
