@@ -13,6 +13,7 @@ the advisor lists the choices it did not search after those it did, with figures
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,6 +30,12 @@ GRADES: tuple[tuple[str, float], ...] = (
     ("blunder", 1.0),
 )
 CHANCE_KINDS = {"strategix": ("win",), "roudalon": ("win",), "sequence": ("value",)}
+# Games whose hands the table never enters (table mode: physical cards). A better move must be
+# one the player could have made from what the table knows: in Sequence, the card they played
+# on another square; in Stratégix every choice depends on the hand, so nothing is graded.
+SAME_CARD_AT_TABLE = {"sequence"}
+UNGRADED_AT_TABLE = {"strategix"}
+CARD_PLAYED = re.compile(r"\b(?:10|[2-9TJQKA])[SHDC]\b")
 REVIEW_ITERATIONS = 40
 
 
@@ -102,9 +109,12 @@ def _decision(state: engines.State, index: int, actor: int, notation: str,
     played = state.parse(notation).notation
     legal = state.legal_actions()
     kinds = CHANCE_KINDS.get(state.game.name, ())
-    if len(legal) == 1 or not kinds:  # forced, or a game whose figures are not chances
+    table_blind = state.game.mode == "table" and state.game.name in UNGRADED_AT_TABLE
+    if len(legal) == 1 or not kinds or table_blind:  # forced, not chances, or hands unknown
         return Decision(index, actor, played, played, None, None, None)
-    choices = advisor.advise(state, iterations=iterations)
+    choices = _comparable(state, played, advisor.advise(state, iterations=iterations))
+    if len(choices) < 2:  # nothing the table knows the player could have done instead
+        return Decision(index, actor, played, played, None, None, None)
     best = choices[0]
     figures = {choice.notation: choice for choice in choices}
     chosen = figures.get(played)
@@ -115,6 +125,20 @@ def _decision(state: engines.State, index: int, actor: int, notation: str,
     given = max(0.0, best_figure - chosen_figure)
     grade = grade_of(given, played == best.notation)
     return Decision(index, actor, played, best.notation, best_figure, chosen_figure, grade)
+
+
+def _comparable(state: engines.State, played: str,
+                choices: list[advisor.Choice]) -> list[advisor.Choice]:  # fmt: skip
+    """The choices the player could have made from what the table knows, best first."""
+    if state.game.mode != "table" or state.game.name not in SAME_CARD_AT_TABLE:
+        return choices
+    card = card_played(played)
+    return [choice for choice in choices if card and card_played(choice.notation) == card]
+
+
+def card_played(notation: str) -> str:
+    found = CARD_PLAYED.search(notation)
+    return found.group(0) if found else ""
 
 
 def _chance(figure: float) -> float:
