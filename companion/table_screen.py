@@ -179,7 +179,8 @@ class TableScreen(ScreenObject):
             return
         guess = session.table.square_guess(session.state, square)
         if not guess:
-            self.view.say(self.t(session.table.square_refusal(session.state, square)), True)
+            refusal = session.table.square_refusal(session.state, square, self.view.language)
+            self.view.say(refusal, True)
         elif guess == turn.guess:
             self.play(guess)  # the same square touched again: play its card
         else:

@@ -433,6 +433,24 @@ def test_sequence_prompts_follow_what_was_typed_and_what_was_touched(controller)
     assert "couleur" not in controller.message and "case" in controller.message
 
 
+def test_sequence_enter_and_corners_say_what_to_do_in_words(controller):
+    """En-06, en-07, en-rules: a card + Enter answered with the engine's grammar; a corner
+    answered "Enter the play made"; the rules said to touch a card there is no way to touch."""
+    controller.language = "en"
+    controller.start_game("sequence", ["Ann", "Bob"], seed=1)
+    controller.handle(Tap("move:dealer 0"))
+    controller.handle(Tap("key:5"))
+    controller.handle(Tap("key:H"))
+    controller.handle(Tap("entry:ok"))
+    assert controller.message == "Now touch the square where the 5 of hearts was played"
+    assert not re.search(r"CARD|@|[2-9TJQKA][SHDC]", controller.message)
+    controller.handle(Tap("entry:clear"))
+    controller.handle(Tap("square:a1"))
+    assert controller.error and "everyone's free square" in controller.message
+    rules = text("en", "rules.sequence")
+    assert "touch the card" not in rules and "type the card played" in rules
+
+
 def test_roudalon_says_why_the_last_ally_still_throws(controller):
     """Item 27: the total hit the pot before the last ally, who still threw; nothing said why."""
     roudalon_with_two_dice(controller)

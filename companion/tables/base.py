@@ -180,6 +180,10 @@ class Table:
     def entry_notation(self, state: engines.State, entry: str) -> str:
         return " ".join(entry.split()).strip(" +")
 
+    def entry_missing(self, state: engines.State, entry: str, language: str) -> str:
+        """What an entry that is not a play yet still needs, said when Enter is touched."""
+        return ""
+
     def entry_words(self, state: engines.State, entry: str, language: str) -> str:
         """The entry as the players read it (no notation)."""
         return entry
@@ -191,9 +195,9 @@ class Table:
         """The play a touch on this square most likely means (none by default)."""
         return ""
 
-    def square_refusal(self, state: engines.State, square: str) -> str:
-        """The text key saying why a touch on this square guessed no play."""
-        return "enter_play"
+    def square_refusal(self, state: engines.State, square: str, language: str) -> str:
+        """Why a touch on this square guessed no play, in words."""
+        return text(language, "enter_play")
 
     def choice_label(self, state: engines.State, notation: str, language: str) -> str:
         """A play's words, as the engine describes it."""

@@ -58,6 +58,14 @@ class SequenceTable(Table):
             return entry + key, "pick_square"
         return entry, "pick_rank"
 
+    def entry_notation(self, state: engines.State, entry: str) -> str:
+        return ""  # a card typed is a play once its square is touched
+
+    def entry_missing(self, state: engines.State, entry: str, language: str) -> str:
+        if entry and entry[-1] in SUITS:
+            return text(language, "pick_square_for", card=card_words(entry, language))
+        return text(language, "pick_suit" if entry else "pick_rank")
+
     def square_play(self, entry: str, square: str) -> str:
         return f"{entry}-x {square}" if entry[:2] in ONE_EYED else f"{entry}@{square}"
 
@@ -67,12 +75,15 @@ class SequenceTable(Table):
         reason = super().plain(reason, notation, language)
         return CARD.sub(lambda m: card_words(m.group(0), language), reason)
 
-    def square_refusal(self, state: engines.State, square: str) -> str:
+    def square_refusal(self, state: engines.State, square: str, language: str) -> str:
         column, row = "abcdefghij".find(square[:1]), square[1:]
         if column >= 0 and row.isdigit() and 1 <= int(row) <= 10:
-            if state.view(None)["chips"][int(row) - 1][column] is not None:
-                return "square_taken"
-        return "enter_play"
+            view = state.view(None)
+            if view["cards"][int(row) - 1][column] == "XX":
+                return text(language, "square_corner")
+            if view["chips"][int(row) - 1][column] is not None:
+                return text(language, "square_taken")
+        return text(language, "enter_play")
 
     def square_guess(self, state: engines.State, square: str) -> str:
         """An empty square: its own card played on it (a jack is typed: it goes anywhere)."""
