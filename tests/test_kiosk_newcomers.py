@@ -451,6 +451,37 @@ def test_sequence_enter_and_corners_say_what_to_do_in_words(controller):
     assert "touch the card" not in rules and "type the card played" in rules
 
 
+@pytest.mark.parametrize("game", ["sequence", "strategix", "traverse"])
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_every_bot_move_since_a_persons_turn_is_named(controller, game, size):
+    """Seq2-09 and its class: after two bots in a row only the last one's move was named."""
+    from display.render import Renderer
+
+    controller.use_layout(Renderer(size).layout)
+    seats = {"traverse": ["Ann", "Robot 1"]}.get(game, ["Ann", "Robot 1", "Robot 2"])
+    bots = {seat: "simple" for seat in range(1, len(seats))}
+    controller.start_game(game, seats, seed=3, mode="full", bots=bots)
+    controller.table.advance_automatic()
+    rng, now, persons_turns = random.Random(3), 0.0, 0
+    while persons_turns < 3 and not controller.state.is_over:
+        state = controller.state
+        if controller.dice_request() is not None or not isinstance(state.actor, int):
+            assert controller.play(state.sample_chance(rng).notation)
+        elif state.actor == 0:
+            if persons_turns and len(bots) > 1:
+                message = controller.message
+                assert message.startswith("Depuis votre tour")
+                assert all(name in message for name in seats[1:]), message
+                drawn_words(controller, size)  # said whole
+            persons_turns += 1
+            controller.tick(now)  # a person to choose: the bots' moves are said
+            assert controller.play(rng.choice(state.legal_actions()).notation)
+        else:
+            now += 1.0
+            controller.tick(now)
+    assert persons_turns == 3 or controller.state.is_over
+
+
 def test_roudalon_says_why_the_last_ally_still_throws(controller):
     """Item 27: the total hit the pot before the last ally, who still threw; nothing said why."""
     roudalon_with_two_dice(controller)
