@@ -482,6 +482,16 @@ def test_every_bot_move_since_a_persons_turn_is_named(controller, game, size):
     assert persons_turns == 3 or controller.state.is_over
 
 
+def test_sequence_scores_count_wins_not_sequences(controller):
+    """Seq2-22: "Bob : 2 (2 parties, 1 victoire)" read as the winner; the 2 was his sequences."""
+    store = controller.store
+    store.finish(store.start_game("sequence", ["Ann", "Bob"]), [2, 1], [0])
+    store.finish(store.start_game("sequence", ["Ann", "Bob"]), [0, 2], [0])
+    controller.handle(Tap("nav:scores"))
+    lines = dict(controller.screen().sections)["Sequence"]
+    assert lines == ["Ann\u00a0: 2 victoires (2 parties)", "Bob\u00a0: 0 victoire (2 parties)"]
+
+
 def test_roudalon_says_why_the_last_ally_still_throws(controller):
     """Item 27: the total hit the pot before the last ally, who still threw; nothing said why."""
     roudalon_with_two_dice(controller)
