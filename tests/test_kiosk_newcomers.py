@@ -170,6 +170,20 @@ def test_more_players_than_the_game_takes_is_said(controller):
     assert len(controller.setup.draft.players) == 2
 
 
+def test_a_new_seat_takes_a_name_no_one_at_this_table_bears(controller):
+    """Seq2-01, en-04: the 4th seat beside Ana, Bob and Cléo was named "Joueur 1", a name an
+    earlier game's seat had left (its scores would merge with theirs)."""
+    store = controller.store
+    earlier = store.start_game("sequence", ["Ana", "Bob", "Cléo", "Joueur 1"])
+    store.finish(earlier, [1, 0, 0, 0], [0])
+    controller.handle(Tap("game:sequence"))
+    for _ in range(3):
+        controller.handle(Tap("count:+"))
+    players = controller.setup.draft.players
+    assert len(players) == len(set(players)) >= 4
+    assert players[:3] == ["Ana", "Bob", "Cléo"] and "Joueur 1" not in players
+
+
 def test_sequence_teams_shown_are_the_teams_played(controller):
     """Item 7: 3 players showed "Teams: 2" selected, then started with 3 teams."""
     controller.handle(Tap("game:sequence"))
