@@ -506,6 +506,42 @@ def test_sequence_scores_count_wins_not_sequences(controller):
     assert lines == ["Ann\u00a0: 2 victoires (2 parties)", "Bob\u00a0: 0 victoire (2 parties)"]
 
 
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_a_guessed_sequence_play_names_its_card_and_fits_its_button(controller, size):
+    """Shot-039: a square touched gave a button saying only "Confirmer"; seq2-05: a hint's
+    "5 de cœur : jeton en e5" spilled out of its button at 800x480."""
+    from display.render import Renderer
+
+    controller.use_layout(Renderer(size).layout)
+    controller.start_game("sequence", ["Ann", "Bob", "Cid"], seed=1)
+    controller.handle(Tap("move:dealer 0"))
+    controller.handle(Tap("square:h6"))  # the 10 of diamonds
+    guessed = next(t for t in controller.screen().actions if t.id == "move:TD@h6")
+    assert guessed.label == "10♦ en h6"
+    assert "10♦ en h6" in drawn_words(controller, size)  # whole, not clipped
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_sequence_card_labels_keep_apart(controller, size):
+    """En-04: "10♣" on a6 and "10♠" on b6 ran together at 720x1280."""
+    from display.boards import PAPER, PAPER_MARGIN
+    from display.render import Renderer
+
+    renderer = Renderer(size)
+    controller.use_layout(renderer.layout)
+    controller.start_game("sequence", ["Ann", "Bob"], seed=1)
+    controller.handle(Tap("move:dealer 0"))
+    surface = renderer.draw(controller.screen())
+    squares = {target: rect for rect, target in renderer.hits if target.startswith("square:")}
+    for name in ("a6", "b6", "c8", "i2", "j2"):  # 10♣ 10♠ 10♣ 10♥ 10♠
+        rect = squares[f"square:{name}"]
+        for x in (rect.left + 1, rect.right - PAPER_MARGIN + 1):
+            column = {
+                tuple(surface.get_at((x, y)))[:3] for y in range(rect.top + 4, rect.bottom - 4)
+            }
+            assert column == {PAPER}, (name, x)
+
+
 def test_roudalon_says_why_the_last_ally_still_throws(controller):
     """Item 27: the total hit the pot before the last ally, who still threw; nothing said why."""
     roudalon_with_two_dice(controller)

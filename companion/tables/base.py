@@ -17,6 +17,9 @@ from display.i18n import say, text
 from display.model import Target
 from engines.messages import from_data
 
+SHORT_GUESS = 24  # characters a guessed play's words may take on its button (one of three);
+# a hint's Traverse play in words overflowed it
+
 TRANSIENT_VIEW_KEYS = ("last", "last_said", "last_play", "last_play_said", "last_action",
                        "last_square")  # fmt: skip
 
@@ -205,6 +208,12 @@ class Table:
             return say(language, state.clone().apply(notation))
         except engines.EngineError:
             return notation
+
+    def guess_label(self, state: engines.State, notation: str, language: str) -> str:
+        """A play guessed (a square touched, a hint picked) on its button, one of three: its
+        words when short, else Confirm (the board shows the play)."""
+        label = self.choice_label(state, notation, language)
+        return label if len(label) <= SHORT_GUESS else text(language, "confirm")
 
     # ----- Struggle's re-throws (a hand of dice kept between throws) ------------------------
 

@@ -58,6 +58,19 @@ class SequenceTable(Table):
             return entry + key, "pick_square"
         return entry, "pick_rank"
 
+    def guess_label(self, state: engines.State, notation: str, language: str) -> str:
+        """The card and its square, short enough for one button of three ("5♥ en e5")."""
+        card = CARD.search(notation)
+        square = notation.rpartition("@")[2] if "@" in notation else notation.rpartition(" ")[2]
+        if card is None or not square:
+            return super().guess_label(state, notation, language)
+        rank, suit = card.group(0)[:-1], card.group(0)[-1]
+        symbol = ("10" if rank == "T" else rank) + SUIT_SYMBOLS[suit]
+        removes = "-x" in notation
+        said = text(language, "sequence.guess_remove" if removes else "sequence.guess_place",
+                    card=symbol, square=square)  # fmt: skip
+        return said
+
     def entry_notation(self, state: engines.State, entry: str) -> str:
         return ""  # a card typed is a play once its square is touched
 
