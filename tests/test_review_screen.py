@@ -11,9 +11,12 @@ import sqlite3
 import numpy as np
 import pygame
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion.controller import Controller, Tap
 from companion.persistence.store import DB_NAME, Store
+from companion.review_worker import chances
 from display import palette
 from display.i18n import text
 from display.render import Renderer
@@ -232,3 +235,19 @@ def test_a_game_with_physical_cards_says_what_its_review_could_judge(controller,
     shown_review(controller, {"actions": 1, "decisions": []})
     heads = [head for head, _ in controller.screen().sections]
     assert heads[0].startswith("Partie jouée avec de vraies cartes")
+
+
+@given(
+    st.lists(st.integers(0, 2), min_size=2, max_size=4).filter(lambda t: len(set(t)) > 1),
+    st.lists(st.tuples(st.integers(0, 3), st.floats(0, 1)), max_size=12),
+)
+def test_chances_of_the_sides_always_sum_to_one(team_of, decided):
+    teams = sorted(set(team_of))
+    team_of = [teams.index(team) for team in team_of]  # sides numbered from 0
+    decisions = [decision(i, seat % len(team_of), chance, chance, "best")
+                 for i, (seat, chance) in enumerate(decided)]  # fmt: skip
+    series = chances({"decisions": decisions}, team_of)
+    for at in range(len(decisions)):
+        sides = {team_of[seat]: points[at][1] for seat, points in enumerate(series)}
+        assert sum(sides.values()) == pytest.approx(1.0)
+        assert all(0 <= share <= 1 for share in sides.values())
