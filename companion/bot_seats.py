@@ -18,8 +18,10 @@ import engines
 from companion.advice import AdviceWorker
 from companion.bot_choice import make_player
 from companion.table_context import TableContext
+from display.i18n import text
 
 BOT_SHOW_SECONDS = 1.5  # a bot's choice is shown this long before it is played
+MOVES_SAID = 3  # the bots' moves since a person chose, named on the message line
 
 
 class BotTurns:
@@ -33,6 +35,7 @@ class BotTurns:
         self.turn: tuple[tuple[int, int], str, float] | None = None  # position, move, since
         self.held: tuple[tuple[int, int], float | None] | None = None  # position, since; None:
         # a person acknowledged what it shows
+        self.since_person: list[str] = []  # the bots' moves since a person last chose
 
     def to_act(self) -> tuple[engines.State, str] | None:
         """The position and the level of the bot to choose, if a bot is to choose."""
@@ -62,6 +65,8 @@ class BotTurns:
         session = self.view.session
         if acting is None or session is None:
             self.turn = None
+            if session is None or self._person_to_choose(session.state):
+                self.since_person.clear()
             return False
         state, level = acting
         key = session.position_key()
@@ -80,7 +85,13 @@ class BotTurns:
         if now - since < BOT_SHOW_SECONDS:
             return False
         self.turn = None
-        self.table.play(notation)
+        name, move = state.players[state.actor], self.table.said_move(state, notation)
+        language = self.view.language
+        said = move if name in move else text(language, "bot_move", name=name, move=move)
+        if self.table.play(notation):
+            self.since_person.append(said)
+            if len(self.since_person) > 1 and self.to_act() is None:
+                self.view.say(text(language, "bots_since", moves=self._moves_said()))
         return True
 
     def _held(self, state: engines.State, key: tuple[int, int], now: float) -> bool:
@@ -103,6 +114,20 @@ class BotTurns:
     def acknowledge(self) -> None:
         if self.held is not None:
             self.held = (self.held[0], None)
+
+    def _moves_said(self) -> str:
+        """The bots' moves since a person chose; beyond the last few (a trick the person left
+        to the bots), how many came before them."""
+        moves = self.since_person
+        if len(moves) <= MOVES_SAID:
+            return " · ".join(moves)
+        earlier = text(self.view.language, "bots_earlier", n=len(moves) - MOVES_SAID)
+        return " · ".join([earlier, *moves[-MOVES_SAID:]])
+
+    def _person_to_choose(self, state: engines.State) -> bool:
+        session = self.view.session
+        actor = state.actor
+        return isinstance(actor, int) and session is not None and not session.bot_level(actor)
 
     def _show(self, state: engines.State, notation: str) -> None:
         name = state.players[state.actor]

@@ -57,6 +57,9 @@ class NotationEntry:
             notation = session.table.entry_notation(session.state, turn.entry)
             if notation:
                 self.table.play(notation)
+            else:
+                missing = session.table.entry_missing(session.state, turn.entry, self.view.language)
+                self.view.say(missing, bool(missing))
         elif command == "dead" and turn.entry:
             self.table.play(f"dead {turn.entry}")
         else:

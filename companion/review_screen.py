@@ -20,6 +20,7 @@ from display.i18n import game_title, text
 from display.model import Screen, Target
 
 ReviewStatus = Literal["none", "computing", "ready", "failed"]
+BOARD_COLOURS = ("colours", "team_of", "team_colours")  # what gives each seat its colour
 
 
 class ReviewScreen(ScreenObject):
@@ -112,10 +113,13 @@ class ReviewScreen(ScreenObject):
         title = f"{text(language, 'review')} · {game_title(session.record.game, language)}"
         screen = Screen("review", title, game=session.record.game)
         players = session.state.players
+        view = session.state.view(None)
+        screen.board = {key: view[key] for key in BOARD_COLOURS if key in view}
+        team_of = view.get("team_of") or list(range(len(players)))
         screen.chart = {
             "title": text(language, "review.chances"),
             "actions": max(1, int(review.get("actions", 1))),
-            "series": [(name, chances(review, seat)) for seat, name in enumerate(players)],
+            "series": list(zip(players, chances(review, team_of), strict=True)),
         }
         screen.sections = self._moments(session, review)
         screen.scroll = self.scroll
@@ -125,6 +129,9 @@ class ReviewScreen(ScreenObject):
     def _moments(self, session: Session, review: dict[str, Any]) -> list[tuple[str, list[str]]]:
         positions = _positions(session, [d["index"] for d in review.get("decisions", [])])
         language, sections = self.view.language, []
+        note = table_cards_note(session.record.game, language)
+        if session.record.mode == "table" and note:
+            sections.append((note, []))
         accuracies = list(review.get("accuracy") or [])
         for seat, name in enumerate(session.state.players):
             accuracy = accuracies[seat] if seat < len(accuracies) else None
@@ -134,13 +141,15 @@ class ReviewScreen(ScreenObject):
             sections.append((head, lines or [text(language, "review.no_moment")]))
         return sections
 
-    def _moment(self, state: engines.State, decision: dict[str, Any]) -> str:
+    def _moment(self, position: tuple[engines.State, int], decision: dict[str, Any]) -> str:
+        state, turn = position
         given = round(100 * (decision["chance_best"] - decision["chance_played"]))
         language = self.view.language
         return text(
             language,
             "review.moment",
-            number=decision["index"] + 1,
+            name=state.players[decision["player"]],
+            turn=turn,
             grade=grade_words(language).get(decision["grade"], decision["grade"]),
             played=self._words(state, decision["played"]),
             better=self._words(state, decision["best"]),
@@ -154,6 +163,16 @@ class ReviewScreen(ScreenObject):
         return move_words(state.game.name, notation, fallback or notation, language, seat)
 
 
+def table_cards_note(game: str, language: str) -> str:
+    """Played with physical cards the table never knew a hand (review/grades.py): what the
+    review could judge."""
+    if game == "sequence":
+        return text(language, "review.table_cards.sequence")
+    if game == "strategix":
+        return text(language, "review.table_cards.strategix")
+    return ""
+
+
 def grade_words(language: str) -> dict[str, str]:
     return {
         "best": text(language, "review.grade.best"),
@@ -164,14 +183,17 @@ def grade_words(language: str) -> dict[str, str]:
     }
 
 
-def _positions(session: Session, indexes: list[int]) -> dict[int, engines.State]:
-    """The positions before the actions at `indexes`, replayed from the game's log."""
+def _positions(session: Session, indexes: list[int]) -> dict[int, tuple[engines.State, int]]:
+    """The positions before the actions at `indexes`, replayed from the game's log, each with
+    its player's turn number (their own decisions so far, this one included)."""
     record = session.record
     state = engines.make_game(record.game, list(record.players), record.options, record.seed,
                               record.mode).new_state()  # fmt: skip
-    wanted, found = set(indexes), {}
+    wanted, found, turns = set(indexes), {}, [0] * len(record.players)
     for index, notation in enumerate(session.store.actions(record.id)):
-        if index in wanted:
-            found[index] = state.clone()
+        if isinstance(state.actor, int) and not state.is_over:
+            turns[state.actor] += 1
+            if index in wanted:
+                found[index] = (state.clone(), turns[state.actor])
         state.apply(notation.notation)
     return found

@@ -58,22 +58,45 @@ def compute(record: GameRecord, notations: list[str]) -> dict[str, Any]:
 
 
 def moments(review: dict[str, Any], player: int, count: int = MOMENTS) -> list[dict[str, Any]]:
-    """The decisions of `player` that gave away the most chance, in the game's order."""
-    mine = [d for d in review.get("decisions", []) if d["player"] == player]
+    """The decisions of `player` that lost the most chance (graded below good), in the game's
+    order: a good move is not a moment that decided the game."""
     lost = [
         d
-        for d in mine
-        if d["chance_best"] - d["chance_played"] >= LEAST_GIVEN and d["grade"] != "best"
+        for d in review.get("decisions", [])
+        if d["player"] == player
+        and d["chance_best"] - d["chance_played"] >= LEAST_GIVEN
+        and d["grade"] not in ("best", "good")
     ]
     lost.sort(key=lambda d: d["chance_best"] - d["chance_played"], reverse=True)
     return sorted(lost[:count], key=lambda d: d["index"])
 
 
-def chances(review: dict[str, Any], player: int) -> list[tuple[int, float]]:
-    """A player's chance to win over the game: (action index, chance) at each of their graded
-    decisions, the chance of the position as they saw it (the advisor's best choice)."""
-    return [(d["index"], d["chance_best"]) for d in review.get("decisions", [])
-            if d["player"] == player]  # fmt: skip
+def chances(review: dict[str, Any], team_of: Sequence[int]) -> list[list[tuple[int, float]]]:
+    """Each seat's chance to win over the game, (action index, chance) at every graded
+    decision. The advisor gives the acting side's chance (its best choice, the position as that
+    player saw it); the other sides share the rest in proportion to their last figures, so the
+    sides' chances sum to 1 at every point. Seats of one team share its chance."""
+    teams = max(team_of, default=0) + 1
+    last = [1 / teams] * teams
+    points: list[list[tuple[int, float]]] = [[] for _ in team_of]
+    for decision in review.get("decisions", []):
+        if not 0 <= decision["player"] < len(team_of):
+            continue
+        last = _shared(last, team_of[decision["player"]], decision["chance_best"])
+        for seat, team in enumerate(team_of):
+            points[seat].append((decision["index"], last[team]))
+    return points
+
+
+def _shared(last: list[float], team: int, chance: float) -> list[float]:
+    """`team` at `chance`, the others sharing 1 - chance as their last figures stood."""
+    others = sum(share for side, share in enumerate(last) if side != team)
+    rest = 1.0 - chance
+    even = rest / max(1, len(last) - 1)  # the others all stood at 0: an even share each
+    return [
+        chance if side == team else (rest * share / others if others else even)
+        for side, share in enumerate(last)
+    ]
 
 
 def _lower_priority() -> None:

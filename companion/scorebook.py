@@ -12,14 +12,18 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from companion.persistence.score_queries import TotalRow
 from companion.screen_base import Handler, ScreenName, ScreenObject
-from display.i18n import decimal, game_title
+from display.i18n import decimal, game_title, text
 from display.model import Screen, Target
 
 EXPORT_NAME = "scores.csv"
 MEDIA_ROOT = Path("/media")
 PLAYERS_SHOWN = 8  # player buttons a page of them shows
 CHART_GAMES = 24  # the newest games on a player's chart
+# Games whose wins add up over an evening, not their scores (a Sequence score is the
+# sequences made: two for the loser would read as the winner).
+WINS_COUNT = frozenset({"traverse", "sequence"})
 
 
 class ScoresScreen(ScreenObject):
@@ -74,9 +78,13 @@ class ScoresScreen(ScreenObject):
 
     def _total_sections(self) -> list[tuple[str, list[str]]]:
         sections: dict[str, list[str]] = {}
-        for r in self.view.store.totals():
-            line = self.t("total_line", player=r.player, total=r.total, games=r.games,
-                           wins=r.wins)  # fmt: skip
+        for r in sorted(self.view.store.totals(), key=_standing):
+            if r.game in WINS_COUNT:  # a game's score (sequences made) is not what adds up
+                line = text(self.view.language, "total_wins_line", player=r.player,
+                            games=r.games, wins=r.wins)  # fmt: skip
+            else:
+                line = self.t("total_line", player=r.player, total=r.total, games=r.games,
+                               wins=r.wins)  # fmt: skip
             sections.setdefault(game_title(r.game, self.view.language), []).append(line)
         return list(sections.items())
 
@@ -139,6 +147,11 @@ class ScoresScreen(ScreenObject):
         """`scroll:N`: the scorebook shown from its line N (the pager, or a drag)."""
         if line.isdigit():
             self.scroll = int(line)
+
+
+def _standing(row: TotalRow) -> tuple[str, int]:
+    """Sections in the store's order; in a game where wins count, most wins first."""
+    return row.game, -row.wins if row.game in WINS_COUNT else 0
 
 
 def usb_sticks(root: Path) -> list[Path]:

@@ -107,11 +107,9 @@ class SetupScreen(ScreenObject):
             self.view.say(self.t("not_built", game=game_title(arg, self.view.language)), True)
             return False
         count = game_class.player_counts()[0]
-        known = self.view.store.known_players()
-        names = [
-            known[i] if i < len(known) else text(self.view.language, "player_n", n=i + 1)
-            for i in range(count)
-        ]
+        names: list[str] = []
+        for seat in range(count):
+            names.append(self._new_seat_name(names, seat))
         self.draft = SetupDraft(game=arg, players=names)
         self._fit_teams()
         self.start_confirmed = False
@@ -131,15 +129,25 @@ class SetupScreen(ScreenObject):
             self.view.say(self._count_limit(counts), True)
             return
         wanted = min(allowed) if step > 0 else max(allowed)
-        known = [n for n in self.view.store.known_players() if n not in draft.players]
         while len(draft.players) < wanted:
-            seat = len(draft.players)
-            draft.players.append(
-                known.pop(0) if known else text(self.view.language, "player_n", n=seat + 1)
-            )
+            draft.players.append(self._new_seat_name(draft.players, len(draft.players)))
         del draft.players[wanted:]
         draft.bots = {seat: level for seat, level in draft.bots.items() if seat < wanted}
         self._fit_teams()
+
+    def _new_seat_name(self, seated: list[str], seat: int) -> str:
+        """A known player not seated yet, else "Player N" that no one at this table bears: a
+        default name never seats a second player under a name already used (their scores
+        would merge). A known name that is itself a default is not offered as a person."""
+        language, known = self.view.language, self.view.store.known_players()
+        defaults = {text(language, "player_n", n=n) for n in range(1, len(known) + seat + 2)}
+        for name in known:
+            if name not in seated and name not in defaults:
+                return name
+        taken, number = set(known) | set(seated), seat + 1
+        while text(language, "player_n", n=number) in taken:
+            number += 1
+        return text(language, "player_n", n=number)
 
     def _count_limit(self, counts: tuple[int, ...]) -> str:
         game = game_title(self.draft.game, self.view.language)

@@ -30,8 +30,6 @@ from display.i18n import game_title, say, text
 from display.model import Screen, Target
 from engines.dice import D6_FACES, POKER_FACES
 
-SHORT_GUESS = 24  # characters a guessed play's words may take on its button (one of three);
-# a hint's Traverse play in words overflowed it
 CHOOSING = frozenset({"move", "square", "piece", "play", "key", "entry", "hint", "hand", "reroll",
                       "confirm"})  # fmt: skip  # refused while a bot chooses
 
@@ -183,7 +181,8 @@ class TableScreen(ScreenObject):
             return
         guess = session.table.square_guess(session.state, square)
         if not guess:
-            self.view.say(self.t(session.table.square_refusal(session.state, square)), True)
+            refusal = session.table.square_refusal(session.state, square, self.view.language)
+            self.view.say(refusal, True)
         elif guess == turn.guess:
             self.play(guess)  # the same square touched again: play its card
         else:
@@ -364,9 +363,7 @@ class TableScreen(ScreenObject):
         screen.selected = sorted(turn.selected)
         screen.preview = self._preview(state)
         if turn.guess:  # the square's card, shown on the board, played by one more touch
-            label = session.table.choice_label(state, turn.guess, self.view.language)
-            if len(label) > SHORT_GUESS:  # a play in many words: the board shows it instead
-                label = self.t("confirm")
+            label = session.table.guess_label(state, turn.guess, self.view.language)
             screen.actions.insert(0, Target(f"move:{turn.guess}", label, "primary"))
             screen.preview = session.table.preview(state, turn.guess)
         if self.typing.open_on(state):

@@ -288,6 +288,10 @@ def _team_colour(name: str, index: int) -> palette.Colour:
     return palette.TEAM_COLOURS.get(name, fallback)
 
 
+PAPER_MARGIN = 3  # pixels of bare card on each side of a Sequence square's label
+PAPER = (236, 232, 220)
+
+
 def _sequence_square(
     renderer: Canvas,
     rect: pygame.Rect,
@@ -298,14 +302,15 @@ def _sequence_square(
     last: bool,
 ) -> None:
     surface = renderer.surface
-    pygame.draw.rect(surface, (236, 232, 220), rect, border_radius=3)
+    pygame.draw.rect(surface, PAPER, rect, border_radius=3)
     if card == "XX":
         renderer.label("★", rect, max(MIN_TEXT, rect.h - 6), palette.ORANGE, "center")
     else:
         rank, suit = card[:-1], card[-1]
         ink = palette.VERMILLION if suit in RED_SUITS else palette.BLACK
         shown = ("10" if rank == "T" else rank) + SUIT_SYMBOLS.get(suit, suit)
-        renderer.label(shown, rect, max(MIN_TEXT, rect.h // 2), ink, "center")
+        inside = rect.inflate(-2 * PAPER_MARGIN, 0)  # "10♣" beside "10♠" must not run together
+        renderer.label(shown, inside, max(MIN_TEXT, rect.h // 2), ink, "center")
     if chip is not None:
         colour = colours[chip] if chip < len(colours) else palette.TEAM_FALLBACK[chip % 3]
         radius = rect.w // 2 - 2

@@ -1,23 +1,22 @@
-"""The review screen: each player's chance to win over the game as a line chart (a colour and
-a legend per player), and beside it (below it on the portrait panel) the moments that decided
-the game, per player, in a scrolling list."""
+"""The review screen: each player's chance to win over the game as a line chart (a legend per
+player, in their colour on the board), and beside it (below it on the portrait panel) the
+moments that decided the game, per player, in a scrolling list."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from display import palette
 from display.layout import MIN_TEXT, Box
 from display.scores_view import _sections
+from display.table_view import player_colour
 
 if TYPE_CHECKING:
     from display.canvas import Canvas
     from display.model import Screen
 
-SEAT_COLOURS = (palette.SKY_BLUE, palette.ORANGE, palette.GREEN, palette.PURPLE, palette.YELLOW,
-                palette.VERMILLION)  # fmt: skip
 LEGEND_H = 22
 
 
@@ -27,17 +26,18 @@ def draw_review(renderer: Canvas, screen: Screen) -> None:
     bottom = y + h - row - 6
     if renderer.layout.portrait:
         chart_h = (bottom - y) * 2 // 5
-        draw_chances(renderer, screen.chart, (x, y, w, chart_h - 8))
+        draw_chances(renderer, screen, (x, y, w, chart_h - 8))
         pager = _sections(renderer, screen, (x, y + chart_h, w, bottom - y - chart_h))
     else:
-        draw_chances(renderer, screen.chart, (x, y, w * 2 // 5 - 6, bottom - y))
+        draw_chances(renderer, screen, (x, y, w * 2 // 5 - 6, bottom - y))
         right = x + w * 2 // 5 + 6
         pager = _sections(renderer, screen, (right, y, x + w - right, bottom - y))
     renderer.button_row(screen.actions + pager, (x, y + h - row, w, row))
 
 
-def draw_chances(renderer: Canvas, chart: dict[str, Any], box: Box) -> None:
-    """One line per player: their chance (0 to 100 %) at each of their graded decisions."""
+def draw_chances(renderer: Canvas, screen: Screen, box: Box) -> None:
+    """One line per player in their colour on the board: their chance (0 to 100 %)."""
+    chart = screen.chart
     x, y, w, h = box
     renderer.label(chart.get("title", ""), (x, y, w, 24), 18, palette.TEXT_DIM)
     series = chart.get("series", [])
@@ -53,7 +53,7 @@ def draw_chances(renderer: Canvas, chart: dict[str, Any], box: Box) -> None:
                        palette.TEXT_DIM)  # fmt: skip
     actions = max(1, int(chart.get("actions", 1)))
     for seat, (name, points) in enumerate(series):
-        colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        colour = player_colour(screen, seat)
         placed = [(plot.x + plot.w * i / actions, plot.bottom - plot.h * c) for i, c in points]
         if len(placed) > 1:
             pygame.draw.lines(renderer.surface, colour, False, placed, 3)

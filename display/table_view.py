@@ -164,7 +164,7 @@ class TableView:
             for (name, score), cell in zip(screen.scores, cells, strict=True)
         )
         for number, ((name, score), cell) in enumerate(zip(screen.scores, cells, strict=True)):
-            colour = _player_colour(screen, number)
+            colour = player_colour(screen, number)
             rect = pygame.Rect(cell)
             acting = number == screen.acting
             if acting:
@@ -189,7 +189,7 @@ def _score_line(screen: Screen, name: str, score: str) -> str:
     return text(screen.language, "score_line", name=name, score=score)
 
 
-def _player_colour(screen: Screen, seat: int) -> palette.Colour:
+def player_colour(screen: Screen, seat: int) -> palette.Colour:
     """A player's colour; in team games, their team's chip colour."""
     board = screen.board or {}
     pawns = board.get("colours")

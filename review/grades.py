@@ -22,6 +22,7 @@ one legal action is forced and not graded; nor is one where every action leaves 
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -50,6 +51,12 @@ SEARCH_FROM_CARDS = 6
 WEIGHED_AT_TURN_END = ("struggle",)
 ADVISOR_CHANCES = {"strategix": "win", "roudalon": "win"}  # the advisor's figure kind that is one
 REVIEW_ITERATIONS = 6
+# Games whose hands the table never enters (table mode: physical cards). A better move must be
+# one the player could have made from what the table knows: in Sequence, the card they played
+# on another square; in Stratégix every choice depends on the hand, so nothing is graded.
+SAME_CARD_AT_TABLE = {"sequence"}
+UNGRADED_AT_TABLE = {"strategix"}
+CARD_PLAYED = re.compile(r"\b(?:10|[2-9TJQKA])[SHDC]\b")
 
 
 @dataclass(frozen=True)
@@ -125,7 +132,8 @@ def review_game(name: str, players: Sequence[str], notations: Sequence[str],
 def _decision(state: engines.State, index: int, actor: int, notation: str,
               iterations: int) -> Decision:  # fmt: skip
     played = state.parse(notation).notation
-    if len(state.legal_actions()) == 1:
+    table_blind = state.game.mode == "table" and state.game.name in UNGRADED_AT_TABLE
+    if len(state.legal_actions()) == 1 or table_blind:  # forced, or the hand was never entered
         return Decision(index, actor, played, played, None, None, None)
     if not _searched(state):
         return _judged_by_chances(state, index, actor, played)
@@ -155,6 +163,8 @@ def _judged_by_chances(state: engines.State, index: int, actor: int, played: str
     world = _world_of(state, actor)
     chances: dict[str, float] = {}
     for action in state.legal_actions():
+        if not _could_have_played(state, played, action.notation):
+            continue
         after = world.clone()
         after.apply(action.notation)
         if state.game.name not in WEIGHED_AT_TURN_END or _turn_ended(after, actor):
@@ -193,6 +203,21 @@ def _chance_after(state: engines.State, notation: str, player: int) -> float:
     after = _world_of(state, player)
     after.apply(notation)
     return win_chance(after, player)
+
+
+def _could_have_played(state: engines.State, played: str, notation: str) -> bool:
+    """Whether the table knows the player could have made this choice: at a table with physical
+    cards (Sequence) only a choice playing the card they played (its other square, or anywhere
+    for a jack); with dealt cards, any legal choice."""
+    if state.game.mode != "table" or state.game.name not in SAME_CARD_AT_TABLE:
+        return True
+    card = card_played(played)
+    return bool(card) and card_played(notation) == card
+
+
+def card_played(notation: str) -> str:
+    found = CARD_PLAYED.search(notation)
+    return found.group(0) if found else ""
 
 
 def _clamped(figure: float) -> float:

@@ -122,6 +122,24 @@ def test_every_dim_target_is_one_that_does_nothing_now(controller):
         controller.handle(Tap("nav:settings"))
 
 
+@pytest.mark.parametrize("game", ["struggle", "traverse", "strategix", "sequence", "roudalon"])
+@pytest.mark.parametrize("mode", ["table", "full"])
+def test_every_dim_target_at_a_players_turn_is_refused(controller, game, mode):
+    """Item 6 (en-09) and its class: Sequence's "Dead card" key was dim and worked."""
+    seats = {"traverse": 2, "roudalon": 4}.get(game, 3)
+    controller.start_game(game, ["Ann", "Bob", "Cid", "Dee"][:seats], seed=2, mode=mode)
+    rng = random.Random(2)
+    while not isinstance(controller.state.actor, int):
+        assert controller.play(controller.state.sample_chance(rng).notation)
+    quiet_targets_are_refused(controller)
+    if game == "sequence" and mode == "table":  # a card typed: "Dead card" discards it
+        controller.handle(Tap("key:5"))
+        controller.handle(Tap("key:H"))
+        quiet_targets_are_refused(controller)
+        dead = next(key for key in controller.screen().keys if key.id == "entry:dead")
+        assert dead.style != "quiet"  # it discards a dead card whenever one is typed
+
+
 def test_the_seat_of_a_person_does_not_read_as_nobody(controller):
     """Item 3: "Joueur 1 | Personne" read as "player 1: nobody"."""
     controller.handle(Tap("game:traverse"))
@@ -150,6 +168,20 @@ def test_more_players_than_the_game_takes_is_said(controller):
     controller.handle(Tap("count:+"))
     assert controller.error and "2" in controller.message
     assert len(controller.setup.draft.players) == 2
+
+
+def test_a_new_seat_takes_a_name_no_one_at_this_table_bears(controller):
+    """Seq2-01, en-04: the 4th seat beside Ana, Bob and Cléo was named "Joueur 1", a name an
+    earlier game's seat had left (its scores would merge with theirs)."""
+    store = controller.store
+    earlier = store.start_game("sequence", ["Ana", "Bob", "Cléo", "Joueur 1"])
+    store.finish(earlier, [1, 0, 0, 0], [0])
+    controller.handle(Tap("game:sequence"))
+    for _ in range(3):
+        controller.handle(Tap("count:+"))
+    players = controller.setup.draft.players
+    assert len(players) == len(set(players)) >= 4
+    assert players[:3] == ["Ana", "Bob", "Cléo"] and "Joueur 1" not in players
 
 
 def test_sequence_teams_shown_are_the_teams_played(controller):
@@ -413,6 +445,101 @@ def test_sequence_prompts_follow_what_was_typed_and_what_was_touched(controller)
     controller.handle(Tap("key:J"))
     controller.handle(Tap("key:D"))
     assert "couleur" not in controller.message and "case" in controller.message
+
+
+def test_sequence_enter_and_corners_say_what_to_do_in_words(controller):
+    """En-06, en-07, en-rules: a card + Enter answered with the engine's grammar; a corner
+    answered "Enter the play made"; the rules said to touch a card there is no way to touch."""
+    controller.language = "en"
+    controller.start_game("sequence", ["Ann", "Bob"], seed=1)
+    controller.handle(Tap("move:dealer 0"))
+    controller.handle(Tap("key:5"))
+    controller.handle(Tap("key:H"))
+    controller.handle(Tap("entry:ok"))
+    assert controller.message == "Now touch the square where the 5 of hearts was played"
+    assert not re.search(r"CARD|@|[2-9TJQKA][SHDC]", controller.message)
+    controller.handle(Tap("entry:clear"))
+    controller.handle(Tap("square:a1"))
+    assert controller.error and "everyone's free square" in controller.message
+    rules = text("en", "rules.sequence")
+    assert "touch the card" not in rules and "type the card played" in rules
+
+
+@pytest.mark.parametrize("game", ["sequence", "strategix", "traverse"])
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_every_bot_move_since_a_persons_turn_is_named(controller, game, size):
+    """Seq2-09 and its class: after two bots in a row only the last one's move was named."""
+    from display.render import Renderer
+
+    controller.use_layout(Renderer(size).layout)
+    seats = {"traverse": ["Ann", "Robot 1"]}.get(game, ["Ann", "Robot 1", "Robot 2"])
+    bots = {seat: "simple" for seat in range(1, len(seats))}
+    controller.start_game(game, seats, seed=3, mode="full", bots=bots)
+    controller.table.advance_automatic()
+    rng, now, persons_turns = random.Random(3), 0.0, 0
+    while persons_turns < 3 and not controller.state.is_over:
+        state = controller.state
+        if controller.dice_request() is not None or not isinstance(state.actor, int):
+            assert controller.play(state.sample_chance(rng).notation)
+        elif state.actor == 0:
+            if persons_turns and len(bots) > 1:
+                message = controller.message
+                assert message.startswith("Depuis votre tour")
+                assert all(name in message for name in seats[1:]), message
+                drawn_words(controller, size)  # said whole
+            persons_turns += 1
+            controller.tick(now)  # a person to choose: the bots' moves are said
+            assert controller.play(rng.choice(state.legal_actions()).notation)
+        else:
+            now += 1.0
+            controller.tick(now)
+    assert persons_turns == 3 or controller.state.is_over
+
+
+def test_sequence_scores_count_wins_not_sequences(controller):
+    """Seq2-22: "Bob : 2 (2 parties, 1 victoire)" read as the winner; the 2 was his sequences."""
+    store = controller.store
+    store.finish(store.start_game("sequence", ["Ann", "Bob"]), [2, 1], [0])
+    store.finish(store.start_game("sequence", ["Ann", "Bob"]), [0, 2], [0])
+    controller.handle(Tap("nav:scores"))
+    lines = dict(controller.screen().sections)["Sequence"]
+    assert lines == ["Ann\u00a0: 2 victoires (2 parties)", "Bob\u00a0: 0 victoire (2 parties)"]
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_a_guessed_sequence_play_names_its_card_and_fits_its_button(controller, size):
+    """Shot-039: a square touched gave a button saying only "Confirmer"; seq2-05: a hint's
+    "5 de cœur : jeton en e5" spilled out of its button at 800x480."""
+    from display.render import Renderer
+
+    controller.use_layout(Renderer(size).layout)
+    controller.start_game("sequence", ["Ann", "Bob", "Cid"], seed=1)
+    controller.handle(Tap("move:dealer 0"))
+    controller.handle(Tap("square:h6"))  # the 10 of diamonds
+    guessed = next(t for t in controller.screen().actions if t.id == "move:TD@h6")
+    assert guessed.label == "10♦ en h6"
+    assert "10♦ en h6" in drawn_words(controller, size)  # whole, not clipped
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_sequence_card_labels_keep_apart(controller, size):
+    """En-04: "10♣" on a6 and "10♠" on b6 ran together at 720x1280."""
+    from display.boards import PAPER, PAPER_MARGIN
+    from display.render import Renderer
+
+    renderer = Renderer(size)
+    controller.use_layout(renderer.layout)
+    controller.start_game("sequence", ["Ann", "Bob"], seed=1)
+    controller.handle(Tap("move:dealer 0"))
+    surface = renderer.draw(controller.screen())
+    squares = {target: rect for rect, target in renderer.hits if target.startswith("square:")}
+    for name in ("a6", "b6", "c8", "i2", "j2"):  # 10♣ 10♠ 10♣ 10♥ 10♠
+        rect = squares[f"square:{name}"]
+        for x in (rect.left + 1, rect.right - PAPER_MARGIN + 1):
+            column = {
+                tuple(surface.get_at((x, y)))[:3] for y in range(rect.top + 4, rect.bottom - 4)
+            }
+            assert column == {PAPER}, (name, x)
 
 
 def test_roudalon_says_why_the_last_ally_still_throws(controller):

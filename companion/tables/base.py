@@ -17,6 +17,9 @@ from display.i18n import say, text
 from display.model import Target
 from engines.messages import from_data
 
+SHORT_GUESS = 24  # characters a guessed play's words may take on its button (one of three);
+# a hint's Traverse play in words overflowed it
+
 TRANSIENT_VIEW_KEYS = ("last", "last_said", "last_play", "last_play_said", "last_action",
                        "last_square")  # fmt: skip
 
@@ -192,6 +195,10 @@ class Table:
     def entry_notation(self, state: engines.State, entry: str) -> str:
         return " ".join(entry.split()).strip(" +")
 
+    def entry_missing(self, state: engines.State, entry: str, language: str) -> str:
+        """What an entry that is not a play yet still needs, said when Enter is touched."""
+        return ""
+
     def entry_words(self, state: engines.State, entry: str, language: str) -> str:
         """The entry as the players read it (no notation)."""
         return entry
@@ -203,9 +210,9 @@ class Table:
         """The play a touch on this square most likely means (none by default)."""
         return ""
 
-    def square_refusal(self, state: engines.State, square: str) -> str:
-        """The text key saying why a touch on this square guessed no play."""
-        return "enter_play"
+    def square_refusal(self, state: engines.State, square: str, language: str) -> str:
+        """Why a touch on this square guessed no play, in words."""
+        return text(language, "enter_play")
 
     def choice_label(self, state: engines.State, notation: str, language: str) -> str:
         """A play's words, as the engine describes it."""
@@ -213,6 +220,12 @@ class Table:
             return self.said(state.clone().apply(notation), language)
         except engines.EngineError:
             return notation
+
+    def guess_label(self, state: engines.State, notation: str, language: str) -> str:
+        """A play guessed (a square touched, a hint picked) on its button, one of three: its
+        words when short, else Confirm (the board shows the play)."""
+        label = self.choice_label(state, notation, language)
+        return label if len(label) <= SHORT_GUESS else text(language, "confirm")
 
     # ----- Struggle's re-throws (a hand of dice kept between throws) ------------------------
 

@@ -48,7 +48,7 @@ class SequenceTable(Table):
     def keys(self, state: engines.State, language: str) -> list[Target]:
         keys = [Target(f"key:{r}", "10" if r == "T" else r) for r in RANKS]
         keys += [Target(f"key:{s}", f"{SUIT_SYMBOLS[s]}\u00a0{s}") for s in SUITS]
-        keys.append(Target("entry:dead", text(language, "dead_card"), "quiet"))
+        keys.append(Target("entry:dead", text(language, "dead_card")))
         return keys
 
     def type_key(self, state: engines.State, entry: str, key: str) -> tuple[str, str]:
@@ -57,6 +57,27 @@ class SequenceTable(Table):
         if entry and entry[-1] in RANKS:
             return entry + key, "pick_square"
         return entry, "pick_rank"
+
+    def guess_label(self, state: engines.State, notation: str, language: str) -> str:
+        """The card and its square, short enough for one button of three ("5♥ en e5")."""
+        card = CARD.search(notation)
+        square = notation.rpartition("@")[2] if "@" in notation else notation.rpartition(" ")[2]
+        if card is None or not square:
+            return super().guess_label(state, notation, language)
+        rank, suit = card.group(0)[:-1], card.group(0)[-1]
+        symbol = ("10" if rank == "T" else rank) + SUIT_SYMBOLS[suit]
+        removes = "-x" in notation
+        said = text(language, "sequence.guess_remove" if removes else "sequence.guess_place",
+                    card=symbol, square=square)  # fmt: skip
+        return said
+
+    def entry_notation(self, state: engines.State, entry: str) -> str:
+        return ""  # a card typed is a play once its square is touched
+
+    def entry_missing(self, state: engines.State, entry: str, language: str) -> str:
+        if entry and entry[-1] in SUITS:
+            return text(language, "pick_square_for", card=card_words(entry, language))
+        return text(language, "pick_suit" if entry else "pick_rank")
 
     def square_play(self, entry: str, square: str) -> str:
         return f"{entry}-x {square}" if entry[:2] in ONE_EYED else f"{entry}@{square}"
@@ -67,12 +88,15 @@ class SequenceTable(Table):
         reason = super().plain(reason, notation, language)
         return CARD.sub(lambda m: card_words(m.group(0), language), reason)
 
-    def square_refusal(self, state: engines.State, square: str) -> str:
+    def square_refusal(self, state: engines.State, square: str, language: str) -> str:
         column, row = "abcdefghij".find(square[:1]), square[1:]
         if column >= 0 and row.isdigit() and 1 <= int(row) <= 10:
-            if state.view(None)["chips"][int(row) - 1][column] is not None:
-                return "square_taken"
-        return "enter_play"
+            view = state.view(None)
+            if view["cards"][int(row) - 1][column] == "XX":
+                return text(language, "square_corner")
+            if view["chips"][int(row) - 1][column] is not None:
+                return text(language, "square_taken")
+        return text(language, "enter_play")
 
     def square_guess(self, state: engines.State, square: str) -> str:
         """An empty square: its own card played on it (a jack is typed: it goes anywhere)."""
