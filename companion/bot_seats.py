@@ -90,9 +90,16 @@ class BotTurns:
         said = move if name in move else text(language, "bot_move", name=name, move=move)
         if self.table.play(notation):
             self.since_person.append(said)
-            if len(self.since_person) > 1 and self.to_act() is None:
+            if self._announcing():  # a round's end is said instead, and its moves are done
+                self.since_person.clear()
+            elif len(self.since_person) > 1 and self.to_act() is None:
                 self.view.say(text(language, "bots_since", moves=self._moves_said()))
         return True
+
+    def _announcing(self) -> bool:
+        """What just ended (a round) is on the message line, held for the players to read."""
+        session = self.view.session
+        return bool(session and session.table.hold_seconds(session.state))
 
     def _held(self, state: engines.State, key: tuple[int, int], now: float) -> bool:
         """What just ended (a round) stays on screen before the bot goes on: until a person
