@@ -827,3 +827,42 @@ def test_struggle_hints_with_the_card_show_what_ranks_them(tmp_path):
     points = [float(re.search(r"(\d+,\d) points espérés", label).group(1).replace(",", "."))
               for label in labels]  # fmt: skip
     assert len(points) == 3 and points == sorted(points, reverse=True), labels
+
+
+# ----- Struggle's choices (issue 57, second round) --------------------------------------------
+
+
+def struggle_choice_points(seeds: range):
+    """Struggle states where the acting player picks how the hand moves, from random games."""
+    import engines
+
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = engines.make_game("struggle", ["A", "B", "C"], seed=seed).new_state()
+        while not state.is_over:
+            if state.is_chance:
+                state.apply(state.sample_chance(rng))
+                continue
+            actions = state.legal_actions()
+            if not any(a.notation.startswith("rethrow") for a in actions):
+                yield state
+            state.apply(rng.choice(actions))
+
+
+def test_struggle_playing_no_pawn_comes_last_and_says_it_passes():
+    """Round 2, item 1: "No pawn can move" was listed first, above real moves, and touching it
+    wasted the turn: while a choice moves a pawn, the one moving none is last, said as a pass."""
+    from companion.tables import table_for
+
+    table, seen = table_for("struggle"), 0
+    for state in struggle_choice_points(range(12)):
+        choices = table.choices(state, "en")
+        moving = [table.moves_a_pawn(state, c.notation) for c in choices]
+        passes = [i for i, c in enumerate(choices) if c.label == "Play no pawn (pass)"]
+        assert not any("No pawn can move" in c.label for c in choices)
+        if not passes or not any(moving):
+            continue
+        seen += 1
+        assert moving == sorted(moving, reverse=True), [c.label for c in choices]
+        assert passes[0] > max(i for i, moves in enumerate(moving) if moves)
+    assert seen >= 5
