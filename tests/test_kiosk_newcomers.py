@@ -866,3 +866,21 @@ def test_struggle_playing_no_pawn_comes_last_and_says_it_passes():
         assert moving == sorted(moving, reverse=True), [c.label for c in choices]
         assert passes[0] > max(i for i, moves in enumerate(moving) if moves)
     assert seen >= 5
+
+
+NAMED_BUTTON = re.compile(r"\b(?:[Tt]ouch|then|or|again|[Tt]ouchez|puis|encore|ou) ([A-Z][\w-]+)")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_every_message_naming_a_button_uses_its_label(language):
+    """Round 2, item 6: "touch Reroll" while the button reads "Re-throw"; the class: a button a
+    message names is one whose label begins with that word."""
+    from babel.messages.pofile import read_po
+
+    path = Path(__file__).parents[1] / f"display/locale/{language}/LC_MESSAGES/tabletop.po"
+    with path.open("rb") as po:
+        said = [m.string for m in read_po(po) if m.id and isinstance(m.string, str)]
+    labels = {s.split()[0] for s in said if s and len(s.split()) <= 4 and ":" not in s}
+    named = {(word, s) for s in said for word in NAMED_BUTTON.findall(s)}
+    assert named, "the pattern finds the messages naming buttons"
+    assert [(word, s) for word, s in sorted(named) if word not in labels] == []
