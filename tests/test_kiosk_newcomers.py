@@ -884,3 +884,14 @@ def test_every_message_naming_a_button_uses_its_label(language):
     named = {(word, s) for s in said for word in NAMED_BUTTON.findall(s)}
     assert named, "the pattern finds the messages naming buttons"
     assert [(word, s) for word, s in sorted(named) if word not in labels] == []
+
+
+RULES_TAKE = [("en", "the square your pawn came from"), ("fr", "la case d'où vient votre pion")]
+
+
+@pytest.mark.parametrize(("language", "said"), RULES_TAKE)
+def test_struggle_rules_send_a_taken_pawn_where_the_engine_does(language, said):
+    """Round 2, item 8: the rules page sent a taken pawn to "your start square"; the engine (and
+    RULINGS 6, tests/test_struggle.py) send it to the square the mover came from."""
+    rules = " ".join(text(language, "rules.struggle").split())
+    assert said in rules and "start square" not in rules and "case de départ" not in rules
