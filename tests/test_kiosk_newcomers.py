@@ -895,3 +895,20 @@ def test_struggle_rules_send_a_taken_pawn_where_the_engine_does(language, said):
     RULINGS 6, tests/test_struggle.py) send it to the square the mover came from."""
     rules = " ".join(text(language, "rules.struggle").split())
     assert said in rules and "start square" not in rules and "case de départ" not in rules
+
+
+def test_struggle_pawns_stand_out_on_every_square_they_can_stand_on():
+    """Round 2, item 10: the King pawn was the orange-red of the red squares. Pawns stand on
+    yellow and red squares (a black one is an impasse); each fill differs from both, and from
+    the other pawns, by a clear distance."""
+    from display import palette
+
+    fills = {pawn: fill for pawn, (fill, _) in palette.STRUGGLE_PAWNS.items()}
+    squares = [palette.TRACK_COLOURS["Y"], palette.TRACK_COLOURS["R"]]
+
+    def apart(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+        return sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5
+
+    for pawn, fill in fills.items():
+        assert all(apart(fill, square) >= 90 for square in squares), pawn
+        assert all(apart(fill, other) >= 90 for p, other in fills.items() if p != pawn), pawn
