@@ -912,3 +912,29 @@ def test_struggle_pawns_stand_out_on_every_square_they_can_stand_on():
     for pawn, fill in fills.items():
         assert all(apart(fill, square) >= 90 for square in squares), pawn
         assert all(apart(fill, other) >= 90 for p, other in fills.items() if p != pawn), pawn
+
+
+@pytest.mark.parametrize("hand", ["10 10 K A A", "Q K K A A", "9 J J 10 A"])
+def test_struggle_hints_without_a_card_name_a_pawn_each_moves(hand):
+    """Round 2, item 2 (s-037): with the Queen near the boxes, all three hints said "Queen
+    arrives before the others: 95 %" for a hand without a Queen: each names a pawn its choice
+    moves (a re-throw: a figure it keeps, or any pawn when it keeps none), figures in order."""
+    from advisor import advise
+    from companion.advice import choice_words
+    from tests.test_struggle import table_game
+
+    state = table_game(("Ann", "Bob", "Cid"))
+    state.squares = {"K": 19, "Q": 29, "J": 12, "10": 3, "9": 13}
+    state.apply(f"roll {hand}")
+    choices = advise(state, iterations=1)  # never out of time: the same on any machine
+    for choice in choices:
+        if choice.notation.startswith("rethrow"):
+            kept = [p for p in choice.reason.params["kept"].split() if p in state.squares]
+            movable = kept or list(state.squares)
+        else:
+            movable = [t.split("+")[0] for t in choice.notation.split() if "+" in t]
+        pawn = choice.reason.params.get("pawn")
+        words = choice_words(choice, choice.notation, "en")
+        assert pawn in movable if pawn else "moves no pawn" in words, words
+    figures = [c.figure for c in choices]
+    assert figures == sorted(figures, reverse=True)
