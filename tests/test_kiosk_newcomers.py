@@ -938,3 +938,15 @@ def test_struggle_hints_without_a_card_name_a_pawn_each_moves(hand):
         assert pawn in movable if pawn else "moves no pawn" in words, words
     figures = [c.figure for c in choices]
     assert figures == sorted(figures, reverse=True)
+
+
+def test_roudalon_turn_line_names_who_answers_an_alliance(controller):
+    """Round 2, item 3 (r-022): during an offer the line read "Anne : à vous de jouer" while the
+    panel marked the player who offered: it names who answers, who offered, and what to do."""
+    roudalon_with_two_dice(controller)
+    controller.play("offer")
+    turn = controller.screen().turn
+    assert turn.startswith("Bob") and "Ann" in turn and "alliance" in turn, turn
+    assert "à vous de jouer" not in turn
+    for size in ((800, 480), (720, 1280)):
+        drawn_words(controller, size)  # drawn whole at both sizes
