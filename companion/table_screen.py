@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 import engines
@@ -352,7 +353,10 @@ class TableScreen(ScreenObject):
             screen.actions.insert(0, Target(f"move:{turn.guess}", label, "primary"))
             screen.preview = session.table.preview(state, turn.guess)
         if self.typing.open_on(state):
-            screen.keys = session.table.keys(state, self.view.language) + entry_controls(self.view)
+            spent = session.table.spent_keys(turn.entry)
+            keys = [replace(key, style="disabled") if key.id.removeprefix("key:") in spent else key
+                    for key in session.table.keys(state, self.view.language)]  # fmt: skip
+            screen.keys = keys + entry_controls(self.view)
             screen.entry = session.table.entry_words(state, turn.entry, self.view.language)
             screen.board_targets = True
 

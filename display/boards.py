@@ -49,7 +49,8 @@ def draw_struggle(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scre
     info_y = y + side * rows + 4
     boxes_w = min(w // 2, info_h * 5)
     _struggle_boxes(renderer, view, pygame.Rect(x + w - boxes_w, info_y, boxes_w, info_h), side)
-    hand = " ".join(view.get("hand") or []) or "—"
+    raced = view.get("phase") in ("reveal", "over")  # the last hand is played: none to show
+    hand = " ".join([] if raced else view.get("hand") or []) or "—"
     line = text(screen.language, "board.hand", hand=hand)
     renderer.label(line, (x, info_y, w - boxes_w - 8, info_h), renderer.layout.font - 2)
 

@@ -950,3 +950,20 @@ def test_roudalon_turn_line_names_who_answers_an_alliance(controller):
     assert "à vous de jouer" not in turn
     for size in ((800, 480), (720, 1280)):
         drawn_words(controller, size)  # drawn whole at both sizes
+
+
+def test_struggle_objective_keys_refuse_a_repeat_and_the_hand_line_clears(controller):
+    """Round 2, item 7 (s-7176, s-077): "J J J J" was typed, refused only on Enter, and
+    "Hand: 10 J J J J" stayed after the race: a pawn's key is spent once typed (drawn disabled,
+    refused) until the entry is cleared, and the board shows no hand once the race is over."""
+    struggle_reveal(controller)
+    controller.handle(Tap("key:J"))
+    keys = {t.id: t.style for t in controller.screen().keys}
+    assert keys["key:J"] == "disabled" and keys["key:Q"] != "disabled"
+    controller.say("")
+    controller.handle(Tap("key:J"))
+    assert controller.error and controller.table.turn.entry == "J"
+    controller.handle(Tap("entry:clear"))
+    assert {t.id: t.style for t in controller.screen().keys}["key:J"] != "disabled"
+    hand = " ".join(controller.state.view(None)["hand"])
+    assert hand and not any(hand in words for words in drawn_words(controller, (800, 480)))

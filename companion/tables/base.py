@@ -173,6 +173,10 @@ class Table:
     def keys(self, state: engines.State, language: str) -> list[Target]:
         return []
 
+    def spent_keys(self, entry: str) -> set[str]:
+        """The keys `entry` has used up: drawn disabled and refused until it is cleared."""
+        return set()
+
     def type_key(self, state: engines.State, entry: str, key: str) -> tuple[str, str]:
         """The entry after `key`, and the text key of a hint to show ("" for none)."""
         return (entry + " " + key).strip(), ""

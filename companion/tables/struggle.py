@@ -105,6 +105,10 @@ class StruggleTable(Table):
     def keys(self, state: engines.State, language: str) -> list[Target]:
         return [Target(f"key:{p}", p) for p in PAWNS]
 
+    def spent_keys(self, entry: str) -> set[str]:
+        """A pawn stands once on an objective card: its key is spent once typed."""
+        return set(entry.split()) & set(PAWNS)
+
     def entry_notation(self, state: engines.State, entry: str) -> str:
         return "objective " + super().entry_notation(state, entry)
 
