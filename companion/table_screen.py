@@ -372,7 +372,11 @@ class TableScreen(ScreenObject):
         if not self.turn.selected:
             return {}
         left = self.narrowed(state)
-        return left[0].preview if len(left) == 1 else {"options": [c.preview for c in left]}
+        session = self.view.session
+        if len(left) == 1 or session is None:
+            return left[0].preview if left else {}
+        focus = session.table.preview_of
+        return {"options": [focus(c.preview, self.turn.selected) for c in left]}
 
     def telling_pieces(self, state: engines.State) -> list[str]:
         """The pieces worth touching: those some moves left involve and others do not (a pawn

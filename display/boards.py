@@ -104,8 +104,9 @@ def _struggle_pawns(
         size = radius if squares.get(pawn) else stacked
         _pawn(renderer, pawn, centre, size)
         piece = f"pawn:{pawn}"
-        if piece in screen.selected:
-            pygame.draw.circle(renderer.surface, palette.YELLOW, centre, size + 4, 4)
+        if piece in screen.selected:  # black and white: a yellow ring vanished on yellow squares
+            pygame.draw.circle(renderer.surface, palette.BLACK, centre, size + 7, 5)
+            pygame.draw.circle(renderer.surface, palette.WHITE, centre, size + 5, 3)
         if piece in screen.pieces or screen.name == "table":  # a touch on any pawn is answered
             touch = pygame.Rect(0, 0, 44, 44)
             touch.center = centre

@@ -967,3 +967,18 @@ def test_struggle_objective_keys_refuse_a_repeat_and_the_hand_line_clears(contro
     assert {t.id: t.style for t in controller.screen().keys}["key:J"] != "disabled"
     hand = " ".join(controller.state.view(None)["hand"])
     assert hand and not any(hand in words for words in drawn_words(controller, (800, 480)))
+
+
+def test_struggle_touched_pawn_is_marked_and_rings_only_its_squares(controller):
+    """Round 2, item 9 (s-036): a touched pawn showed no mark (a yellow ring on a yellow square)
+    and rings marked the other pawns' destinations too: only the touched pawn's are ringed."""
+    controller.start_game("struggle", ["Ann", "Bob"], seed=1)
+    controller.table.dice.can_throw = True
+    controller.play("first 0")
+    roll(controller, "10", "10", "K", "A", "A")
+    controller.handle(Tap("piece:pawn:10"))
+    screen = controller.screen()
+    assert screen.selected == ["pawn:10"]
+    options = screen.preview.get("options") or [screen.preview]
+    assert len(options) > 1 and all(set(o["squares"]) | set(o["boxes"]) <= {"10"} for o in options)
+    assert all("Ten" in m.label or "Dix" in m.label for m in screen.moves)

@@ -165,6 +165,10 @@ class Table:
     def preview(self, state: engines.State, notation: str) -> dict[str, Any]:
         return {}
 
+    def preview_of(self, preview: dict[str, Any], pieces: set[str]) -> dict[str, Any]:
+        """A move's marks for the board narrowed to `pieces` (the ones touched)."""
+        return preview
+
     # ----- typed plays (card games, Struggle's objectives) ----------------------------------
 
     def keyboard(self, state: engines.State, mode: str) -> bool:

@@ -94,6 +94,12 @@ class StruggleTable(Table):
             "boxes": {p: b for p, b in view["boxes"].items() if p in moved},
         }
 
+    def preview_of(self, preview: dict[str, Any], pieces: set[str]) -> dict[str, Any]:
+        """Only the touched pawns' destinations: rings for the others' read as theirs."""
+        pawns = {piece.removeprefix("pawn:") for piece in pieces}
+        return {key: {p: at for p, at in marks.items() if p in pawns}
+                for key, marks in preview.items()}  # fmt: skip
+
     @staticmethod
     def revealing(state: engines.State) -> bool:
         """Each player says the arrival order on their objective card."""
