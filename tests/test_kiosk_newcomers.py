@@ -982,3 +982,20 @@ def test_struggle_touched_pawn_is_marked_and_rings_only_its_squares(controller):
     options = screen.preview.get("options") or [screen.preview]
     assert len(options) > 1 and all(set(o["squares"]) | set(o["boxes"]) <= {"10"} for o in options)
     assert all("Ten" in m.label or "Dix" in m.label for m in screen.moves)
+
+
+def test_r_on_an_unsure_die_asks_before_it_throws_again(controller):
+    """Round 2, item 4 (r-032, r-033): R on a reading with a die marked "?" threw again at once,
+    dropping the reading being settled: the first R says how to settle it, a second R throws."""
+    from tests.test_table_unsure import throw
+
+    controller.start_game("traverse", ["Alice", "Bruno"], seed=2)
+    controller.table.dice.can_throw = True  # R throws (the simulated camera)
+    throw(controller, {1: 6})
+    controller.handle(Press("reroll"))
+    assert controller.error and "R encore" in controller.message
+    assert "marqué 6" in controller.message  # how to settle it by touch
+    assert [m.unsure for m in controller.screen().dice] == [False, True]
+    assert controller.table.dice.throw_wanted is None
+    controller.handle(Press("reroll"))
+    assert controller.table.dice.throw_wanted is not None
