@@ -999,3 +999,16 @@ def test_r_on_an_unsure_die_asks_before_it_throws_again(controller):
     assert controller.table.dice.throw_wanted is None
     controller.handle(Press("reroll"))
     assert controller.table.dice.throw_wanted is not None
+
+
+def test_roudalon_panel_says_whose_roll_off_dice_and_who_starts(controller):
+    """Round 2, item 5 (r-008, r-013): the side panel read "Dés : 4 6" with no owner during the
+    roll-off, and the last roll-off's "Dés : 4 4" stayed on the first staking turn."""
+    controller.start_game("roudalon", ["Ann", "Bob", "Cid", "Dee"], seed=1)
+    roll(controller, 4, 6)
+    last = str(controller.screen().board.get("last_words"))
+    assert last.startswith("Ann") and "4 6" in last, last
+    for values in ((1, 1), (1, 2), (2, 2)):
+        roll(controller, *values)
+    last = str(controller.screen().board.get("last_words"))
+    assert "Ann commence" in last and not last.startswith("Dés"), last
