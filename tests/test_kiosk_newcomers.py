@@ -1012,3 +1012,5 @@ def test_roudalon_panel_says_whose_roll_off_dice_and_who_starts(controller):
         roll(controller, *values)
     last = str(controller.screen().board.get("last_words"))
     assert "Ann commence" in last and not last.startswith("Dés"), last
+    for size in ((800, 480), (720, 1280)):
+        drawn_words(controller, size)  # drawn whole at both sizes
