@@ -1014,3 +1014,13 @@ def test_roudalon_panel_says_whose_roll_off_dice_and_who_starts(controller):
     assert "Ann commence" in last and not last.startswith("Dés"), last
     for size in ((800, 480), (720, 1280)):
         drawn_words(controller, size)  # drawn whole at both sizes
+
+
+def test_traverse_scorebook_counts_wins_not_pawns_home(tmp_path):
+    """Round 2, item 12 (t-043s): the Traverse total added pawns home ("Bot 2: 10, Anne: 8")
+    though the docs say Traverse counts wins."""
+    with Store(tmp_path / "state") as store:
+        for scores, winners in (([10, 8], [0]), ([3, 10], [1]), ([4, 10], [1])):
+            store.finish(store.start_game("traverse", ["Bot 2", "Anne"]), scores, winners)
+        totals = {row.player: row.total for row in store.totals() if row.game == "traverse"}
+    assert totals == {"Anne": 2, "Bot 2": 1}
