@@ -1024,3 +1024,16 @@ def test_traverse_scorebook_counts_wins_not_pawns_home(tmp_path):
             store.finish(store.start_game("traverse", ["Bot 2", "Anne"]), scores, winners)
         totals = {row.player: row.total for row in store.totals() if row.game == "traverse"}
     assert totals == {"Anne": 2, "Bot 2": 1}
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_the_player_chart_has_a_legend(controller, size):
+    """Round 2, item 12 (t-044s): the player page's scores chart, coloured by game and outlined
+    when won, said neither."""
+    store = controller.store
+    store.finish(store.start_game("traverse", ["Ann", "Bob"]), [7, 1], [0])
+    store.finish(store.start_game("struggle", ["Ann", "Bob"]), [10, 20], [1])
+    controller.handle(Tap("nav:scores"))
+    controller.handle(Tap("player:Ann"))
+    drawn = drawn_words(controller, size)
+    assert {"Traverse", "Struggle", "gagnée"} <= set(drawn), drawn
