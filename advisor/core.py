@@ -31,6 +31,7 @@ REASONS: dict[str, str] = {
     "chance of {chance} (no objective card entered)",
     "struggle.play_first": "play the hand: {pawn} arrives before the other pawns racing with a "
     "chance of {chance} (no objective card entered)",
+    "struggle.play_none": "play the hand: it moves no pawn",
     "struggle.stop": "stop throwing: the hand is worth {expected} points",
     "traverse.play": "{hits} hit(s), {exposed} pawn(s) left exposed, progress {progress:+d}",
     "traverse.home": "enters {home} pawn(s) into the arrival box",

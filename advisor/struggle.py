@@ -230,29 +230,59 @@ def objective_of(state: StruggleState, player: int) -> tuple[str, ...] | None:
 def advise(state: StruggleState, deadline: Deadline) -> list[Choice]:
     """Every play and re-throw, best first. With the player's card: by expected score, each
     said with that score and the pawn it does most for (against the position before the turn).
-    Without it (table mode): by the best chance of a pawn to arrive next, said with that pawn."""
+    Without it (table mode): by the best chance to arrive next of a pawn the choice moves, said
+    with that pawn."""
     player = state.actor
     assert isinstance(player, int)
     if state.phase != "choose":  # table mode's reveal: the card is the player's to tell
         return [Choice(a.notation, 0.0, "points", Reason("only")) for a in state.legal_actions()]
     planner = _Planner(state, objective_of(state, player), deadline)
-    rethrows_after = MAX_THROWS - state.throws - 1
+    if planner.objective is None:
+        return _advise_first(state, planner)
     weighed = [
         (notation, chances, "play", {}) for notation, chances in planner.play_chances(state.hand)
     ]
-    if state.throws < MAX_THROWS:
-        for action in state._rethrows():
-            kept = tuple((Counter(state.hand) - Counter(action.data)).elements())
-            kept = sort_faces(kept, POKER_FACES)
-            chances = planner.kept_value(kept, rethrows_after + 1)
-            weighed.append((action.notation, chances, "keep", {"kept": " ".join(kept) or "-"}))
+    for notation, kept, chances in _kept_chances(state, planner):
+        weighed.append((notation, chances, "keep", {"kept": " ".join(kept) or "-"}))
     weighed.sort(key=lambda item: -planner.score(item[1]))  # stable: ties keep the engine's order
-    if planner.objective is None:
-        return [_said_first(notation, chances, how, params)
-                for notation, chances, how, params in weighed]  # fmt: skip
     before = placed_chances(state.squares, state.boxes, len(state.track), planner.objective)
     return [_said(notation, chances, before, planner.objective, how, params)
             for notation, chances, how, params in weighed]  # fmt: skip
+
+
+def _kept_chances(state: StruggleState, planner: _Planner):
+    """Each re-throw of the turn: its notation, the dice it keeps and the chances it leaves."""
+    if state.throws >= MAX_THROWS:
+        return
+    rethrows_after = MAX_THROWS - state.throws - 1
+    for action in state._rethrows():
+        kept = tuple((Counter(state.hand) - Counter(action.data)).elements())
+        kept = sort_faces(kept, POKER_FACES)
+        yield action.notation, kept, planner.kept_value(kept, rethrows_after + 1)
+
+
+def _advise_first(state: StruggleState, planner: _Planner) -> list[Choice]:
+    """Without a card: each choice said by the pawn it moves whose chance to arrive next it
+    raises most, and ranked by that pawn's chance. A play moves the pawns whose place it
+    changes; a re-throw the pawns of the figures it keeps (any pawn still racing when it keeps
+    none). A play moving no pawn names none and comes last. (Said by the leader's chance, every
+    choice read "Queen: 95 %", a pawn the hand did not move.)"""
+    racing = [pawn for pawn in PAWNS if pawn not in state.boxes]
+    before = first_chances(state.squares, state.boxes, len(state.track))
+    said = []
+    planner.scratch.hand = state.hand
+    for action in planner.scratch._plays():
+        result = action.data[1]
+        named = {token.split("+")[0] for token in action.notation.split() if "+" in token}
+        moved = [p for p in racing if p in named and (
+            result.squares.get(p) != state.squares.get(p) or p in result.boxes)]  # fmt: skip
+        chances = planner.chances(result)
+        said.append(_said_first(action.notation, chances, before, moved, "play", {}))
+    for notation, kept, chances in _kept_chances(state, planner):
+        moved = [p for p in racing if p in kept] or racing
+        params = {"kept": " ".join(kept) or "-"}
+        said.append(_said_first(notation, chances, before, moved, "keep", params))
+    return sorted(said, key=lambda choice: -choice.figure)  # stable: ties keep the engine's order
 
 
 def _said(notation: str, chances: Chances, before: Chances, objective: Sequence[str], how: str,
@@ -265,8 +295,18 @@ def _said(notation: str, chances: Chances, before: Chances, objective: Sequence[
     return Choice(notation, points(chances), "points", Reason(f"struggle.{how}", params))
 
 
-def _said_first(notation: str, chances: Chances, how: str, params: dict) -> Choice:
-    """A choice told without a card: the pawn it gives the best chance to arrive next."""
-    leading = max(range(len(PAWNS)), key=lambda i: (chances[i], -i))
-    params = {**params, "pawn": PAWNS[leading], "chance": round(chances[leading], 4)}
-    return Choice(notation, chances[leading], "chance", Reason(f"struggle.{how}_first", params))
+def _said_first(notation: str, chances: Chances, before: Chances, moved: list[str], how: str,
+                params: dict) -> Choice:  # fmt: skip
+    """A choice told without a card: of the pawns it moves, the one whose chance to arrive next
+    it raises most, with that chance; a choice moving none is told so, with no figure."""
+    if not moved:
+        return Choice(notation, 0.0, "chance", Reason(f"struggle.{how}_none", params))
+
+    def raised(pawn: str) -> tuple[float, float, int]:
+        i = PAWNS.index(pawn)
+        return (round(chances[i] - before[i], 4), chances[i], -i)
+
+    leading = max(moved, key=raised)
+    chance = chances[PAWNS.index(leading)]
+    params = {**params, "pawn": leading, "chance": round(chance, 4)}
+    return Choice(notation, chance, "chance", Reason(f"struggle.{how}_first", params))

@@ -146,6 +146,8 @@ def figure_words(choice: Choice, language: str) -> str:
             return f"{odds}, {text(language, 'hint.win', percent=percent)}"
         return text(language, "hint.win", percent=percent)
     if choice.kind == "chance":
+        if choice.reason.code == "struggle.play_none":
+            return text(language, "hint.moves_none")
         if "pawn" in params:  # Struggle without a card: a pawn's chance to arrive next
             pawn = text(language, f"face.{params['pawn']}")
             return text(language, "hint.first", pawn=pawn, percent=round(100 * choice.figure))

@@ -12,6 +12,7 @@ from companion.events import Settled
 from companion.examples_settings import keep_examples
 from companion.table_context import TableContext
 from companion.tables import DiceRequest
+from display.i18n import text
 from display.model import DieMark
 from engines.dice import D6_FACES, POKER_FACES
 
@@ -44,7 +45,7 @@ class DiceEntry:
             image=event.image,
             unsure={i for i, d in enumerate(dice) if _unsure(d)},
         )
-        turn.picking, turn.throwing = None, False
+        turn.picking, turn.throwing, turn.rethrow_asked = None, False, False
         self._describe(request)
 
     def _describe(self, request: DiceRequest) -> None:
@@ -182,7 +183,14 @@ class DiceEntry:
         return True
 
     def reroll(self) -> None:
-        """Throw the dice awaited; in Struggle, the dice of the hand chosen, thrown at once."""
+        """Throw the dice awaited; in Struggle, the dice of the hand chosen, thrown at once. A
+        reading with an unsure die is not dropped at once: R asks, a second R throws."""
+        turn = self.table.turn
+        if turn.proposal is not None and turn.proposal.unsure and not turn.rethrow_asked:
+            turn.rethrow_asked = True
+            face = turn.proposal.faces[turn.proposal.first_unsure() or 0]
+            self.view.say(text(self.view.language, "unsure_rethrow_ask", face=face), True)
+            return
         if self.throw():
             return
         hand, rethrow = self.table.hand(), self.table.turn.rethrow

@@ -28,7 +28,8 @@ class NotationEntry:
         if session is None:
             return set()
         keys = session.table.keys(session.state, self.view.language)
-        return {t.id.removeprefix("key:") for t in keys}
+        spent = session.table.spent_keys(self.table.turn.entry)
+        return {t.id.removeprefix("key:") for t in keys} - spent
 
     def key(self, key: str) -> None:
         session = self.view.session

@@ -113,6 +113,8 @@ class ScoresScreen(ScreenObject):
             "title_scores": self.t("chart_scores"),
             "title_wins": self.t("chart_wins"),
             "scores": [(row.game, row.score, row.winner) for row in history],
+            "legend": {row.game: game_title(row.game, self.view.language) for row in history},
+            "legend_won": text(self.view.language, "chart_won"),
             "wins": [
                 (game_title(g, self.view.language), e["games"], e["wins"]) for g, e in stats.items()
             ],

@@ -27,6 +27,7 @@ class Turn:
     hint_open: bool = False
     seen: list[DieMark] = field(default_factory=list)  # dice on the camera view, not wanted
     throwing: bool = False  # a throw asked of the camera, its reading not yet here
+    rethrow_asked: bool = False  # R on a reading with an unsure die: asked once before it throws
 
 
 class TableContext(Protocol):

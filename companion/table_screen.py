@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 import engines
@@ -367,7 +368,10 @@ class TableScreen(ScreenObject):
             screen.actions.insert(0, Target(f"move:{turn.guess}", label, "primary"))
             screen.preview = session.table.preview(state, turn.guess)
         if self.typing.open_on(state):
-            screen.keys = session.table.keys(state, self.view.language) + entry_controls(self.view)
+            spent = session.table.spent_keys(turn.entry)
+            keys = [replace(key, style="disabled") if key.id.removeprefix("key:") in spent else key
+                    for key in session.table.keys(state, self.view.language)]  # fmt: skip
+            screen.keys = keys + entry_controls(self.view)
             screen.entry = session.table.entry_words(state, turn.entry, self.view.language)
             screen.board_targets = True
 
@@ -383,7 +387,11 @@ class TableScreen(ScreenObject):
         if not self.turn.selected:
             return {}
         left = self.narrowed(state)
-        return left[0].preview if len(left) == 1 else {"options": [c.preview for c in left]}
+        session = self.view.session
+        if len(left) == 1 or session is None:
+            return left[0].preview if left else {}
+        focus = session.table.preview_of
+        return {"options": [focus(c.preview, self.turn.selected) for c in left]}
 
     def telling_pieces(self, state: engines.State) -> list[str]:
         """The pieces worth touching: those some moves left involve and others do not (a pawn

@@ -51,7 +51,8 @@ def draw_struggle(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scre
     info_y = y + side * rows + 4
     boxes_w = min(w // 2, info_h * 5)
     _struggle_boxes(renderer, view, pygame.Rect(x + w - boxes_w, info_y, boxes_w, info_h), side)
-    hand = " ".join(view.get("hand") or []) or "—"
+    raced = view.get("phase") in ("reveal", "over")  # the last hand is played: none to show
+    hand = " ".join([] if raced else view.get("hand") or []) or "—"
     line = text(screen.language, "board.hand", hand=hand)
     renderer.label(line, (x, info_y, w - boxes_w - 8, info_h), renderer.layout.font - 2)
 
@@ -105,8 +106,9 @@ def _struggle_pawns(
         size = radius if squares.get(pawn) else stacked
         _pawn(renderer, pawn, centre, size)
         piece = f"pawn:{pawn}"
-        if piece in screen.selected:
-            pygame.draw.circle(renderer.surface, palette.YELLOW, centre, size + 4, 4)
+        if piece in screen.selected:  # black and white: a yellow ring vanished on yellow squares
+            pygame.draw.circle(renderer.surface, palette.BLACK, centre, size + 7, 5)
+            pygame.draw.circle(renderer.surface, palette.WHITE, centre, size + 5, 3)
         if piece in screen.pieces or screen.name == "table":  # a touch on any pawn is answered
             touch = pygame.Rect(0, 0, 44, 44)
             touch.center = centre

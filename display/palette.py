@@ -17,6 +17,7 @@ BLUE: Colour = (0, 114, 178)
 VERMILLION: Colour = (213, 94, 0)
 PURPLE: Colour = (204, 121, 167)
 WHITE: Colour = (255, 255, 255)
+CRIMSON: Colour = (160, 0, 60)
 
 BACKGROUND: Colour = (24, 26, 32)
 PANEL: Colour = (38, 42, 52)
@@ -37,13 +38,14 @@ BUTTON_STYLES: dict[str, tuple[Colour, Colour]] = {  # style -> (fill, text)
 
 # Struggle pawns (RULINGS Struggle 1: 9 of spades, 10 of diamonds, black jack, blue queen, red
 # king). Two "black" and two "red" pawns would be confused, so each gets its own Okabe–Ito
-# shade of that family, and its letter.
+# shade of that family, and its letter. Neither red one is the red squares' vermillion, nor the
+# ten orange: a pawn must stand out on the yellow and red squares it stands on.
 STRUGGLE_PAWNS: dict[str, tuple[Colour, Colour]] = {  # pawn -> (fill, letter)
     "9": (BLACK, WHITE),
-    "10": (ORANGE, BLACK),
+    "10": (PURPLE, BLACK),
     "J": ((110, 110, 110), WHITE),
     "Q": (BLUE, WHITE),
-    "K": (VERMILLION, WHITE),
+    "K": (CRIMSON, WHITE),
 }
 TRACK_COLOURS: dict[str, Colour] = {"Y": YELLOW, "R": VERMILLION, "B": (20, 20, 20)}
 

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from display.model import Screen
 
 BAR_MAX = 48  # px: the widest bar of a player's scores chart
+LEGEND_H = 18  # px: the row saying what the score bars' colours and outline mean
 VALUE_MIN_WIDTH = 22  # px: bars at least this wide have their score written over them
 GAME_COLOURS = {
     "struggle": palette.ORANGE,
@@ -92,7 +93,8 @@ def _score_bars(renderer: Canvas, chart: dict[str, Any], box: Box) -> None:
     scores = chart["scores"]
     if not scores:
         return
-    area = pygame.Rect(x, y + 28, w, h - 28)
+    legend_h = _legend(renderer, chart, x, y + 24, w)
+    area = pygame.Rect(x, y + 28 + legend_h, w, h - 28 - legend_h)
     pygame.draw.rect(renderer.surface, palette.PANEL, area, border_radius=6)
     high = max(1, max(s for _, s, _ in scores))
     low = min(0, min(s for _, s, _ in scores))
@@ -111,6 +113,27 @@ def _score_bars(renderer: Canvas, chart: dict[str, Any], box: Box) -> None:
             value_box = (left, int(min(top, zero)) - 18, max(2, width - 3), 16)
             renderer.label(str(score), value_box, MIN_TEXT, palette.TEXT, "center")
     pygame.draw.line(renderer.surface, palette.TEXT_DIM, (area.x, zero), (area.right, zero))
+
+
+def _legend(renderer: Canvas, chart: dict[str, Any], x: int, y: int, w: int) -> int:
+    """What the bars' colours and the yellow outline mean, a swatch and a word each, in rows
+    as they fit; the height drawn."""
+    keys = [(GAME_COLOURS.get(game, palette.SKY_BLUE), 0, title)
+            for game, title in chart.get("legend", {}).items()]  # fmt: skip
+    keys.append((palette.PANEL_LIGHT, 2, chart.get("legend_won", "")))
+    font = renderer.font(MIN_TEXT)
+    left, top = x, y
+    for colour, outline, words in keys:
+        width = 16 + font.size(words)[0] + 10
+        if left > x and left + width > x + w:
+            left, top = x, top + LEGEND_H
+        swatch = pygame.Rect(left, top + (LEGEND_H - 12) // 2, 12, 12)
+        pygame.draw.rect(renderer.surface, colour, swatch)
+        if outline:
+            pygame.draw.rect(renderer.surface, palette.YELLOW, swatch, outline)
+        renderer.label(words, (left + 16, top, width - 16, LEGEND_H), MIN_TEXT, palette.TEXT_DIM)
+        left += width
+    return top + LEGEND_H - y
 
 
 def _win_bars(renderer: Canvas, chart: dict[str, Any], box: Box) -> None:

@@ -187,7 +187,10 @@ class RoudalonState(State):
         """R1: everyone rolls two dice; the highest total starts; those tied on top roll again."""
         index = next(i for i, (_, total) in enumerate(self.rolloff) if total is None)
         player = self.rolloff[index][0]
-        self.rolloff[index] = (player, sum(int(face) for face in action.data))
+        total = sum(int(face) for face in action.data)
+        self.rolloff[index] = (player, total)
+        dice = " ".join(str(face) for face in action.data)
+        self.last = msg("roudalon.said.rolloff", name=self.players[player], dice=dice, total=total)
         if any(total is None for _, total in self.rolloff):
             return
         best = max(total for _, total in self.rolloff)
@@ -196,6 +199,7 @@ class RoudalonState(State):
             self.rolloff = [(p, None) for p in top]
             return
         self.current, self.phase = top[0], "turn"
+        self.last = msg("roudalon.said.starts", what=self.last, name=self.players[top[0]])
 
     def _apply_stake(self, amount: int) -> None:
         player = self.current
@@ -319,6 +323,8 @@ define(
         "option_help.stake_min": "Smallest stake in UM (R3 option: stake range).",
         "option_help.stake_max": "Largest stake in UM (R3 option: stake range).",
         "option_help.games": "Games in the match; results add up and the highest total wins (R6).",
+        "roudalon.said.rolloff": "{name} rolls {dice} (total {total}) to start",
+        "roudalon.said.starts": "{what}: {name} starts",
         "roudalon.said.stake": "{name} stakes {amount} UM (pot: {pot} UM)",
         "roudalon.said.throw.1.1": "{name} throws their die (pot: {pot} UM)",
         "roudalon.said.throw.2.1": "{name} throws one of their two dice (pot: {pot} UM)",

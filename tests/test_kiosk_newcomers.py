@@ -1158,3 +1158,213 @@ def test_strategix_round_points_of_four_players_fit(controller, size):
         action = state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
         controller.play(action.notation)
     assert " ".join(drawn_words(controller, size)).count("Joueur 4") >= 5
+
+
+# ----- Struggle's choices (issue 57, second round) --------------------------------------------
+
+
+def struggle_choice_points(seeds: range):
+    """Struggle states where the acting player picks how the hand moves, from random games."""
+    import engines
+
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = engines.make_game("struggle", ["A", "B", "C"], seed=seed).new_state()
+        while not state.is_over:
+            if state.is_chance:
+                state.apply(state.sample_chance(rng))
+                continue
+            actions = state.legal_actions()
+            if not any(a.notation.startswith("rethrow") for a in actions):
+                yield state
+            state.apply(rng.choice(actions))
+
+
+def test_struggle_playing_no_pawn_comes_last_and_says_it_passes():
+    """Round 2, item 1: "No pawn can move" was listed first, above real moves, and touching it
+    wasted the turn: while a choice moves a pawn, the one moving none is last, said as a pass."""
+    from companion.tables import table_for
+
+    table, seen = table_for("struggle"), 0
+    for state in struggle_choice_points(range(12)):
+        choices = table.choices(state, "en")
+        moving = [table.moves_a_pawn(state, c.notation) for c in choices]
+        passes = [i for i, c in enumerate(choices) if c.label == "Play no pawn (pass)"]
+        assert not any("No pawn can move" in c.label for c in choices)
+        if not passes or not any(moving):
+            continue
+        seen += 1
+        assert moving == sorted(moving, reverse=True), [c.label for c in choices]
+        assert passes[0] > max(i for i, moves in enumerate(moving) if moves)
+    assert seen >= 5
+
+
+NAMED_BUTTON = re.compile(r"\b(?:[Tt]ouch|then|or|again|[Tt]ouchez|puis|encore|ou) ([A-Z][\w-]+)")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_every_message_naming_a_button_uses_its_label(language):
+    """Round 2, item 6: "touch Reroll" while the button reads "Re-throw"; the class: a button a
+    message names is one whose label begins with that word."""
+    from babel.messages.pofile import read_po
+
+    path = Path(__file__).parents[1] / f"display/locale/{language}/LC_MESSAGES/tabletop.po"
+    with path.open("rb") as po:
+        said = [m.string for m in read_po(po) if m.id and isinstance(m.string, str)]
+    labels = {s.split()[0] for s in said if s and len(s.split()) <= 4 and ":" not in s}
+    named = {(word, s) for s in said for word in NAMED_BUTTON.findall(s)}
+    assert named, "the pattern finds the messages naming buttons"
+    assert [(word, s) for word, s in sorted(named) if word not in labels] == []
+
+
+RULES_TAKE = [("en", "the square your pawn came from"), ("fr", "la case d'où vient votre pion")]
+
+
+@pytest.mark.parametrize(("language", "said"), RULES_TAKE)
+def test_struggle_rules_send_a_taken_pawn_where_the_engine_does(language, said):
+    """Round 2, item 8: the rules page sent a taken pawn to "your start square"; the engine (and
+    RULINGS 6, tests/test_struggle.py) send it to the square the mover came from."""
+    rules = " ".join(text(language, "rules.struggle").split())
+    assert said in rules and "start square" not in rules and "case de départ" not in rules
+
+
+def test_struggle_pawns_stand_out_on_every_square_they_can_stand_on():
+    """Round 2, item 10: the King pawn was the orange-red of the red squares. Pawns stand on
+    yellow and red squares (a black one is an impasse); each fill differs from both, and from
+    the other pawns, by a clear distance."""
+    from display import palette
+
+    fills = {pawn: fill for pawn, (fill, _) in palette.STRUGGLE_PAWNS.items()}
+    squares = [palette.TRACK_COLOURS["Y"], palette.TRACK_COLOURS["R"]]
+
+    def apart(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+        return sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5
+
+    for pawn, fill in fills.items():
+        assert all(apart(fill, square) >= 90 for square in squares), pawn
+        assert all(apart(fill, other) >= 90 for p, other in fills.items() if p != pawn), pawn
+
+
+@pytest.mark.parametrize("hand", ["10 10 K A A", "Q K K A A", "9 J J 10 A"])
+def test_struggle_hints_without_a_card_name_a_pawn_each_moves(hand):
+    """Round 2, item 2 (s-037): with the Queen near the boxes, all three hints said "Queen
+    arrives before the others: 95 %" for a hand without a Queen: each names a pawn its choice
+    moves (a re-throw: a figure it keeps, or any pawn when it keeps none), figures in order."""
+    from advisor import advise
+    from companion.advice import choice_words
+    from tests.test_struggle import table_game
+
+    state = table_game(("Ann", "Bob", "Cid"))
+    state.squares = {"K": 19, "Q": 29, "J": 12, "10": 3, "9": 13}
+    state.apply(f"roll {hand}")
+    choices = advise(state, iterations=1)  # never out of time: the same on any machine
+    for choice in choices:
+        if choice.notation.startswith("rethrow"):
+            kept = [p for p in choice.reason.params["kept"].split() if p in state.squares]
+            movable = kept or list(state.squares)
+        else:
+            movable = [t.split("+")[0] for t in choice.notation.split() if "+" in t]
+        pawn = choice.reason.params.get("pawn")
+        words = choice_words(choice, choice.notation, "en")
+        assert pawn in movable if pawn else "moves no pawn" in words, words
+    figures = [c.figure for c in choices]
+    assert figures == sorted(figures, reverse=True)
+
+
+def test_roudalon_turn_line_names_who_answers_an_alliance(controller):
+    """Round 2, item 3 (r-022): during an offer the line read "Anne : à vous de jouer" while the
+    panel marked the player who offered: it names who answers, who offered, and what to do."""
+    roudalon_with_two_dice(controller)
+    controller.play("offer")
+    turn = controller.screen().turn
+    assert turn.startswith("Bob") and "Ann" in turn and "alliance" in turn, turn
+    assert "à vous de jouer" not in turn
+    for size in ((800, 480), (720, 1280)):
+        drawn_words(controller, size)  # drawn whole at both sizes
+
+
+def test_struggle_objective_keys_refuse_a_repeat_and_the_hand_line_clears(controller):
+    """Round 2, item 7 (s-7176, s-077): "J J J J" was typed, refused only on Enter, and
+    "Hand: 10 J J J J" stayed after the race: a pawn's key is spent once typed (drawn disabled,
+    refused) until the entry is cleared, and the board shows no hand once the race is over."""
+    struggle_reveal(controller)
+    controller.handle(Tap("key:J"))
+    keys = {t.id: t.style for t in controller.screen().keys}
+    assert keys["key:J"] == "disabled" and keys["key:Q"] != "disabled"
+    controller.say("")
+    controller.handle(Tap("key:J"))
+    assert controller.error and controller.table.turn.entry == "J"
+    controller.handle(Tap("entry:clear"))
+    assert {t.id: t.style for t in controller.screen().keys}["key:J"] != "disabled"
+    hand = " ".join(controller.state.view(None)["hand"])
+    assert hand and not any(hand in words for words in drawn_words(controller, (800, 480)))
+
+
+def test_struggle_touched_pawn_is_marked_and_rings_only_its_squares(controller):
+    """Round 2, item 9 (s-036): a touched pawn showed no mark (a yellow ring on a yellow square)
+    and rings marked the other pawns' destinations too: only the touched pawn's are ringed."""
+    controller.start_game("struggle", ["Ann", "Bob"], seed=1)
+    controller.table.dice.can_throw = True
+    controller.play("first 0")
+    roll(controller, "10", "10", "K", "A", "A")
+    controller.handle(Tap("piece:pawn:10"))
+    screen = controller.screen()
+    assert screen.selected == ["pawn:10"]
+    options = screen.preview.get("options") or [screen.preview]
+    assert len(options) > 1 and all(set(o["squares"]) | set(o["boxes"]) <= {"10"} for o in options)
+    assert all("Ten" in m.label or "Dix" in m.label for m in screen.moves)
+
+
+def test_r_on_an_unsure_die_asks_before_it_throws_again(controller):
+    """Round 2, item 4 (r-032, r-033): R on a reading with a die marked "?" threw again at once,
+    dropping the reading being settled: the first R says how to settle it, a second R throws."""
+    from tests.test_table_unsure import throw
+
+    controller.start_game("traverse", ["Alice", "Bruno"], seed=2)
+    controller.table.dice.can_throw = True  # R throws (the simulated camera)
+    throw(controller, {1: 6})
+    controller.handle(Press("reroll"))
+    assert controller.error and "R encore" in controller.message
+    assert "marqué 6" in controller.message  # how to settle it by touch
+    assert [m.unsure for m in controller.screen().dice] == [False, True]
+    assert controller.table.dice.throw_wanted is None
+    controller.handle(Press("reroll"))
+    assert controller.table.dice.throw_wanted is not None
+
+
+def test_roudalon_panel_says_whose_roll_off_dice_and_who_starts(controller):
+    """Round 2, item 5 (r-008, r-013): the side panel read "Dés : 4 6" with no owner during the
+    roll-off, and the last roll-off's "Dés : 4 4" stayed on the first staking turn."""
+    controller.start_game("roudalon", ["Ann", "Bob", "Cid", "Dee"], seed=1)
+    roll(controller, 4, 6)
+    last = str(controller.screen().board.get("last_words"))
+    assert last.startswith("Ann") and "4 6" in last, last
+    for values in ((1, 1), (1, 2), (2, 2)):
+        roll(controller, *values)
+    last = str(controller.screen().board.get("last_words"))
+    assert "Ann commence" in last and not last.startswith("Dés"), last
+    for size in ((800, 480), (720, 1280)):
+        drawn_words(controller, size)  # drawn whole at both sizes
+
+
+def test_traverse_scorebook_counts_wins_not_pawns_home(tmp_path):
+    """Round 2, item 12 (t-043s): the Traverse total added pawns home ("Bot 2: 10, Anne: 8")
+    though the docs say Traverse counts wins."""
+    with Store(tmp_path / "state") as store:
+        for scores, winners in (([10, 8], [0]), ([3, 10], [1]), ([4, 10], [1])):
+            store.finish(store.start_game("traverse", ["Bot 2", "Anne"]), scores, winners)
+        totals = {row.player: row.total for row in store.totals() if row.game == "traverse"}
+    assert totals == {"Anne": 2, "Bot 2": 1}
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_the_player_chart_has_a_legend(controller, size):
+    """Round 2, item 12 (t-044s): the player page's scores chart, coloured by game and outlined
+    when won, said neither."""
+    store = controller.store
+    store.finish(store.start_game("traverse", ["Ann", "Bob"]), [7, 1], [0])
+    store.finish(store.start_game("struggle", ["Ann", "Bob"]), [10, 20], [1])
+    controller.handle(Tap("nav:scores"))
+    controller.handle(Tap("player:Ann"))
+    drawn = drawn_words(controller, size)
+    assert {"Traverse", "Struggle", "gagnée"} <= set(drawn), drawn

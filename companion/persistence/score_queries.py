@@ -15,6 +15,8 @@ from typing import Any
 
 from companion.persistence.store_errors import StoreError
 
+WINS_COUNTED = ("traverse", "sequence")  # games whose total is the wins, not a sum of scores
+
 
 @dataclass(frozen=True)
 class TotalRow:
@@ -50,12 +52,14 @@ class ScoreQueries:
         The total is what the rule books add up over several games: Struggle points, Stratégix
         round points, Le Roudalon's net UM; for Traverse and Sequence it is the wins that count.
         """
+        counted = ", ".join(f"'{game}'" for game in WINS_COUNTED)
+        total = f"CASE WHEN g.game IN ({counted}) THEN SUM(r.winner) ELSE SUM(r.score) END"
         rows = self.db.execute(
-            "SELECT g.game, p.name, COUNT(*), SUM(r.winner), SUM(r.score) "
+            f"SELECT g.game, p.name, COUNT(*), SUM(r.winner), {total} AS total "
             "FROM results r JOIN games g ON g.id = r.game_id "
             "JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat "
             "JOIN players p ON p.id = s.player_id "
-            "GROUP BY g.game, p.name ORDER BY g.game, SUM(r.score) DESC, p.name"
+            "GROUP BY g.game, p.name ORDER BY g.game, total DESC, p.name"
         )
         return [TotalRow(*row) for row in rows.fetchall()]
 

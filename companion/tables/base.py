@@ -180,6 +180,10 @@ class Table:
     def preview(self, state: engines.State, notation: str) -> dict[str, Any]:
         return {}
 
+    def preview_of(self, preview: dict[str, Any], pieces: set[str]) -> dict[str, Any]:
+        """A move's marks for the board narrowed to `pieces` (the ones touched)."""
+        return preview
+
     # ----- typed plays (card games, Struggle's objectives) ----------------------------------
 
     def keyboard(self, state: engines.State, mode: str) -> bool:
@@ -187,6 +191,10 @@ class Table:
 
     def keys(self, state: engines.State, language: str) -> list[Target]:
         return []
+
+    def spent_keys(self, entry: str) -> set[str]:
+        """The keys `entry` has used up: drawn disabled and refused until it is cleared."""
+        return set()
 
     def type_key(self, state: engines.State, entry: str, key: str) -> tuple[str, str]:
         """The entry after `key`, and the text key of a hint to show ("" for none)."""

@@ -22,6 +22,15 @@ class RoudalonTable(Table):
         found = super().choices(state, language)
         return sorted(found, key=lambda choice: choice.notation.startswith("stake"))
 
+    def waiting(self, state: engines.State, language: str) -> str:
+        """During an alliance offer, who answers and to whom: "à vous de jouer" named the player
+        answering while the panel marked the one who offered, and said nothing of an answer."""
+        view = state.view(None)
+        if view.get("phase") != "offer" or view.get("offered_to") is None or state.is_over:
+            return super().waiting(state, language)
+        return text(language, "rd_answer", name=state.players[view["offered_to"]],
+                    other=state.players[view["current"]])  # fmt: skip
+
     def turn_detail(self, state: engines.State, language: str) -> str:
         return self._total_reached(state, language)
 

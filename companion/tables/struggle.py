@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 import engines
-from companion.tables.base import Table
+from companion.tables.base import Choice, Table
 from display.i18n import say, text
 from display.model import Target
 from engines.dice import face_message
@@ -42,6 +42,19 @@ class StruggleTable(Table):
         if self.revealing(state):
             return []  # typed on the keys, not picked from 120 orders
         return [a for a in super().offered(state) if not a.notation.startswith("rethrow")]
+
+    def choices(self, state: engines.State, language: str) -> list[Choice]:
+        """The moves, a choice that leaves every pawn where it stands last: a newcomer took the
+        first button for the only one and wasted the turn."""
+        found = super().choices(state, language)
+        return sorted(found, key=lambda choice: not self.moves_a_pawn(state, choice.notation))
+
+    @staticmethod
+    def moves_a_pawn(state: engines.State, notation: str) -> bool:
+        after = state.clone()
+        after.apply(notation, validate=False)
+        before_view, after_view = state.view(None), after.view(None)
+        return any(before_view.get(k) != after_view.get(k) for k in ("squares", "boxes"))
 
     def label(self, action: engines.Action, language: str) -> str:
         """What the move does, short: the pawns that move and where; blocked dice unsaid."""
@@ -81,6 +94,12 @@ class StruggleTable(Table):
             "boxes": {p: b for p, b in view["boxes"].items() if p in moved},
         }
 
+    def preview_of(self, preview: dict[str, Any], pieces: set[str]) -> dict[str, Any]:
+        """Only the touched pawns' destinations: rings for the others' read as theirs."""
+        pawns = {piece.removeprefix("pawn:") for piece in pieces}
+        return {key: {p: at for p, at in marks.items() if p in pawns}
+                for key, marks in preview.items()}  # fmt: skip
+
     @staticmethod
     def revealing(state: engines.State) -> bool:
         """Each player says the arrival order on their objective card."""
@@ -91,6 +110,10 @@ class StruggleTable(Table):
 
     def keys(self, state: engines.State, language: str) -> list[Target]:
         return [Target(f"key:{p}", p) for p in PAWNS]
+
+    def spent_keys(self, entry: str) -> set[str]:
+        """A pawn stands once on an objective card: its key is spent once typed."""
+        return set(entry.split()) & set(PAWNS)
 
     def entry_notation(self, state: engines.State, entry: str) -> str:
         return "objective " + super().entry_notation(state, entry)
