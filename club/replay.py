@@ -119,7 +119,7 @@ def _replay(payload: dict, players: list[str], options: dict, history: list[str]
         raise RefusedGame(f"set-up refused: {error}") from None
     for number, notation in enumerate(history, start=1):
         try:
-            state.apply(notation)
+            state.apply(notation, undoable=False)  # checked once, never taken back
         except EngineError as error:
             raise RefusedGame(
                 f"action {number} ({notation[:60]!r}) is not legal: {error}"

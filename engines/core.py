@@ -295,7 +295,7 @@ class State(ABC):
     def __init__(self, game: Game) -> None:
         self.game = game
         self._history: list[Action] = []
-        self._snapshots: list[dict[str, Any]] = []
+        self._snapshots: list[dict[str, Any] | None] = []  # None: played not undoable
         self._legal_cache: list[Action] | None = None
         self._legal_index: dict[str, Action] | None = None
 
@@ -412,16 +412,29 @@ class State(ABC):
         return self._parse(cleaned)
 
     def _legal_index_lookup(self, cleaned: str) -> Iterator[Action]:
+        legal = self._legal_cache if self._legal_cache is not None else self.legal_actions()
+        for action in legal:  # a notation as written (a replay, a bot) needs no index
+            if action.notation == cleaned:
+                yield action
+                return
         if self._legal_index is None:
-            self._legal_index = {a.notation.lower(): a for a in self.legal_actions()}
+            self._legal_index = {a.notation.lower(): a for a in legal}
         found = self._legal_index.get(cleaned.lower())
         if found is not None:
             yield found
 
-    def apply(self, action: Action | str, validate: bool = True) -> Action:
-        """Play an action (object or notation). Illegal input raises and changes nothing."""
+    def apply(self, action: Action | str, validate: bool = True, undoable: bool = True) -> Action:
+        """Play an action (object or notation). Illegal input raises and changes nothing.
+
+        `undoable=False` is for a replay that will never take an action back (the club checking
+        a pushed game): no snapshot is kept, undo stops there, and should the engine itself
+        fail inside the action the state is left as it fell, to be dropped."""
         if validate or isinstance(action, str):
             action = self.parse(action if isinstance(action, str) else action.notation)
+        if not undoable:
+            self._apply(action)
+            self._snapshots.append(None)
+            return self._played(action)
         snapshot = self._snapshot()
         try:
             self._apply(action)
@@ -429,6 +442,9 @@ class State(ABC):
             self._restore(snapshot)
             raise
         self._snapshots.append(snapshot)
+        return self._played(action)
+
+    def _played(self, action: Action) -> Action:
         self._history.append(action)
         self._legal_cache = self._legal_index = None
         return action
@@ -437,7 +453,7 @@ class State(ABC):
 
     def undo(self) -> Action:
         """Take back the last action (a player's or chance's). Repeatable to the start."""
-        if not self._history:
+        if not self._history or self._snapshots[-1] is None:  # the start, or a replay's
             raise NothingToUndoError("action.nothing_to_undo")
         self._restore(self._snapshots.pop())
         self._legal_cache = self._legal_index = None

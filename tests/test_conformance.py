@@ -97,3 +97,21 @@ def test_unknown_option_and_bad_players_are_clear_errors(name: str) -> None:
         cls(players[:1])
     with pytest.raises(engines.OptionError, match="different"):
         cls(["A"] * len(players))
+
+
+@pytest.mark.parametrize("name", GAMES)
+@KIT
+@given(seed=st.integers(0, 2**32 - 1))
+def test_a_replay_without_undo_reaches_the_same_position(name: str, seed: int) -> None:
+    """`apply(..., undoable=False)` (the club's check of a pushed game) plays exactly as `apply`,
+    and undo then refuses rather than take back what it kept no snapshot of."""
+    rng = random.Random(seed)
+    game = random_game(name, rng)
+    played = play_out(game.new_state(), rng)
+    replay = game.new_state()
+    for action in played.history:
+        replay.apply(action.notation, undoable=False)
+    assert replay == played and replay.scores() == played.scores()
+    assert [a.notation for a in replay.history] == [a.notation for a in played.history]
+    with pytest.raises(engines.NothingToUndoError):
+        replay.undo()
