@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import psycopg
 
+import engines
 from club.ratings import RatingBook, Row
 from pages import model
 
@@ -34,8 +35,9 @@ def game_kinds(conn: psycopg.Connection) -> list[str]:
 
 
 def standings(conn: psycopg.Connection, game: str, book: RatingBook) -> list[model.Standing]:
+    total = "SUM(s.winner::int)" if _wins_are_the_total(game) else "SUM(s.score)"
     rows = conn.execute(
-        "SELECT p.id, p.name, COUNT(*), SUM(s.winner::int), SUM(s.score) FROM seats s"
+        f"SELECT p.id, p.name, COUNT(*), SUM(s.winner::int), {total} FROM seats s"
         " JOIN games g ON g.id = s.game_id JOIN players p ON p.id = s.player_id"
         f" WHERE {FINISHED} AND g.game = %s GROUP BY p.id, p.name",
         (game,),
@@ -48,6 +50,14 @@ def standings(conn: psycopg.Connection, game: str, book: RatingBook) -> list[mod
         for pid, name, games, wins, total in rows
     ]  # fmt: skip
     return model.ranked(found)
+
+
+def _wins_are_the_total(game: str) -> bool:
+    """As the table's scorebook counts it: the rule book's total over several games."""
+    try:
+        return engines.game_class(game).wins_are_the_total
+    except engines.EngineError:  # a game this club no longer knows: its scores as stored
+        return False
 
 
 def overall(conn: psycopg.Connection) -> list[model.Standing]:

@@ -207,6 +207,9 @@ class Game(ABC):
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
     modes: ClassVar[tuple[str, ...]] = MODES
+    # What a scorebook adds up over several games: the scores (Struggle's points, Stratégix's
+    # round points, Le Roudalon's net UM), or the wins where a score only says how a game was won.
+    wins_are_the_total: ClassVar[bool] = False
 
     def __init__(
         self,

@@ -84,6 +84,7 @@ def _check_teams(value: int) -> str | None:
 
 class Sequence(Game):
     name = "sequence"
+    wins_are_the_total = True  # the sequences made only say how a game was won
     title = "Sequence"
     min_players = 2
     max_players = 12

@@ -55,6 +55,7 @@ NOT_ROLLED = bytes(4)
 
 class Traverse(Game):
     name = "traverse"
+    wins_are_the_total = True  # the pawns home only say how a game was won
     title = "Traverse"
     min_players = 2
     max_players = 2

@@ -13,9 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import engines
 from companion.persistence.store_errors import StoreError
 
-WINS_COUNTED = ("traverse", "sequence")  # games whose total is the wins, not a sum of scores
+WINS_COUNTED = tuple(  # games whose total is the wins, not a sum of scores
+    name for name in engines.available_games() if engines.game_class(name).wins_are_the_total
+)
 
 
 @dataclass(frozen=True)
