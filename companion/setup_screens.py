@@ -153,7 +153,11 @@ class SetupScreen(ScreenObject):
         game = game_title(self.draft.game, self.view.language)
         if len(counts) == 1:
             return self.t("count_only", game=game, n=counts[0])
-        return self.t("count_limit", game=game, low=min(counts), high=max(counts))
+        if list(counts) == list(range(min(counts), max(counts) + 1)):
+            return self.t("count_limit", game=game, low=min(counts), high=max(counts))
+        # Not a range (Le Roudalon: 4 or 6): "4 to 6" would promise a game of 5.
+        listed = ", ".join(str(n) for n in counts[:-1])
+        return self.t("count_choices", game=game, listed=listed, last=counts[-1])
 
     def _team_counts(self) -> list[int]:
         """The numbers of equal teams these players can make (Sequence)."""

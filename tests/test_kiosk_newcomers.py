@@ -170,6 +170,14 @@ def test_more_players_than_the_game_takes_is_said(controller):
     assert len(controller.setup.draft.players) == 2
 
 
+def test_player_counts_that_are_not_a_range_are_listed(controller):
+    """Round 3 (s3-005): Le Roudalon's set-up said "4 to 6 players" where the rule book says 4
+    or 6 (its rules page did): a group of five could not tell."""
+    controller.handle(Tap("game:roudalon"))
+    controller.handle(Tap("count:-"))
+    assert controller.error and "4 ou 6" in controller.message and "à 6" not in controller.message
+
+
 def test_a_new_seat_takes_a_name_no_one_at_this_table_bears(controller):
     """Seq2-01, en-04: the 4th seat beside Ana, Bob and Cléo was named "Joueur 1", a name an
     earlier game's seat had left (its scores would merge with theirs)."""
