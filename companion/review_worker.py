@@ -93,8 +93,9 @@ def _shared(last: list[float], team: int, chance: float) -> list[float]:
     others = sum(share for side, share in enumerate(last) if side != team)
     rest = 1.0 - chance
     even = rest / max(1, len(last) - 1)  # the others all stood at 0: an even share each
+    # share / others first: rest * share can underflow to 0 when a share is tiny (5e-324)
     return [
-        chance if side == team else (rest * share / others if others else even)
+        chance if side == team else (rest * (share / others) if others else even)
         for side, share in enumerate(last)
     ]
 

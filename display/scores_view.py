@@ -58,8 +58,8 @@ def _sections(renderer: Canvas, screen: Screen, box: Box) -> list[Target]:
     line_h = renderer.font(size).get_linesize() + 4
     rows: list[tuple[str, bool]] = []
     for head, lines in screen.sections:
-        if head:
-            rows.append((head, True))
+        if head:  # a long head (a review's caveat, a long name) wraps as its lines do
+            rows += [(part, True) for part in renderer.wrap(head, w, size)]
         rows += [(part, False) for line in lines for part in renderer.wrap(line, w - 20, size)]
     visible = max(1, h // line_h)
     last = max(0, len(rows) - visible)

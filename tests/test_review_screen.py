@@ -251,3 +251,18 @@ def test_chances_of_the_sides_always_sum_to_one(team_of, decided):
         sides = {team_of[seat]: points[at][1] for seat, points in enumerate(series)}
         assert sum(sides.values()) == pytest.approx(1.0)
         assert all(0 <= share <= 1 for share in sides.values())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_long_section_head_wraps_whole(controller, size):
+    """Round 3 (s2-014): the physical-card caveat, a section head, ran off the screen at 720x1280
+    ("… seule la case choisie po…"): heads wrap as the lines under them do."""
+    finish_game(controller)
+    reviewed(controller)
+    controller.handle(Tap("review:"))
+    screen = controller.screen()
+    caveat = text("fr", "review.table_cards.sequence")
+    screen.sections = [(caveat, []), *screen.sections]
+    renderer = Renderer(size)
+    renderer.draw(screen)
+    assert renderer.problems == []
