@@ -289,7 +289,8 @@ class TableScreen(ScreenObject):
         table = self.view.session.table if self.view.session else None
         seat = None if table is None else table.seat(state)
         if self.turn.proposal is not None and self.dice_request() is not None and seat is not None:
-            return self.t("check_roll", name=state.players[seat])
+            key = "check_roll_unsure" if self.turn.proposal.unsure else "check_roll"
+            return self.t(key, name=state.players[seat])  # Confirm only once every die is sure
         if table is None:
             return ""
         hand, rethrow = self.hand(), self.turn.rethrow

@@ -93,6 +93,7 @@ def test_an_unsure_die_is_settled_by_a_touch_before_the_roll_is_confirmed(contro
     assert [m.unsure for m in marks] == [False, True] and marks[1].label == "6"
     assert controller.message == "Touchez le dé marqué 6\u00a0? et choisissez sa valeur"
     assert confirm_target(controller).label == "Touchez le dé\u00a0?"
+    assert "touchez chaque dé marqué" in controller.screen().turn  # not a bare "puis Confirmer"
 
     controller.handle(Press("confirm"))  # the GPIO button: refused, saying what waits
     assert controller.error and "marqué 6\u00a0?" in controller.message
