@@ -55,6 +55,9 @@ REVIEW_ITERATIONS = 6
 # one the player could have made from what the table knows: in Sequence, the card they played
 # on another square; in Stratégix every choice depends on the hand, so nothing is graded.
 SAME_CARD_AT_TABLE = {"sequence"}
+# Phases where a player says what they hold (Struggle's objective card, entered at the end in
+# table mode): the card was dealt, not chosen, so there is no better move to name.
+STATED_NOT_CHOSEN = {"reveal"}
 UNGRADED_AT_TABLE = {"strategix"}
 CARD_PLAYED = re.compile(r"\b(?:10|[2-9TJQKA])[SHDC]\b")
 
@@ -133,7 +136,8 @@ def _decision(state: engines.State, index: int, actor: int, notation: str,
               iterations: int) -> Decision:  # fmt: skip
     played = state.parse(notation).notation
     table_blind = state.game.mode == "table" and state.game.name in UNGRADED_AT_TABLE
-    if len(state.legal_actions()) == 1 or table_blind:  # forced, or the hand was never entered
+    stated = getattr(state, "phase", None) in STATED_NOT_CHOSEN  # a card said, not a choice
+    if len(state.legal_actions()) == 1 or table_blind or stated:  # forced, or nothing to judge
         return Decision(index, actor, played, played, None, None, None)
     if not _searched(state):
         return _judged_by_chances(state, index, actor, played)

@@ -107,6 +107,18 @@ def test_a_hidden_card_changes_not_the_players_chance() -> None:
     assert win_chance(twin, state.current) == win_chance(state, state.current)
 
 
+def test_an_objective_card_entered_at_the_table_is_not_graded() -> None:
+    """Round 3 (D1): the entry of a player's printed objective card was graded a blunder, with
+    "better: another card": a card dealt is not a choice."""
+    rng = random.Random(4)
+    state = engines.make_game("struggle", ["A", "B"], seed=4, mode="table").new_state()
+    while state.phase != "reveal":
+        state.apply(rng.choice(state.legal_actions()).notation)
+    entered = rng.choice(state.legal_actions()).notation
+    decision = _decision(state, len(state.history), state.actor, entered, 6)
+    assert decision.grade is None and decision.best == entered
+
+
 def test_a_struggle_objective_card_changes_not_the_other_seats_chance() -> None:
     state = engines.make_game("struggle", ["A", "B"], seed=5).new_state()
     while state.actor == CHANCE:
