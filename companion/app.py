@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from companion import diagnostics
-from companion.config import CONFIG_NAME, Config, ConfigError, save_tray_roi
+from companion.capture_fit import fit_capture
+from companion.config import CONFIG_NAME, Config, ConfigError, save_camera_keys, save_tray_roi
 from companion.controller import CameraImage, Controller, Press, Tap
 from companion.examples import ExampleStore, TableAdaptation
 from companion.feed import BackgroundFeed, DiceFeed
@@ -22,6 +23,7 @@ from companion.kiosk_guard import describe, guarded, screen_or_home, show_proble
 from companion.persistence.recovery import open_store
 from display.model import Screen
 from engines.messages import Message
+from hardware.capture_size import scaled_roi
 
 log = logging.getLogger(__name__)
 FRAME_SECONDS = 1 / 30
@@ -36,12 +38,13 @@ class Hardware:
     status: dict[str, Any] = field(default_factory=dict)  # words or catalogue messages
 
 
-def open_hardware_camera(spec: str) -> Any:
-    """The camera for `spec`, started; a stand-in saying why when it cannot be opened."""
+def open_hardware_camera(spec: str, size: tuple[int, int] | None = None) -> Any:
+    """The camera for `spec` (at capture `size` if given), started; a stand-in saying why when
+    it cannot be opened."""
     from hardware.factory import open_camera
 
     try:
-        camera = open_camera(spec)
+        camera = open_camera(spec, **({"size": size} if size else {}))
         camera.start()
     except Exception as error:  # a camera problem must never stop the table
         log.warning("camera %s: %s", spec, error)
@@ -56,7 +59,7 @@ def open_hardware(config: Config, camera_spec: str | None, camera: Any = None) -
     if camera is not None:
         camera.start()
     else:
-        camera = open_hardware_camera(camera_spec or config.camera.spec)
+        camera = open_hardware_camera(camera_spec or config.camera.spec, config.camera.capture_size)
     buttons = Buttons.open(
         confirm_pin=config.gpio.confirm_pin,
         reroll_pin=config.gpio.reroll_pin,
@@ -260,6 +263,7 @@ class App:
         self.applied = (controller.camera_choice, controller.profile_path)
         if controller.tray_roi != self.applied_roi:
             self.apply_tray(controller.tray_roi, feed, hardware.status)
+            self.fit_capture(controller, feed, hardware)
 
     @property
     def config_path(self) -> Path:
@@ -280,6 +284,33 @@ class App:
         except ConfigError as error:  # used for this session all the same
             log.warning("tray region not saved: %s", error)
             status["tray_problem"] = diagnostics.tray_not_saved(error)
+
+    def fit_capture(self, controller: Controller, feed: BackgroundFeed, hardware: Hardware) -> None:
+        """The tray just chosen holds dice too small to read: the camera captures at a size that
+        reads them, if it has one (the tray's region scaled with it), and the screen says so."""
+        latest = getattr(hardware.camera, "latest", None)
+        frame = latest() if latest else None
+        if frame is None:
+            return
+        offered = getattr(hardware.camera, "capture_sizes", list)()
+        fit = fit_capture(frame.image, self.applied_roi, offered)
+        hardware.status["capture"] = fit.said() if fit else ""
+        if fit is None or fit.raise_to is None:
+            return
+        hardware.camera.stop()
+        spec = controller.camera_choice or self.camera_spec or self.config.camera.spec
+        hardware.camera = open_hardware_camera(spec, fit.raise_to)
+        feed.swap_camera(hardware.camera)
+        roi = scaled_roi(self.applied_roi, fit.current, fit.raise_to)
+        controller.settings.tray_roi = self.applied_roi = roi
+        feed.set_roi(roi)
+        camera = replace(self.config.camera, tray_roi=roi, capture_size=fit.raise_to)
+        self.config = replace(self.config, camera=camera)
+        try:
+            save_camera_keys(self.config_path, {"tray_roi": roi, "capture_size": fit.raise_to})
+        except ConfigError as error:  # used for this session all the same
+            log.warning("capture size not saved: %s", error)
+            hardware.status["tray_problem"] = diagnostics.tray_not_saved(error)
 
     @staticmethod
     def _throw(controller: Controller, hardware: Hardware) -> None:

@@ -6,6 +6,7 @@ state_dir = "/var/lib/tabletop"  # optional; else $TABLETOP_STATE_DIR, $STATE_DI
 [camera]
 spec = "auto"                    # auto, picamera2[:N], webcam[:N], sim, replay:PATH
 tray_roi = [40, 30, 560, 420]    # optional x, y, w, h of the tray in the camera frame
+capture_size = [2304, 1296]      # optional; set by the kiosk when the tray's dice are too small
 poker_profile = ""               # optional path of a taught poker-dice profile (.npz)
 
 [display]
@@ -49,6 +50,7 @@ class CameraConfig:
     spec: str = "auto"
     tray_roi: tuple[int, int, int, int] | None = None
     poker_profile: str = ""
+    capture_size: tuple[int, int] | None = None  # None: the camera's own default
 
 
 @dataclass(frozen=True)
@@ -159,7 +161,7 @@ def _choice(data: dict[str, Any], key: str, allowed: tuple, default: Any, prefix
 
 
 def _camera(data: dict[str, Any]) -> CameraConfig:
-    _no_unknown(data, {"spec", "tray_roi", "poker_profile"}, "camera.")
+    _no_unknown(data, {"spec", "tray_roi", "poker_profile", "capture_size"}, "camera.")
     spec = data.get("spec", "auto")
     if not isinstance(spec, str):
         raise ConfigError("camera.spec: expected text like auto, sim, webcam:0")
@@ -177,7 +179,12 @@ def _camera(data: dict[str, Any]) -> CameraConfig:
     profile = data.get("poker_profile", "")
     if not isinstance(profile, str) or "\0" in profile:
         raise ConfigError("camera.poker_profile: expected a file path as text")
-    return CameraConfig(spec=spec, tray_roi=roi, poker_profile=profile)
+    size = data.get("capture_size")
+    if size is not None:
+        size = _int_list(size, 2, "camera.capture_size", "[width, height]")
+        if min(size) < 16 or max(size) > 16384:
+            raise ConfigError("camera.capture_size: width and height must be 16 to 16384 px")
+    return CameraConfig(spec=spec, tray_roi=roi, poker_profile=profile, capture_size=size)
 
 
 def _display(data: dict[str, Any]) -> DisplayConfig:
@@ -262,26 +269,39 @@ def run_config(
         return config, [f"settings chosen on the screen ignored: {error}"]
     if chosen.camera.tray_roi is None:
         return config, []
-    return replace(config, camera=replace(config.camera, tray_roi=chosen.camera.tray_roi)), []
+    # the tray's region is in the pixels of the capture size it was saved with: both go together
+    camera = replace(config.camera, tray_roi=chosen.camera.tray_roi,
+                     capture_size=chosen.camera.capture_size)  # fmt: skip
+    return replace(config, camera=camera), []
 
 
 def save_tray_roi(path: str | Path, roi: tuple[int, int, int, int] | None) -> Config:
     """Write `camera.tray_roi` (None: remove it, the whole frame) into the TOML file at `path`,
     keeping every other line and comment; creates the file if need be. Returns the config read
     back; a file that would not load again is left untouched (ConfigError)."""
+    return save_camera_keys(path, {"tray_roi": roi})
+
+
+def save_camera_keys(path: str | Path, values: dict[str, tuple[int, ...] | None]) -> Config:
+    """Write each `camera.KEY` of `values` (lists of integers; None removes the key) as
+    `save_tray_roi` does: every other line kept, nothing written if it would not load again."""
     path = Path(path)
     try:
         old = path.read_text(encoding="utf-8") if path.exists() else ""
     except (OSError, UnicodeDecodeError) as error:
         raise ConfigError(f"{path}: cannot read the config file: {error}") from None
-    line = None if roi is None else f"tray_roi = [{', '.join(str(int(v)) for v in roi)}]"
-    new = _with_camera_key(old, "tray_roi", line)
+    new = old
+    for key, value in values.items():
+        line = None if value is None else f"{key} = [{', '.join(str(int(v)) for v in value)}]"
+        new = _with_camera_key(new, key, line)
+    names = ", ".join(f"camera.{key}" for key in values)
     try:
         config = parse_config(tomllib.loads(new), source=path)
     except (tomllib.TOMLDecodeError, RecursionError) as error:
-        raise ConfigError(f"{path}: cannot update camera.tray_roi: {error}") from None
-    if config.camera.tray_roi != (None if roi is None else tuple(roi)):
-        raise ConfigError(f"{path}: camera.tray_roi is set in a way this editor cannot change")
+        raise ConfigError(f"{path}: cannot update {names}: {error}") from None
+    for key, value in values.items():
+        if getattr(config.camera, key) != (None if value is None else tuple(value)):
+            raise ConfigError(f"{path}: camera.{key} is set in a way this editor cannot change")
     scratch = path.with_name(path.name + ".new")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -56,7 +56,7 @@ class Controller:
             store.set_setting("language", language)
         self.language: str = store.setting("language", language)
         self.seed_source = seed_source or random.Random()
-        self.status: dict[str, Any] = status or {}
+        self.status: dict[str, Any] = {} if status is None else status
         self.image: np.ndarray | None = None
         self.examples: ExampleStore | None = examples_store(store)
         self.message, self.error, self.detail = "", False, ""

@@ -142,8 +142,11 @@ class SettingsScreen(ScreenObject):
     # ----- settings: tray region ------------------------------------------------------------
 
     def _tray_problem(self) -> list[str]:
+        """A tray region not saved, and what the tray's dice size made of the capture size."""
         problem = self.view.status.get("tray_problem")
-        return [self.t("tray_not_saved", problem=problem)] if problem else []
+        capture = self.view.status.get("capture")
+        lines = [self.t("tray_not_saved", problem=problem)] if problem else []
+        return lines + ([self.t(capture.code, **capture.params)] if capture else [])
 
     def tray(self, step: str) -> None:
         steps: dict[str, Callable[[], None]] = {

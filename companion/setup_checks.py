@@ -64,10 +64,16 @@ def check_profile(config: Config | None) -> Check:
     return Check(True, label, f"{path}: {profile.kind} profile", blocking=False)
 
 
-def check_dice_size(frame_bgr: np.ndarray, roi: tuple[int, int, int, int] | None) -> Check:
+def check_dice_size(
+    frame_bgr: np.ndarray,
+    roi: tuple[int, int, int, int] | None,
+    offered: list[tuple[int, int]] | None = None,
+) -> Check:
     """Whether the camera shows the tray's dice at least the camera ruling's 40 px across (#55):
     smaller dice come out unreadable. Measured on a frame at the capture size in use, within
-    the calibrated tray; a problem that blocks nothing."""
+    the calibrated tray; `offered` are the larger sizes the camera gives (the fix names the one
+    that would do). A problem that blocks nothing."""
+    from hardware.capture_size import choose_capture_size
     from vision.read.ruling import LEAST_SIDE, tray_dice_sides
 
     label = "dice size"
@@ -79,13 +85,20 @@ def check_dice_size(frame_bgr: np.ndarray, roi: tuple[int, int, int, int] | None
         return Check(True, label, detail, blocking=False)
     side = float(np.median(sides))
     if side < LEAST_SIDE:
+        choice = choose_capture_size((width, height), side, offered or [], LEAST_SIDE)
+        fix = "Move the camera closer to the tray (it gives no larger size of this shape)."
+        if choice is not None:
+            fix = (
+                f"Choose the tray again on the kiosk's settings screen with dice in it: the kiosk "
+                f"then captures at {choice.size[0]}x{choice.size[1]} (dice about "
+                f"{choice.die_px:.0f} px). Or move the camera closer to the tray."
+            )
         return Check(
             False,
             label,
             f"dice {side:.0f} px across {where}, under the {LEAST_SIDE:.0f} px the reader needs:"
             " they come out unreadable",
-            "Choose a higher capture size (the Pi camera gives 1536x864) or move the camera "
-            "closer to the tray.",
+            fix,
             blocking=False,
         )
     return Check(True, label, f"dice {side:.0f} px across {where} (at least {LEAST_SIDE:.0f})")

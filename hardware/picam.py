@@ -13,6 +13,7 @@ from typing import Any, Literal
 import numpy as np
 
 from hardware.camera import CameraUnavailable, Reconnect, ThreadedSource
+from hardware.capture_size import sizes_of_shape
 
 Autofocus = Literal["manual", "continuous", "default"]
 AUTOFOCUS_MODES: tuple[str, ...] = ("manual", "continuous", "default")
@@ -43,6 +44,22 @@ def open_failure_message(camera_num: int, error: Exception) -> str:
     if "busy" in str(error).lower():
         return f"Pi camera {camera_num} is in use by another program — close it ({error})"
     return f"no Pi camera {camera_num} found — check the ribbon cable ({error})"
+
+
+def full_view_modes(camera: Any) -> list[tuple[int, int]]:
+    """The sizes of the sensor modes that see the whole sensor (a cropped mode sees less: the
+    tray's dice would grow, and its region move). Read before the camera is configured, as
+    picamera2 probes its modes then; [] when it cannot say."""
+    try:
+        modes = list(camera.sensor_modes or [])
+    except Exception:  # an older picamera2, or a sensor that lists none
+        return []
+    widest = max((mode.get("crop_limits", (0, 0, 0, 0))[2] for mode in modes), default=0)
+    return [
+        tuple(mode["size"])
+        for mode in modes
+        if "size" in mode and mode.get("crop_limits", (0, 0, widest, 0))[2] >= widest
+    ]
 
 
 class Picamera2Source(ThreadedSource):
@@ -77,6 +94,7 @@ class Picamera2Source(ThreadedSource):
         self._camera: Any | None = None
         self._started_at = 0.0
         self.locked_controls: dict[str, Any] | None = None
+        self.full_view_modes: list[tuple[int, int]] = []  # known once the camera was opened
 
     def _open(self) -> None:
         cls = self._picamera2_class or import_picamera2_class()
@@ -85,6 +103,7 @@ class Picamera2Source(ThreadedSource):
         except (IndexError, RuntimeError) as error:
             raise CameraUnavailable(open_failure_message(self.camera_num, error)) from error
         self._camera = camera
+        self.full_view_modes = full_view_modes(camera)
         config = camera.create_video_configuration(
             main={"size": tuple(self.size), "format": "RGB888"},  # RGB888 is BGR in memory
             controls={"FrameRate": float(self.fps)},
@@ -96,6 +115,11 @@ class Picamera2Source(ThreadedSource):
         camera.start()
         self._started_at = time.monotonic()
         self.locked_controls = None
+
+    def capture_sizes(self) -> list[tuple[int, int]]:
+        """The sizes of this frame's shape the camera gives with its whole field of view,
+        smallest first ([] until it was opened)."""
+        return sizes_of_shape(self.full_view_modes, self.size)
 
     def _focus_controls(self, camera: Any) -> dict[str, Any]:
         if "AfMode" not in getattr(camera, "camera_controls", {}) or self.autofocus == "default":

@@ -20,7 +20,14 @@ def test_dice_under_the_ruling_are_a_problem_naming_their_size_and_the_fix():
     assert "px across at 640x480, under the 40 px the reader needs" in check.detail
     size = int(check.detail.split("dice ")[1].split(" px")[0])
     assert 18 <= size < 40
-    assert "higher capture size" in check.fix and "closer" in check.fix
+    assert "no larger size" in check.fix and "closer" in check.fix
+
+
+def test_dice_under_the_ruling_name_the_capture_size_that_reads_them():
+    check = check_dice_size(tray(24.0, 27.0), None, offered=[(960, 720), (1920, 1440)])
+    assert not check.ok
+    assert "captures at 960x720" in check.fix or "captures at 1920x1440" in check.fix
+    assert "settings screen" in check.fix
 
 
 def test_dice_of_the_ruling_size_pass():

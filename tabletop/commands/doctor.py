@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from companion.config import CameraConfig
 from companion.setup_checks import check_config, check_state_dir, setup_checks
 from hardware.checks import Check
 
@@ -65,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     _, config = check_config(args.config, args.state_dir)
     camera_spec = args.camera or (config.camera.spec if config else "auto")
     checks = [*hardware_checks(camera_spec), *setup_checks(args.config, args.state_dir)]
-    dice = dice_size(camera_spec, config.camera.tray_roi if config else None)
+    dice = dice_size(camera_spec, config.camera if config else None)
     if dice is not None:
         checks.append(dice)
     state_dir = args.state_dir or (config.state_dir if config else None)
@@ -76,20 +77,24 @@ def run(args: argparse.Namespace) -> int:
     return 0 if print_report(checks, sys.stdout) else 1
 
 
-def dice_size(camera_spec: str, roi: tuple[int, int, int, int] | None) -> Check | None:
-    """The tray's dice measured on one frame of the camera in use (`check_dice_size`); None
-    where the camera gives no frame (its own lines say why)."""
+def dice_size(camera_spec: str, camera: CameraConfig | None) -> Check | None:
+    """The tray's dice measured on one frame of the camera in use, at the capture size the kiosk
+    uses (`check_dice_size`); None where the camera gives no frame (its own lines say why)."""
     from companion.setup_checks import check_dice_size
     from hardware.checks import PROBE_TIMEOUT_S, first_frame
     from hardware.factory import open_camera
 
+    size = camera.capture_size if camera else None
     try:
-        source = open_camera(camera_spec)
+        source = open_camera(camera_spec, **({"size": size} if size else {}))
     except ValueError:
         return None
     with source:
         frame, _ = first_frame(source, PROBE_TIMEOUT_S)
-    return None if frame is None else check_dice_size(frame.image, roi)
+        offered = getattr(source, "capture_sizes", list)()
+    if frame is None:
+        return None
+    return check_dice_size(frame.image, camera.tray_roi if camera else None, offered)
 
 
 def club_refusals(state_dir: Path) -> Check:
