@@ -29,6 +29,19 @@ class SetupDraft:
     editing: int | None = None  # seat whose name is being typed
     bots: dict[int, str] = field(default_factory=dict)  # seat -> bot level (companion.bot_choice)
     person_names: dict[int, str] = field(default_factory=dict)  # a bot seat's name as a person
+    unnamed: set[int] = field(default_factory=set)  # seats under set-up's "Player N": no one's
+
+    def add_seat(self, name: str, placeholder: bool) -> None:
+        if placeholder:
+            self.unnamed.add(len(self.players))
+        self.players.append(name)
+
+    def keep_seats(self, count: int) -> None:
+        """The first `count` seats; what set-up knew of the others is forgotten."""
+        del self.players[count:]
+        self.bots = {seat: level for seat, level in self.bots.items() if seat < count}
+        self.person_names = {s: name for s, name in self.person_names.items() if s < count}
+        self.unnamed = {seat for seat in self.unnamed if seat < count}
 
 
 class HomeScreen(ScreenObject):
@@ -106,11 +119,9 @@ class SetupScreen(ScreenObject):
         except engines.EngineError:
             self.view.say(self.t("not_built", game=game_title(arg, self.view.language)), True)
             return False
-        count = game_class.player_counts()[0]
-        names: list[str] = []
-        for seat in range(count):
-            names.append(self._new_seat_name(names, seat))
-        self.draft = SetupDraft(game=arg, players=names)
+        self.draft = SetupDraft(game=arg)
+        for _ in range(game_class.player_counts()[0]):
+            self.draft.add_seat(*self._new_seat_name(self.draft.players))
         self._fit_teams()
         self.start_confirmed = False
         self.view.say("")
@@ -130,24 +141,24 @@ class SetupScreen(ScreenObject):
             return
         wanted = min(allowed) if step > 0 else max(allowed)
         while len(draft.players) < wanted:
-            draft.players.append(self._new_seat_name(draft.players, len(draft.players)))
-        del draft.players[wanted:]
-        draft.bots = {seat: level for seat, level in draft.bots.items() if seat < wanted}
+            draft.add_seat(*self._new_seat_name(draft.players))
+        draft.keep_seats(wanted)
         self._fit_teams()
 
-    def _new_seat_name(self, seated: list[str], seat: int) -> str:
-        """A known player not seated yet, else "Player N" that no one at this table bears: a
-        default name never seats a second player under a name already used (their scores
-        would merge). A known name that is itself a default is not offered as a person."""
-        language, known = self.view.language, self.view.store.known_players()
+    def _new_seat_name(self, seated: list[str]) -> tuple[str, bool]:
+        """A known person not seated yet, else "Player N" numbered from the seats present, and
+        whether it is such a placeholder (no one's: it never becomes a scorebook player). A
+        placeholder skips the names of known people (their scores would merge), and a known
+        name that is itself a placeholder (kept by an older table) is not offered."""
+        language, known, seat = self.view.language, self.view.store.known_players(), len(seated)
         defaults = {text(language, "player_n", n=n) for n in range(1, len(known) + seat + 2)}
         for name in known:
             if name not in seated and name not in defaults:
-                return name
+                return name, False
         taken, number = set(known) | set(seated), seat + 1
         while text(language, "player_n", n=number) in taken:
             number += 1
-        return text(language, "player_n", n=number)
+        return text(language, "player_n", n=number), True
 
     def _count_limit(self, counts: tuple[int, ...]) -> str:
         game = game_title(self.draft.game, self.view.language)
@@ -259,7 +270,8 @@ class SetupScreen(ScreenObject):
         try:
             started = Session.start(self.view.store, draft.game, list(draft.players),
                                     dict(draft.options), seed, mode, teams,
-                                    bots=dict(draft.bots))  # fmt: skip
+                                    bots=dict(draft.bots),
+                                    unnamed=frozenset(draft.unnamed))  # fmt: skip
         except (engines.EngineError, StoreError) as error:
             self.view.refuse(error, "start_error")
             return
@@ -289,6 +301,7 @@ class SetupScreen(ScreenObject):
             self.view.say(self.t("illegal", reason=self.t("name_taken")), True)
             return
         self.draft.players[self.draft.editing] = name
+        self.draft.unnamed.discard(self.draft.editing)  # typed: a person's name
         self.draft.editing, self.keyboard.entry = None, ""
 
     def type_text(self, typed: str) -> None:

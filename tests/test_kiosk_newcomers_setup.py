@@ -1,0 +1,111 @@
+"""What newcomers met setting up a game and at its end (issue 57, round 4): each problem held by
+a test. Set-up's names, the bots' seats, the scorebook's players, the game-over screen."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.controller import Controller, Tap
+from companion.persistence.store import Store
+
+
+@pytest.fixture
+def controller(tmp_path):
+    with Store(tmp_path / "state") as store:
+        yield Controller(store, "fr", moves_per_page=6, seed_source=random.Random(0))
+
+
+def type_name(controller: Controller, seat: int, name: str) -> None:
+    controller.handle(Tap(f"name:{seat}"))
+    for key in name:
+        controller.handle(Tap(f"key:{key}"))
+    controller.handle(Tap("entry:ok"))
+
+
+def start_and_finish(controller: Controller) -> None:
+    """Start the game set up and record it finished (seat 0 wins)."""
+    controller.handle(Tap("start:"))
+    session = controller.session
+    seats = len(session.record.players)
+    controller.store.finish(session.record.id, [1] + [0] * (seats - 1), [0])
+    session.record = controller.store.game(session.record.id)
+
+
+def seat_to_bot(controller: Controller, seat: int) -> None:
+    controller.handle(Tap(f"seat:{seat}"))
+    assert controller.setup.draft.bots.get(seat)
+
+
+# ----- names: only a person's name becomes a scorebook player --------------------------------
+
+
+def test_placeholders_and_bots_are_no_scorebook_players(controller):
+    """C8, D13, A5: "Joueur 2" and "Robot 2" were saved as players, then offered as people."""
+    controller.handle(Tap("game:struggle"))
+    type_name(controller, 0, "ANA")
+    controller.handle(Tap("count:+"))  # a third seat, left "Joueur 3"
+    seat_to_bot(controller, 1)
+    start_and_finish(controller)
+    assert controller.store.scored_players() == ["Ana"]
+    assert controller.store.known_players() == ["Ana"]
+    assert [row.player for row in controller.store.totals()] == ["Ana"]
+    controller.handle(Tap("nav:home"))
+    controller.handle(Tap("game:struggle"))
+    offered = controller.setup.draft.players
+    assert offered[0] == "Ana" and all("Robot" not in name for name in offered)
+    assert controller.setup.draft.unnamed == {1}  # "Joueur 2": still no one's
+
+
+def test_a_name_typed_or_picked_is_a_person(controller):
+    """The class: a typed name is a scorebook player; a known name offered and kept is one."""
+    controller.handle(Tap("game:traverse"))
+    type_name(controller, 1, "ZOE")
+    start_and_finish(controller)
+    controller.handle(Tap("nav:home"))
+    controller.handle(Tap("game:traverse"))
+    assert controller.setup.draft.players[0] == "Zoe" and controller.setup.draft.unnamed == {1}
+    start_and_finish(controller)
+    assert controller.store.scored_players() == ["Zoe"]
+    assert [(row.player, row.games) for row in controller.store.totals()] == [("Zoe", 2)]
+
+
+def test_an_older_store_keeps_its_bots_out_of_the_scorebook(tmp_path):
+    """A table's file from before seat kinds: the bots kept with their games are bots."""
+    with Store(tmp_path) as store:
+        game_id = store.start_game("traverse", ["Ana", "Robot 2"], kinds=["person", "bot"])
+        store.finish(game_id, [0, 1], [1])
+        store.set_setting(f"bots.{game_id}", '{"1": "simple"}')
+        store.db.execute("ALTER TABLE seats DROP COLUMN kind")
+        store.db.execute("PRAGMA user_version = 3")
+    with Store(tmp_path) as store:
+        assert any("kind" in note for note in store.notes)
+        assert store.scored_players() == ["Ana"] and store.known_players() == ["Ana"]
+
+
+# ----- an abandoned set-up and the scores list -----------------------------------------------
+
+
+def test_seats_are_numbered_from_the_seats_present(controller):
+    """C13: after a game of "Joueur 1".."Joueur 4" was left, new seats were "Joueur 5".."8"."""
+    controller.handle(Tap("game:roudalon"))
+    controller.handle(Tap("start:"))
+    controller.store.abandon(controller.session.record.id)
+    controller.handle(Tap("nav:home"))
+    controller.handle(Tap("game:roudalon"))
+    assert controller.setup.draft.players == [f"Joueur {n}" for n in range(1, 5)]
+
+
+def test_the_scores_list_only_players_with_a_finished_game(controller):
+    """C13: the scores listed players who had no game (offered, or their game abandoned)."""
+    store = controller.store
+    store.abandon(store.start_game("traverse", ["Ana", "Bob"]))
+    store.finish(store.start_game("traverse", ["Cid", "Dee"]), [1, 0], [0])
+    store.start_game("traverse", ["Eve", "Cid"])  # still playing
+    controller.handle(Tap("nav:scores"))
+    listed = [t.label for t in controller.screen().options if t.id.startswith("player:")]
+    assert listed == ["Cid", "Dee"]
+    controller.handle(Tap("player:Ana"))
+    assert controller.error
+
