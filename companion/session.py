@@ -93,8 +93,14 @@ class Session:
         """The table's moves for this position, kept until the position or language changes."""
         key = (len(self.state.history), language)
         if self._choices is None or self._choices[0] != key:
-            self._choices = (key, self.table.choices(self.state, language))
+            found = self.table.choices(self.state, language)
+            self._choices = (key, [c for c in found if not self._names_a_bot(c.notation)])
         return self._choices[1]
+
+    def _names_a_bot(self, notation: str) -> bool:
+        """An answer only a person can be (the youngest player) that names a bot's seat."""
+        seat = self.table.person_named(self.state, notation)
+        return seat is not None and bool(self.bot_level(seat))
 
     def forget_choices(self) -> None:
         self._choices = None

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
-from companion.controller import Controller, Tap
+from companion.controller import Controller, Settled, Tap
 from companion.persistence.store import Store
+from tests.test_companion_controller import reading
 
 
 @pytest.fixture
@@ -109,3 +111,30 @@ def test_the_scores_list_only_players_with_a_finished_game(controller):
     controller.handle(Tap("player:Ana"))
     assert controller.error
 
+
+# ----- the bots' seats: questions about people, dice thrown for a bot -------------------------
+
+
+def test_the_youngest_player_question_lists_people_only(controller):
+    """C9: "who is the youngest?" listed the bot among the players."""
+    controller.start_game("strategix", ["Ana", "Robot 2", "Cid"], seed=1, mode="full",
+                          bots={1: "simple"})  # fmt: skip
+    offered = [m.id for m in controller.screen().moves]
+    assert offered == ["move:first 0", "move:first 2"]
+
+
+def test_a_bots_dice_are_thrown_by_a_person_for_it(controller):
+    """D10: "Robot 2 : vérifiez les dés lus" was said to the bot, who has no hands."""
+    controller.start_game("struggle", ["Ana", "Robot 2"], seed=1, bots={1: "simple"})
+    controller.play("first 1")
+    waiting = controller.screen().turn
+    assert "Robot 2" in waiting and "pour lui" in waiting and "lancez 5 dés" in waiting
+    controller.handle(Settled(reading("9", "9", "10", "J", "Q"), np.zeros((120, 160, 3), np.uint8)))
+    waiting = controller.screen().turn
+    assert "Robot 2 est un robot" in waiting and "pour lui" in waiting
+
+
+def test_a_persons_dice_are_still_theirs_to_throw(controller):
+    controller.start_game("struggle", ["Ana", "Robot 2"], seed=1, bots={1: "simple"})
+    controller.play("first 0")
+    assert "robot" not in controller.screen().turn
