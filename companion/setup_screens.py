@@ -17,6 +17,7 @@ from display.i18n import game_title, option_help, option_title, text
 from display.model import Screen, Target
 
 GAMES = ("struggle", "traverse", "strategix", "sequence", "roudalon")
+SUGGESTED = 4  # the scorebook's names offered above the name keyboard (one row)
 
 
 @dataclass
@@ -106,7 +107,7 @@ class SetupScreen(ScreenObject):
             "count": self.count, "teams": self.teams, "name": self.name_seat,
             "seat": self.seat, "option": self.option, "hintset": self.hint_setting,
             "start": self.start, "key": self.key, "keys": self.keyboard.switch,
-            "entry": self.entry,
+            "entry": self.entry, "suggest": self.suggest,
         }  # fmt: skip
 
     def enter(self, arg: str) -> bool:
@@ -209,6 +210,8 @@ class SetupScreen(ScreenObject):
             self.view.not_here(f"seat:{seat}")
             return
         index = int(seat)
+        if draft.editing == index and self.keyboard.name():
+            self._name_ok()  # the name being typed is the seat's before its kind changes
         kind = SEAT_KINDS[(SEAT_KINDS.index(draft.bots.get(index, "")) + 1) % len(SEAT_KINDS)]
         if kind:
             draft.bots[index] = kind
@@ -294,6 +297,20 @@ class SetupScreen(ScreenObject):
         elif not self.keyboard.edit(command):
             self.view.not_here(f"entry:{command}")
 
+    def suggest(self, name: str) -> None:
+        """A name from the scorebook touched above the keyboard: it fills the entry."""
+        if self.draft.editing is None or name not in self._suggestions():
+            self.view.not_here(f"suggest:{name}")
+            return
+        self.keyboard.entry = name
+
+    def _suggestions(self) -> list[str]:
+        """People's names not seated elsewhere that begin as the entry does, the first few."""
+        typed, editing = self.keyboard.name().casefold(), self.draft.editing
+        seated = {n for i, n in enumerate(self.draft.players) if i != editing}
+        known = [n for n in self.view.store.known_players() if n not in seated]
+        return [n for n in known if n.casefold().startswith(typed)][:SUGGESTED]
+
     def _name_ok(self) -> None:
         name = self.keyboard.name()
         others = [n for i, n in enumerate(self.draft.players) if i != self.draft.editing]
@@ -302,6 +319,8 @@ class SetupScreen(ScreenObject):
             return
         self.draft.players[self.draft.editing] = name
         self.draft.unnamed.discard(self.draft.editing)  # typed: a person's name
+        if self.draft.editing in self.draft.bots:  # the seat's name as a person too
+            self.draft.person_names[self.draft.editing] = name
         self.draft.editing, self.keyboard.entry = None, ""
 
     def type_text(self, typed: str) -> None:
@@ -340,6 +359,7 @@ class SetupScreen(ScreenObject):
             screen.lines = [self.t("typing_name", n=draft.editing + 1)]
             screen.entry = self.keyboard.name()
             screen.keys = self.keyboard.keys()
+            screen.options = [Target(f"suggest:{n}", n) for n in self._suggestions()]
         start = self.t("start_anyway" if self.start_confirmed else "start")
         screen.actions = [Target("start:", start, "primary")]
         return screen

@@ -50,7 +50,11 @@ class MenuView:
         if screen.keys:  # typing a name: the keyboard takes the screen
             self.panel((x, y + 36, w, 44), palette.PANEL_LIGHT)
             self.label(screen.entry + "_", (x + 10, y + 36, w - 20, 44), self.layout.font + 4)
-            self._keyboard(screen.keys, (x, y + 88, w, h - 88))
+            top = y + 88
+            if screen.options:  # the scorebook's names, to touch instead of typing
+                self.button_row(screen.options, (x, top, w, self.layout.row_height))
+                top += self.layout.row_height + 8
+            self._keyboard(screen.keys, (x, top, w, y + h - top))
             return
         options_box = (x, y + 36, w, h - 110)
         widest = 230 if self.layout.portrait else 190  # columns of readable names, options

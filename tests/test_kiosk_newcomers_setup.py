@@ -138,3 +138,65 @@ def test_a_persons_dice_are_still_theirs_to_throw(controller):
     controller.start_game("struggle", ["Ana", "Robot 2"], seed=1, bots={1: "simple"})
     controller.play("first 0")
     assert "robot" not in controller.screen().turn
+
+
+# ----- a seat's name through its kinds; names offered while typing ---------------------------
+
+
+def cycle_to_person(controller: Controller, seat: int) -> None:
+    while controller.setup.draft.bots.get(seat):
+        controller.handle(Tap(f"seat:{seat}"))
+
+
+def test_a_name_typed_on_a_bots_seat_stays_when_a_person_sits_there(controller):
+    """A7: a name typed on a robot's seat was lost when the seat went back to a person."""
+    controller.handle(Tap("game:traverse"))
+    seat_to_bot(controller, 1)
+    type_name(controller, 1, "ZOE")
+    cycle_to_person(controller, 1)
+    assert controller.setup.draft.players[1] == "Zoe"
+
+
+def test_a_name_being_typed_is_kept_when_the_seat_becomes_a_bot(controller):
+    """A7: the seat's kind touched while its name was typed dropped the name typed."""
+    controller.handle(Tap("game:traverse"))
+    controller.handle(Tap("name:1"))
+    for key in "ZOE":
+        controller.handle(Tap(f"key:{key}"))
+    seat_to_bot(controller, 1)
+    cycle_to_person(controller, 1)
+    assert controller.setup.draft.players[1] == "Zoe" and controller.setup.draft.editing is None
+
+
+def test_the_scorebooks_names_are_offered_while_typing(controller):
+    """A6: a name from the scorebook had to be typed again, letter by letter."""
+    store = controller.store
+    store.finish(store.start_game("traverse", ["Chloé", "Charles", "Bob"]), [1, 0, 0], [0])
+    controller.handle(Tap("game:struggle"))  # seats: Bob, Charles (known people first)
+    controller.handle(Tap("name:1"))
+    offered = [t.id for t in controller.screen().options]
+    assert offered == ["suggest:Charles", "suggest:Chloé"]  # not Bob: seated at 0
+    controller.handle(Tap("key:C"))
+    controller.handle(Tap("key:H"))
+    controller.handle(Tap("key:L"))
+    assert [t.id for t in controller.screen().options] == ["suggest:Chloé"]
+    controller.handle(Tap("suggest:Chloé"))
+    controller.handle(Tap("entry:ok"))
+    assert controller.setup.draft.players[1] == "Chloé"
+    controller.handle(Tap("name:0"))
+    controller.handle(Tap("suggest:Chloé"))  # seated at 1: not offered, not taken
+    assert controller.error
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_the_names_offered_fit_above_the_keyboard(controller, size):
+    from display.render import Renderer
+
+    store = controller.store
+    names = ["Anne-Sophie", "Bartholomé", "Christopher", "Dominique", "Eve"]
+    store.finish(store.start_game("sequence", names[:4] + ["Zed"]), [1, 0, 0, 0, 0], [0])
+    controller.handle(Tap("game:traverse"))
+    controller.handle(Tap("name:1"))
+    renderer = Renderer(size)
+    renderer.draw(controller.screen())
+    assert not renderer.problems, renderer.problems
