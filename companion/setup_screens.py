@@ -13,7 +13,7 @@ from companion.name_keyboard import NameKeyboard, type_keys
 from companion.persistence.store import StoreError
 from companion.screen_base import Handler, KioskView, ScreenName, ScreenObject
 from companion.session import CARD_GAMES, SEAT_KINDS, Session, hint_enabled
-from display.i18n import game_title, option_help, option_title, text
+from display.i18n import game_title, option_help, option_title, say, text
 from display.model import Screen, Target
 
 GAMES = ("struggle", "traverse", "strategix", "sequence", "roudalon")
@@ -240,18 +240,35 @@ class SetupScreen(ScreenObject):
             number += 10
         return self.t("bot_name", n=number)
 
-    def option(self, name: str) -> None:
-        options = engines.game_class(self.draft.game).options
-        option = next((o for o in options if o.name == name), None)
-        if option is None or not isinstance(option.default, bool):
-            self.view.not_here(f"option:{name}")
+    def option(self, touched: str) -> None:
+        """A yes/no option switched, or a number option stepped ("name", "name:+", "name:-")
+        within what the engine allows."""
+        name, _, step = touched.partition(":")
+        option = next((o for o in self._options() if o.name == name), None)
+        yes_no = option is not None and type(option.default) is bool
+        if option is None or step not in ("", "+", "-") or (step and yes_no):
+            self.view.not_here(f"option:{touched}")
             return
         current = self.draft.options.get(name, option.default)
-        self.draft.options[name] = not current
-        title = option_title(name, self.view.language)
-        value = self.t("field", name=title, value=self.t("no" if current else "yes"))
+        wanted = (not current) if yes_no else current + (-1 if step == "-" else 1)
+        problem = option.check(wanted)
+        if problem is not None:
+            self.view.say(say(self.view.language, problem), True)
+            return
+        self.draft.options[name] = wanted
+        value = self._option_label(name, wanted)
         explained = option_help(name, self.view.language)
         self.view.say(f"{value} — {explained}" if explained else value)
+
+    def _options(self) -> list[engines.Option]:
+        """The rule options set-up offers: yes/no and numbers (Sequence's teams have their own
+        buttons)."""
+        found = engines.game_class(self.draft.game).options
+        return [o for o in found if type(o.default) in (bool, int) and o.name != "teams"]
+
+    def _option_label(self, name: str, value: object) -> str:
+        shown = self.t("yes" if value else "no") if isinstance(value, bool) else str(value)
+        return self.t("field", name=option_title(name, self.view.language), value=shown)
 
     def hint_setting(self, _: str) -> None:
         """Switch the hint on or off for the game being set up (kept for its next games)."""
@@ -373,12 +390,12 @@ class SetupScreen(ScreenObject):
 
     def _option_targets(self) -> list[Target]:
         targets = []
-        for option in engines.game_class(self.draft.game).options:
-            if isinstance(option.default, bool):
-                value = self.draft.options.get(option.name, option.default)
-                name = option_title(option.name, self.view.language)
-                label = self.t("field", name=name, value=self.t("yes" if value else "no"))
-                targets.append(Target(f"option:{option.name}", label))
+        for option in self._options():
+            value = self.draft.options.get(option.name, option.default)
+            targets.append(Target(f"option:{option.name}", self._option_label(option.name, value)))
+            if type(option.default) is int:
+                targets += [Target(f"option:{option.name}:-", "−"),
+                            Target(f"option:{option.name}:+", "+")]  # fmt: skip
         if self.draft.game in CARD_GAMES and not self.draft.bots:
             return targets  # no hint at a table where the hands are not entered
         hint = self.t("yes" if hint_enabled(self.view.store, self.draft.game) else "no")

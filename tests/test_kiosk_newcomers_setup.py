@@ -10,7 +10,7 @@ import pytest
 
 from companion.controller import Controller, Settled, Tap
 from companion.persistence.store import Store
-from tests.test_companion_controller import reading
+from tests.test_companion_controller import reading, roll
 
 
 @pytest.fixture
@@ -200,3 +200,50 @@ def test_the_names_offered_fit_above_the_keyboard(controller, size):
     renderer = Renderer(size)
     renderer.draw(controller.screen())
     assert not renderer.problems, renderer.problems
+
+
+# ----- Le Roudalon: game over, rule options ---------------------------------------------------
+
+
+def roudalon_hit(controller: Controller) -> None:
+    """Le Roudalon to its end: a stake each (pot 4), then Ann throws both dice for 4."""
+    controller.start_game("roudalon", ["Ann", "Bob", "Cid", "Dee"], seed=1)
+    for values in ((6, 6), (1, 1), (1, 2), (2, 2)):
+        roll(controller, *values)
+    for _ in range(4):
+        controller.play("stake 1")
+    controller.play("throw 2")
+    roll(controller, 1, 3)
+    assert controller.state.is_over
+
+
+def test_roudalon_game_over_keeps_the_last_pot_and_stakes(controller):
+    """C16, A11: the game-over screen showed a pot of 0 and every stake at 0."""
+    roudalon_hit(controller)
+    board = controller.screen().board
+    assert board["pot"] == 4 and board["staked"] == [1, 1, 1, 1]
+    assert controller.state.scores() == [3, -1, -1, -1]
+
+
+def test_roudalon_set_up_offers_the_engines_options(controller):
+    """A20: the stake range and the number of games (rule options, R3, R6) were not offered."""
+    controller.handle(Tap("game:roudalon"))
+    ids = {t.id for t in controller.screen().options}
+    for name in ("stake_min", "stake_max", "games"):
+        assert {f"option:{name}", f"option:{name}:-", f"option:{name}:+"} <= ids
+    controller.handle(Tap("option:games:+"))
+    controller.handle(Tap("option:stake_max:-"))
+    assert "Mise maximale" in controller.message and "5" in controller.message
+    controller.handle(Tap("option:stake_min:-"))  # below 1: refused, said, unchanged
+    assert controller.error and controller.setup.draft.options.get("stake_min", 1) == 1
+    controller.handle(Tap("start:"))
+    assert controller.state.game.option_values["games"] == 2
+    assert controller.state.game.option_values["stake_max"] == 5
+
+
+def test_a_yes_no_option_has_no_steps(controller):
+    controller.handle(Tap("game:traverse"))
+    controller.handle(Tap("option:compulsory_dice:+"))
+    assert controller.error and "compulsory_dice" not in controller.setup.draft.options
+    controller.handle(Tap("option:compulsory_dice"))
+    assert controller.setup.draft.options["compulsory_dice"] is False
