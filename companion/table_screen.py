@@ -269,6 +269,9 @@ class TableScreen(ScreenObject):
         )
         screen.acting = session.table.seat(state)
         screen.dice = self.dice.marks()
+        if state.is_over:  # the last throw's photo and marks are no longer the game's
+            screen.camera, screen.dice = None, []
+            screen.camera_note = self.t("camera_game_over")
         screen.actions = self._actions(state)
         self._add_moves(screen, state)
         self.hint.add(screen, state)

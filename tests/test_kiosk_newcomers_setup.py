@@ -8,9 +8,10 @@ import random
 import numpy as np
 import pytest
 
-from companion.controller import Controller, Settled, Tap
+from companion.controller import CameraImage, Controller, Settled, Tap
 from companion.persistence.store import Store
 from tests.test_companion_controller import reading, roll
+from tests.test_kiosk_newcomers import drawn_words, roudalon_with_two_dice
 
 
 @pytest.fixture
@@ -207,11 +208,7 @@ def test_the_names_offered_fit_above_the_keyboard(controller, size):
 
 def roudalon_hit(controller: Controller) -> None:
     """Le Roudalon to its end: a stake each (pot 4), then Ann throws both dice for 4."""
-    controller.start_game("roudalon", ["Ann", "Bob", "Cid", "Dee"], seed=1)
-    for values in ((6, 6), (1, 1), (1, 2), (2, 2)):
-        roll(controller, *values)
-    for _ in range(4):
-        controller.play("stake 1")
+    roudalon_with_two_dice(controller)
     controller.play("throw 2")
     roll(controller, 1, 3)
     assert controller.state.is_over
@@ -247,3 +244,17 @@ def test_a_yes_no_option_has_no_steps(controller):
     assert controller.error and "compulsory_dice" not in controller.setup.draft.options
     controller.handle(Tap("option:compulsory_dice"))
     assert controller.setup.draft.options["compulsory_dice"] is False
+
+
+# ----- game over: the last photo --------------------------------------------------------------
+
+
+def test_game_over_shows_no_photo_of_the_last_throw(controller):
+    """D12: the game-over screen kept the last photo of the dice, as if a throw were awaited."""
+    roudalon_hit(controller)
+    controller.handle(CameraImage(np.zeros((120, 160, 3), np.uint8)))
+    screen = controller.screen()
+    assert screen.camera is None and not screen.dice
+    assert "Partie terminée" in screen.camera_note
+    words = drawn_words(controller, (800, 480))
+    assert screen.camera_note in words
