@@ -258,3 +258,57 @@ def test_game_over_shows_no_photo_of_the_last_throw(controller):
     assert "Partie terminée" in screen.camera_note
     words = drawn_words(controller, (800, 480))
     assert screen.camera_note in words
+
+
+# ----- the set-up's layout --------------------------------------------------------------------
+
+SETUP_SIZES = [(800, 480), (720, 1280)]
+
+
+def set_up(controller: Controller, game: str, more: int, bots: int) -> None:
+    """A game's set-up with `more` seats added and the first `bots` seats after the first made
+    the most wordy kind of bot."""
+    controller.handle(Tap("nav:home"))
+    controller.handle(Tap(f"game:{game}"))
+    for _ in range(more):
+        controller.handle(Tap("count:+"))
+    for seat in range(1, 1 + bots):
+        for _ in range(2):  # person -> simple -> the advisor's fast level (the longest words)
+            controller.handle(Tap(f"seat:{seat}"))
+
+
+@pytest.mark.parametrize("size", SETUP_SIZES)
+@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize(
+    "game, more",
+    [
+        ("struggle", 2),
+        ("traverse", 0),
+        ("strategix", 2),
+        ("sequence", 4),
+        ("roudalon", 0),
+        ("roudalon", 1),
+    ],  # fmt: skip
+)
+def test_set_up_buttons_never_overlap_and_their_words_fit(controller, size, language, game, more):
+    """C17, D16: Stratégix's set-up rows crowded at 800x480; Traverse's mixed its players and
+    options in one grid. Players are one block (a name beside its seat's kind), options another."""
+    from display.render import Renderer
+    from tests.test_display_fit import target_problems
+
+    controller.language = language
+    set_up(controller, game, more, bots=2 if game != "traverse" else 1)
+    renderer = Renderer(size)
+    renderer.draw(controller.screen())
+    assert not renderer.problems + target_problems(renderer)
+    hits = [(rect, target) for rect, target in renderer.hits if not target.startswith("nav:")]
+    for number, (rect, target) in enumerate(hits):
+        for other_rect, other in hits[number + 1 :]:
+            assert not rect.colliderect(other_rect), f"{target} overlaps {other}"
+    where = {target: rect for rect, target in hits}
+    for seat in range(len(controller.setup.draft.players)):  # a name beside its seat's kind
+        name, kind = where[f"name:{seat}"], where[f"seat:{seat}"]
+        assert name.centery == kind.centery and name.right < kind.left
+    players_bottom = max(r.bottom for t, r in where.items() if t.startswith(("name:", "seat:")))
+    options = [r for t, r in where.items() if t.startswith(("option:", "hintset:", "teams:"))]
+    assert all(rect.top > players_bottom for rect in options)  # options in their own block
