@@ -55,7 +55,7 @@ class ScoresScreen(ScreenObject):
         return screen
 
     def _player_buttons(self) -> list[Target]:
-        players = self.view.store.known_players()
+        players = self.view.store.scored_players()
         page = self.players_page % max(1, -(-len(players) // PLAYERS_SHOWN))
         shown = players[page * PLAYERS_SHOWN : (page + 1) * PLAYERS_SHOWN]
         buttons = [
@@ -136,7 +136,7 @@ class ScoresScreen(ScreenObject):
         self.view.say(self.t("exported", n=rows, path=path))
 
     def choose_player(self, name: str) -> None:
-        if name not in self.view.store.known_players():
+        if name not in self.view.store.scored_players():
             self.view.not_here(f"player:{name}")
             return
         self.player = "" if name == self.player else name

@@ -47,12 +47,14 @@ class Session:
         teams: list[int] | None = None,
         label: str = "",
         bots: dict[int, str] | None = None,
+        unnamed: frozenset[int] = frozenset(),
     ) -> Session:
-        """Create the engine game (checking the set-up) and log it; raises EngineError."""
+        """Create the engine game (checking the set-up) and log it; raises EngineError.
+        `unnamed`: the seats under the name set-up gave them, which no one typed or picked."""
         state = engines.make_game(game, players, options, seed, mode).new_state()
-        game_id = store.start_game(
-            game, list(state.players), dict(state.game.option_values), seed, mode, teams, label
-        )
+        kinds = [seat_kind(seat, bots or {}, unnamed) for seat in range(len(state.players))]
+        game_id = store.start_game(game, list(state.players), dict(state.game.option_values),
+                                   seed, mode, teams, label, kinds)  # fmt: skip
         session = cls(store, store.game(game_id), state)
         session.bots = dict(bots or {})
         saved = json.dumps({str(k): v for k, v in session.bots.items()})
@@ -91,8 +93,14 @@ class Session:
         """The table's moves for this position, kept until the position or language changes."""
         key = (len(self.state.history), language)
         if self._choices is None or self._choices[0] != key:
-            self._choices = (key, self.table.choices(self.state, language))
+            found = self.table.choices(self.state, language)
+            self._choices = (key, [c for c in found if not self._names_a_bot(c.notation)])
         return self._choices[1]
+
+    def _names_a_bot(self, notation: str) -> bool:
+        """An answer only a person can be (the youngest player) that names a bot's seat."""
+        seat = self.table.person_named(self.state, notation)
+        return seat is not None and bool(self.bot_level(seat))
 
     def forget_choices(self) -> None:
         self._choices = None
@@ -135,6 +143,13 @@ class Session:
     def _finish(self) -> None:
         self.store.finish(self.record.id, self.state.scores(), self.state.winners())
         self.record = self.store.game(self.record.id)
+
+
+def seat_kind(seat: int, bots: dict[int, str], unnamed: frozenset[int]) -> str:
+    """Who sits in a seat, as the store keeps it: only a person becomes a scorebook player."""
+    if bots.get(seat):
+        return "bot"
+    return "unnamed" if seat in unnamed else "person"
 
 
 def hint_enabled(store: Store, game: str) -> bool:

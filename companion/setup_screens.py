@@ -13,10 +13,11 @@ from companion.name_keyboard import NameKeyboard, type_keys
 from companion.persistence.store import StoreError
 from companion.screen_base import Handler, KioskView, ScreenName, ScreenObject
 from companion.session import CARD_GAMES, SEAT_KINDS, Session, hint_enabled
-from display.i18n import game_title, option_help, option_title, text
+from display.i18n import game_title, option_help, option_title, say, text
 from display.model import Screen, Target
 
 GAMES = ("struggle", "traverse", "strategix", "sequence", "roudalon")
+SUGGESTED = 4  # the scorebook's names offered above the name keyboard (one row)
 
 
 @dataclass
@@ -29,6 +30,19 @@ class SetupDraft:
     editing: int | None = None  # seat whose name is being typed
     bots: dict[int, str] = field(default_factory=dict)  # seat -> bot level (companion.bot_choice)
     person_names: dict[int, str] = field(default_factory=dict)  # a bot seat's name as a person
+    unnamed: set[int] = field(default_factory=set)  # seats under set-up's "Player N": no one's
+
+    def add_seat(self, name: str, placeholder: bool) -> None:
+        if placeholder:
+            self.unnamed.add(len(self.players))
+        self.players.append(name)
+
+    def keep_seats(self, count: int) -> None:
+        """The first `count` seats; what set-up knew of the others is forgotten."""
+        del self.players[count:]
+        self.bots = {seat: level for seat, level in self.bots.items() if seat < count}
+        self.person_names = {s: name for s, name in self.person_names.items() if s < count}
+        self.unnamed = {seat for seat in self.unnamed if seat < count}
 
 
 class HomeScreen(ScreenObject):
@@ -93,7 +107,7 @@ class SetupScreen(ScreenObject):
             "count": self.count, "teams": self.teams, "name": self.name_seat,
             "seat": self.seat, "option": self.option, "hintset": self.hint_setting,
             "start": self.start, "key": self.key, "keys": self.keyboard.switch,
-            "entry": self.entry,
+            "entry": self.entry, "suggest": self.suggest,
         }  # fmt: skip
 
     def enter(self, arg: str) -> bool:
@@ -106,11 +120,9 @@ class SetupScreen(ScreenObject):
         except engines.EngineError:
             self.view.say(self.t("not_built", game=game_title(arg, self.view.language)), True)
             return False
-        count = game_class.player_counts()[0]
-        names: list[str] = []
-        for seat in range(count):
-            names.append(self._new_seat_name(names, seat))
-        self.draft = SetupDraft(game=arg, players=names)
+        self.draft = SetupDraft(game=arg)
+        for _ in range(game_class.player_counts()[0]):
+            self.draft.add_seat(*self._new_seat_name(self.draft.players))
         self._fit_teams()
         self.start_confirmed = False
         self.view.say("")
@@ -130,24 +142,24 @@ class SetupScreen(ScreenObject):
             return
         wanted = min(allowed) if step > 0 else max(allowed)
         while len(draft.players) < wanted:
-            draft.players.append(self._new_seat_name(draft.players, len(draft.players)))
-        del draft.players[wanted:]
-        draft.bots = {seat: level for seat, level in draft.bots.items() if seat < wanted}
+            draft.add_seat(*self._new_seat_name(draft.players))
+        draft.keep_seats(wanted)
         self._fit_teams()
 
-    def _new_seat_name(self, seated: list[str], seat: int) -> str:
-        """A known player not seated yet, else "Player N" that no one at this table bears: a
-        default name never seats a second player under a name already used (their scores
-        would merge). A known name that is itself a default is not offered as a person."""
-        language, known = self.view.language, self.view.store.known_players()
+    def _new_seat_name(self, seated: list[str]) -> tuple[str, bool]:
+        """A known person not seated yet, else "Player N" numbered from the seats present, and
+        whether it is such a placeholder (no one's: it never becomes a scorebook player). A
+        placeholder skips the names of known people (their scores would merge), and a known
+        name that is itself a placeholder (kept by an older table) is not offered."""
+        language, known, seat = self.view.language, self.view.store.known_players(), len(seated)
         defaults = {text(language, "player_n", n=n) for n in range(1, len(known) + seat + 2)}
         for name in known:
             if name not in seated and name not in defaults:
-                return name
+                return name, False
         taken, number = set(known) | set(seated), seat + 1
         while text(language, "player_n", n=number) in taken:
             number += 1
-        return text(language, "player_n", n=number)
+        return text(language, "player_n", n=number), True
 
     def _count_limit(self, counts: tuple[int, ...]) -> str:
         game = game_title(self.draft.game, self.view.language)
@@ -198,6 +210,8 @@ class SetupScreen(ScreenObject):
             self.view.not_here(f"seat:{seat}")
             return
         index = int(seat)
+        if draft.editing == index and self.keyboard.name():
+            self._name_ok()  # the name being typed is the seat's before its kind changes
         kind = SEAT_KINDS[(SEAT_KINDS.index(draft.bots.get(index, "")) + 1) % len(SEAT_KINDS)]
         if kind:
             draft.bots[index] = kind
@@ -226,18 +240,35 @@ class SetupScreen(ScreenObject):
             number += 10
         return self.t("bot_name", n=number)
 
-    def option(self, name: str) -> None:
-        options = engines.game_class(self.draft.game).options
-        option = next((o for o in options if o.name == name), None)
-        if option is None or not isinstance(option.default, bool):
-            self.view.not_here(f"option:{name}")
+    def option(self, touched: str) -> None:
+        """A yes/no option switched, or a number option stepped ("name", "name:+", "name:-")
+        within what the engine allows."""
+        name, _, step = touched.partition(":")
+        option = next((o for o in self._options() if o.name == name), None)
+        yes_no = option is not None and type(option.default) is bool
+        if option is None or step not in ("", "+", "-") or (step and yes_no):
+            self.view.not_here(f"option:{touched}")
             return
         current = self.draft.options.get(name, option.default)
-        self.draft.options[name] = not current
-        title = option_title(name, self.view.language)
-        value = self.t("field", name=title, value=self.t("no" if current else "yes"))
+        wanted = (not current) if yes_no else current + (-1 if step == "-" else 1)
+        problem = option.check(wanted)
+        if problem is not None:
+            self.view.say(say(self.view.language, problem), True)
+            return
+        self.draft.options[name] = wanted
+        value = self._option_label(name, wanted)
         explained = option_help(name, self.view.language)
         self.view.say(f"{value} — {explained}" if explained else value)
+
+    def _options(self) -> list[engines.Option]:
+        """The rule options set-up offers: yes/no and numbers (Sequence's teams have their own
+        buttons)."""
+        found = engines.game_class(self.draft.game).options
+        return [o for o in found if type(o.default) in (bool, int) and o.name != "teams"]
+
+    def _option_label(self, name: str, value: object) -> str:
+        shown = self.t("yes" if value else "no") if isinstance(value, bool) else str(value)
+        return self.t("field", name=option_title(name, self.view.language), value=shown)
 
     def hint_setting(self, _: str) -> None:
         """Switch the hint on or off for the game being set up (kept for its next games)."""
@@ -259,7 +290,8 @@ class SetupScreen(ScreenObject):
         try:
             started = Session.start(self.view.store, draft.game, list(draft.players),
                                     dict(draft.options), seed, mode, teams,
-                                    bots=dict(draft.bots))  # fmt: skip
+                                    bots=dict(draft.bots),
+                                    unnamed=frozenset(draft.unnamed))  # fmt: skip
         except (engines.EngineError, StoreError) as error:
             self.view.refuse(error, "start_error")
             return
@@ -282,6 +314,20 @@ class SetupScreen(ScreenObject):
         elif not self.keyboard.edit(command):
             self.view.not_here(f"entry:{command}")
 
+    def suggest(self, name: str) -> None:
+        """A name from the scorebook touched above the keyboard: it fills the entry."""
+        if self.draft.editing is None or name not in self._suggestions():
+            self.view.not_here(f"suggest:{name}")
+            return
+        self.keyboard.entry = name
+
+    def _suggestions(self) -> list[str]:
+        """People's names not seated elsewhere that begin as the entry does, the first few."""
+        typed, editing = self.keyboard.name().casefold(), self.draft.editing
+        seated = {n for i, n in enumerate(self.draft.players) if i != editing}
+        known = [n for n in self.view.store.known_players() if n not in seated]
+        return [n for n in known if n.casefold().startswith(typed)][:SUGGESTED]
+
     def _name_ok(self) -> None:
         name = self.keyboard.name()
         others = [n for i, n in enumerate(self.draft.players) if i != self.draft.editing]
@@ -289,6 +335,9 @@ class SetupScreen(ScreenObject):
             self.view.say(self.t("illegal", reason=self.t("name_taken")), True)
             return
         self.draft.players[self.draft.editing] = name
+        self.draft.unnamed.discard(self.draft.editing)  # typed: a person's name
+        if self.draft.editing in self.draft.bots:  # the seat's name as a person too
+            self.draft.person_names[self.draft.editing] = name
         self.draft.editing, self.keyboard.entry = None, ""
 
     def type_text(self, typed: str) -> None:
@@ -327,6 +376,7 @@ class SetupScreen(ScreenObject):
             screen.lines = [self.t("typing_name", n=draft.editing + 1)]
             screen.entry = self.keyboard.name()
             screen.keys = self.keyboard.keys()
+            screen.options = [Target(f"suggest:{n}", n) for n in self._suggestions()]
         start = self.t("start_anyway" if self.start_confirmed else "start")
         screen.actions = [Target("start:", start, "primary")]
         return screen
@@ -340,12 +390,12 @@ class SetupScreen(ScreenObject):
 
     def _option_targets(self) -> list[Target]:
         targets = []
-        for option in engines.game_class(self.draft.game).options:
-            if isinstance(option.default, bool):
-                value = self.draft.options.get(option.name, option.default)
-                name = option_title(option.name, self.view.language)
-                label = self.t("field", name=name, value=self.t("yes" if value else "no"))
-                targets.append(Target(f"option:{option.name}", label))
+        for option in self._options():
+            value = self.draft.options.get(option.name, option.default)
+            targets.append(Target(f"option:{option.name}", self._option_label(option.name, value)))
+            if type(option.default) is int:
+                targets += [Target(f"option:{option.name}:-", "−"),
+                            Target(f"option:{option.name}:+", "+")]  # fmt: skip
         if self.draft.game in CARD_GAMES and not self.draft.bots:
             return targets  # no hint at a table where the hands are not entered
         hint = self.t("yes" if hint_enabled(self.view.store, self.draft.game) else "no")

@@ -269,6 +269,9 @@ class TableScreen(ScreenObject):
         )
         screen.acting = session.table.seat(state)
         screen.dice = self.dice.marks()
+        if state.is_over:  # the last throw's photo and marks are no longer the game's
+            screen.camera, screen.dice = None, []
+            screen.camera_note = self.t("camera_game_over")
         screen.actions = self._actions(state)
         self._add_moves(screen, state)
         self.hint.add(screen, state)
@@ -286,9 +289,15 @@ class TableScreen(ScreenObject):
 
     def _waiting(self, state: engines.State) -> str:
         """What the table waits for; a reading shown waits for its check, not for a throw."""
-        table = self.view.session.table if self.view.session else None
+        session = self.view.session
+        table = session.table if session else None
         seat = None if table is None else table.seat(state)
-        if self.turn.proposal is not None and self.dice_request() is not None and seat is not None:
+        request = self.dice_request()
+        rolloff_call = table is not None and table.rolloff(state) and self.turn.proposal is None
+        bot_seat = session is not None and seat is not None and bool(session.bot_level(seat))
+        if bot_seat and seat is not None and request and not rolloff_call:
+            return self._bot_dice(state, seat, request.count)
+        if self.turn.proposal is not None and request is not None and seat is not None:
             key = "check_roll_unsure" if self.turn.proposal.unsure else "check_roll"
             return self.t(key, name=state.players[seat])  # Confirm only once every die is sure
         if table is None:
@@ -298,6 +307,14 @@ class TableScreen(ScreenObject):
             keep = [face for i, face in enumerate(hand) if i not in rethrow]
             return table.waiting_keeping(state, keep, self.view.language)
         return table.waiting(state, self.view.language)
+
+    def _bot_dice(self, state: engines.State, seat: int, count: int) -> str:
+        """A bot's dice wait for a person: the prompt says who throws, for whom (a bot has no
+        hands), and what to check once they are read."""
+        name, proposal = state.players[seat], self.turn.proposal
+        if proposal is None:
+            return self.t("bot_roll_wait", name=name, n=count)
+        return self.t("bot_check_roll_unsure" if proposal.unsure else "bot_check_roll", name=name)
 
     def _actions(self, state: engines.State) -> list[Target]:
         actions = []

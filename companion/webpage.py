@@ -44,7 +44,7 @@ def standings(store: Store) -> tuple[list[model.Standing], dict[str, list[model.
 
 
 def player(store: Store, name: str) -> model.PlayerPage | None:
-    if name not in store.known_players():
+    if name not in store.scored_players():
         return None
     played = [
         model.Played(f"/games/{row.game_id}", row.game, row.ended, row.score, row.winner,

@@ -33,8 +33,8 @@ class CameraView:
         self.panel(box, palette.BLACK)
         image = screen.camera
         if image is None:
-            self.label(text(screen.language, "camera_waiting"), box, align="center",
-                       colour=palette.TEXT_DIM)  # fmt: skip
+            note = screen.camera_note or text(screen.language, "camera_waiting")
+            self.label(note, box, align="center", colour=palette.TEXT_DIM)
             self._dice_without_frame([replace(d, center=None) for d in screen.dice], box)
             return
         surface, scale, offset = self._camera_image(image, box)

@@ -14,6 +14,7 @@ from display.layout import Box, fit_columns, grid
 from display.model import Screen
 from display.review_view import draw_review
 from display.scores_view import draw_scores
+from display.setup_view import draw_setup_lists
 
 if TYPE_CHECKING:
     from display.layout import Layout
@@ -43,21 +44,19 @@ class MenuView:
             self.same_size_buttons(screen.actions, cells)
 
     def _draw_setup(self, screen: Screen) -> None:
-        x, y, w, h = self.layout.body
-        rows = screen.lines[:1]
-        if rows:
-            self.label(rows[0], (x, y, w, 30), self.layout.font)
-        if screen.keys:  # typing a name: the keyboard takes the screen
-            self.panel((x, y + 36, w, 44), palette.PANEL_LIGHT)
-            self.label(screen.entry + "_", (x + 10, y + 36, w - 20, 44), self.layout.font + 4)
-            self._keyboard(screen.keys, (x, y + 88, w, h - 88))
+        if not screen.keys:
+            draw_setup_lists(self, screen, self.layout.body)
             return
-        options_box = (x, y + 36, w, h - 110)
-        widest = 230 if self.layout.portrait else 190  # columns of readable names, options
-        columns = fit_columns(len(screen.options), options_box, widest)
-        columns = max(2, columns - columns % 2)  # even: each name beside its seat's kind
-        self.buttons(screen.options, options_box, columns)
-        self.buttons(screen.actions, (x, y + h - 64, w, self.layout.row_height), 1)
+        x, y, w, h = self.layout.body
+        if screen.lines:  # typing a name: the keyboard takes the screen
+            self.label(screen.lines[0], (x, y, w, 30), self.layout.font)
+        self.panel((x, y + 36, w, 44), palette.PANEL_LIGHT)
+        self.label(screen.entry + "_", (x + 10, y + 36, w - 20, 44), self.layout.font + 4)
+        top = y + 88
+        if screen.options:  # the scorebook's names, to touch instead of typing
+            self.button_row(screen.options, (x, top, w, self.layout.row_height))
+            top += self.layout.row_height + 8
+        self._keyboard(screen.keys, (x, top, w, y + h - top))
 
     # ----- list screens ---------------------------------------------------------------------
 

@@ -58,6 +58,7 @@ class Screen:
     keys: list[Target] = field(default_factory=list)  # card-entry keyboard
     entry: str = ""  # text composed on the keyboard
     camera: np.ndarray | None = None  # BGR frame for the live view
+    camera_note: str = ""  # said in the camera panel when it has no frame (default: waiting)
     dice: list[DieMark] = field(default_factory=list)
     game: str = ""
     board: dict[str, Any] | None = None  # the engine's view() of the position

@@ -264,14 +264,17 @@ class RoudalonState(State):
         self.totals = [t + r for t, r in zip(self.totals, results, strict=True)]
         if len(self.results) >= self.game.option("games"):
             self.phase, self.current = "over", None
-            self._clear_turn()
-            self.pot, self.staked = 0, [0] * len(self.players)
+            self._clear_turn()  # the last game's pot and stakes stay to be seen
             return
         self._new_game()
 
     # ----- scores and views ---------------------------------------------------------------------
 
     def scores(self) -> list[int]:
+        """The totals, less this game's stakes while it is played (once over, its results
+        count them)."""
+        if self.phase == "over":
+            return list(self.totals)
         return [total - stake for total, stake in zip(self.totals, self.staked, strict=True)]
 
     def _view(self, player: int | None) -> dict[str, Any]:

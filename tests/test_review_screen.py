@@ -15,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.controller import Controller, Tap
+from companion.persistence import dbfile
 from companion.persistence.store import DB_NAME, Store
 from companion.review_worker import chances
 from display import palette
@@ -124,7 +125,7 @@ def test_an_older_store_gets_the_reviews_table(tmp_path):
         store.save_review(game_id, {"decisions": []})
         assert store.review(game_id) == {"decisions": []}
     db = sqlite3.connect(tmp_path / DB_NAME)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == 3
+    assert db.execute("PRAGMA user_version").fetchone()[0] == dbfile.SCHEMA_VERSION
 
 
 GAMES = {

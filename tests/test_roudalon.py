@@ -326,6 +326,8 @@ def test_random_matches_keep_the_books_balanced(players, stake_range, games, see
         if action.notation.startswith("stake") and state.pot:
             assert low <= state.pot - pot_before <= low + extra
     assert len(state.results) == games and sum(state.totals) == 0
+    assert state.scores() == state.totals  # the last game's stakes, kept to be seen, count once
+    assert state.view(None)["pot"] == sum(state.view(None)["staked"])
     for results, void in zip(state.results, state.voids, strict=True):
         assert not (void and any(results)), "a void game returns every stake"
 

@@ -10,6 +10,7 @@ restored. Every such step is returned as a note for the screen and the journal.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import shutil
@@ -19,7 +20,7 @@ from pathlib import Path
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 3  # 3: the reviews of finished games
+SCHEMA_VERSION = 4  # 3: the reviews of finished games; 4: a seat's kind (person, bot, unnamed)
 # Tables copied from a damaged file, parents first; only finished games are salvaged (a game in
 # progress in a damaged file cannot be trusted to replay).
 SALVAGED = ("players", "games", "seats", "actions", "results", "settings")
@@ -138,6 +139,7 @@ def migrate(db: sqlite3.Connection, schema: str) -> list[str]:
         if "label" not in columns:  # files from before labels (schema 0)
             db.execute("ALTER TABLE games ADD COLUMN label TEXT NOT NULL DEFAULT ''")
             notes.append("older database: added the games' label column")
+        notes += _add_seat_kinds(db)
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     except BaseException:
         db.execute("ROLLBACK")
@@ -146,6 +148,27 @@ def migrate(db: sqlite3.Connection, schema: str) -> list[str]:
     if had_tables:
         notes.append(f"database schema {version} migrated to {SCHEMA_VERSION}")
     return notes
+
+
+def _add_seat_kinds(db: sqlite3.Connection) -> list[str]:
+    """Files from before seat kinds (schema 3): every seat a person, but the bots kept with
+    their games (the settings' "bots.<game id>") are bots: a bot is no scorebook player."""
+    columns = [row[1] for row in db.execute("PRAGMA table_info(seats)")]
+    if "kind" in columns:
+        return []
+    db.execute("ALTER TABLE seats ADD COLUMN kind TEXT NOT NULL DEFAULT 'person'")
+    rows = db.execute("SELECT key, value FROM settings WHERE key LIKE 'bots.%'").fetchall()
+    for key, value in rows:
+        try:
+            seats = [int(seat) for seat, level in json.loads(value).items() if level]
+            game_id = int(key.removeprefix("bots."))
+        except (ValueError, AttributeError):
+            continue  # a damaged entry: its seats stay people, as the game loads them
+        db.executemany(
+            "UPDATE seats SET kind = 'bot' WHERE game_id = ? AND seat = ?",
+            [(game_id, seat) for seat in seats],
+        )
+    return ["older database: added the seats' kind column (bots found in the settings)"]
 
 
 def split_statements(script: str) -> list[str]:

@@ -19,6 +19,12 @@ from companion.persistence.store_errors import StoreError
 WINS_COUNTED = tuple(  # games whose total is the wins, not a sum of scores
     name for name in engines.available_games() if engines.game_class(name).wins_are_the_total
 )
+# A finished game's result of a person's seat (bots and unnamed seats are no scorebook players).
+PEOPLES_RESULTS = (
+    "results r JOIN games g ON g.id = r.game_id "
+    "JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat "
+    "JOIN players p ON p.id = s.player_id WHERE s.kind = 'person'"
+)
 
 
 @dataclass(frozen=True)
@@ -46,7 +52,23 @@ class ScoreQueries:
     db: sqlite3.Connection
 
     def known_players(self) -> list[str]:
-        rows = self.db.execute("SELECT name FROM players ORDER BY name COLLATE NOCASE")
+        """The people's names the table offers at set-up: every name that sat as a person, and
+        the club's names offered to it (no seat yet). A bot's name, or a seat's placeholder
+        ("Player 2") that no one typed, is no one's."""
+        rows = self.db.execute(
+            "SELECT name FROM players p WHERE NOT EXISTS "
+            "(SELECT 1 FROM seats s WHERE s.player_id = p.id AND s.kind != 'person') "
+            "OR EXISTS (SELECT 1 FROM seats s WHERE s.player_id = p.id AND s.kind = 'person') "
+            "ORDER BY name COLLATE NOCASE"
+        )
+        return [row[0] for row in rows.fetchall()]
+
+    def scored_players(self) -> list[str]:
+        """The scorebook's players: people with a finished game (a name set-up only offered,
+        or whose games were all abandoned, has nothing to show)."""
+        rows = self.db.execute(
+            f"SELECT DISTINCT p.name FROM {PEOPLES_RESULTS} ORDER BY p.name COLLATE NOCASE"
+        )
         return [row[0] for row in rows.fetchall()]
 
     def totals(self) -> list[TotalRow]:
@@ -59,19 +81,15 @@ class ScoreQueries:
         total = f"CASE WHEN g.game IN ({counted}) THEN SUM(r.winner) ELSE SUM(r.score) END"
         rows = self.db.execute(
             f"SELECT g.game, p.name, COUNT(*), SUM(r.winner), {total} AS total "
-            "FROM results r JOIN games g ON g.id = r.game_id "
-            "JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat "
-            "JOIN players p ON p.id = s.player_id "
+            f"FROM {PEOPLES_RESULTS} "
             "GROUP BY g.game, p.name ORDER BY g.game, total DESC, p.name"
         )
         return [TotalRow(*row) for row in rows.fetchall()]
 
     def history(self, player: str) -> list[HistoryRow]:
         rows = self.db.execute(
-            "SELECT g.id, g.game, g.ended, r.score, r.winner FROM results r "
-            "JOIN games g ON g.id = r.game_id "
-            "JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat "
-            "JOIN players p ON p.id = s.player_id WHERE p.name = ? ORDER BY g.ended, g.id",
+            f"SELECT g.id, g.game, g.ended, r.score, r.winner FROM {PEOPLES_RESULTS} "
+            "AND p.name = ? ORDER BY g.ended, g.id",
             (player,),
         ).fetchall()
         history = []

@@ -30,6 +30,7 @@ __all__ = ["DB_NAME", "GameRecord", "LoggedAction", "Store", "StoreError", "Stor
 log = logging.getLogger(__name__)
 
 BACKUPS = "backups"
+SEAT_KINDS = ("person", "bot", "unnamed")  # who sits in a seat (Store.start_game)
 
 
 @dataclass(frozen=True)
@@ -128,10 +129,17 @@ class Store(ScoreQueries):
         mode: str = "table",
         teams: list[int | None] | None = None,
         label: str = "",
+        kinds: list[str] | None = None,
     ) -> int:
+        """A game's set-up row and seats. `kinds` says who sits in each seat (SEAT_KINDS): a
+        person, a bot, or a seat left under the name set-up gave it ("unnamed"); only people
+        become scorebook players."""
         teams = list(teams) if teams is not None else [None] * len(players)
-        if len(teams) != len(players):
-            raise StoreError("one team entry per player is needed")
+        kinds = list(kinds) if kinds is not None else ["person"] * len(players)
+        if len(teams) != len(players) or len(kinds) != len(players):
+            raise StoreError("one team entry and one kind per player are needed")
+        if not set(kinds) <= set(SEAT_KINDS):
+            raise StoreError(f"a seat is one of {', '.join(SEAT_KINDS)}")
         with self._transaction() as db:
             cursor = db.execute(
                 "INSERT INTO games (game, options, seed, mode, label, started) "
@@ -139,11 +147,12 @@ class Store(ScoreQueries):
                 (game, json.dumps(options or {}, sort_keys=True), seed, mode, label, time.time()),
             )
             game_id = int(cursor.lastrowid)
-            for seat, (name, team) in enumerate(zip(players, teams, strict=True)):
+            for seat, (name, team, kind) in enumerate(zip(players, teams, kinds, strict=True)):
                 player_id = self._player_id(db, name)
                 db.execute(
-                    "INSERT INTO seats (game_id, seat, player_id, team) VALUES (?, ?, ?, ?)",
-                    (game_id, seat, player_id, team),
+                    "INSERT INTO seats (game_id, seat, player_id, team, kind) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (game_id, seat, player_id, team, kind),
                 )
         return game_id
 

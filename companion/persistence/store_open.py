@@ -43,6 +43,7 @@ CREATE TABLE IF NOT EXISTS seats (
     seat INTEGER NOT NULL,
     player_id INTEGER NOT NULL REFERENCES players(id),
     team INTEGER,
+    kind TEXT NOT NULL DEFAULT 'person',
     PRIMARY KEY (game_id, seat)
 );
 CREATE TABLE IF NOT EXISTS actions (

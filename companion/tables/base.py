@@ -105,6 +105,11 @@ class Table:
         """A chance outcome the players say even when the kiosk deals (full mode)."""
         return False
 
+    def person_named(self, state: engines.State, notation: str) -> int | None:
+        """The seat an answer names where only a person can be the answer (Stratégix: the
+        youngest player), or None: a bot's seat is not offered there."""
+        return None
+
     def turn_detail(self, state: engines.State, language: str) -> str:
         return ""
 

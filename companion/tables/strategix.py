@@ -65,6 +65,11 @@ class StrategixTable(Table):
         """Who leads the first round is the youngest (R12): asked even when the kiosk deals."""
         return state.view(None)["phase"] == "first"
 
+    def person_named(self, state: engines.State, notation: str) -> int | None:
+        """The youngest player ("first N"): a person (a bot has no age)."""
+        seat = notation.removeprefix("first ")
+        return int(seat) if self.players_say(state) and seat.isdigit() else None
+
     def outcome(
         self, before: engines.State, action: engines.Action, after: engines.State, language: str
     ) -> str:

@@ -51,8 +51,8 @@ def run(args: argparse.Namespace) -> int:
 def show_player(store, player: str, as_json: bool) -> int:
     from display.i18n import game_title
 
-    if player not in store.known_players():
-        print(f"no player named {player!r} (known: {', '.join(store.known_players()) or 'none'})")
+    if player not in store.scored_players():
+        print(f"no player named {player!r} (known: {', '.join(store.scored_players()) or 'none'})")
         return 1
     stats = store.stats(player)
     if as_json:
