@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 import engines
 from companion.advice import move_words
-from companion.review_worker import ReviewWorker, chances, moments
+from companion.review_worker import REVIEW_VERSION, ReviewWorker, chance_series, moments
 from companion.screen_base import Handler, KioskView, ScreenName, ScreenObject
 from companion.session import Session
 from display.i18n import game_title, text
@@ -54,8 +54,8 @@ class ReviewScreen(ScreenObject):
     def _review(self, game_id: int) -> dict[str, Any] | None:
         if game_id not in self.ready:
             found = self.view.store.review(game_id)
-            if found is None:
-                return None
+            if found is None or found.get("version") != REVIEW_VERSION:
+                return None  # none yet, or an older kind: computed again
             self.ready[game_id] = found
         return self.ready[game_id]
 
@@ -115,11 +115,10 @@ class ReviewScreen(ScreenObject):
         players = session.state.players
         view = session.state.view(None)
         screen.board = {key: view[key] for key in BOARD_COLOURS if key in view}
-        team_of = view.get("team_of") or list(range(len(players)))
         screen.chart = {
             "title": text(language, "review.chances"),
             "actions": max(1, int(review.get("actions", 1))),
-            "series": list(zip(players, chances(review, team_of), strict=True)),
+            "series": list(zip(players, chance_series(review, len(players)), strict=True)),
         }
         screen.sections = self._moments(session, review)
         screen.scroll = self.scroll
@@ -135,8 +134,11 @@ class ReviewScreen(ScreenObject):
         accuracies = list(review.get("accuracy") or [])
         for seat, name in enumerate(session.state.players):
             accuracy = accuracies[seat] if seat < len(accuracies) else None
-            head = name if accuracy is None else text(language, "review.accuracy", name=name,
-                                                      percent=round(100 * accuracy))  # fmt: skip
+            head = (
+                text(language, "review.too_few", name=name)
+                if accuracy is None
+                else text(language, "review.accuracy", name=name, percent=round(100 * accuracy))
+            )
             lines = [self._moment(positions[d["index"]], d) for d in moments(review, seat)]
             sections.append((head, lines or [text(language, "review.no_moment")]))
         return sections

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from display.model import Screen
 
 LEGEND_H = 22
+DOT_SPACING = 8  # a dot on each point while they stand this far apart, else on the last only
 
 
 def draw_review(renderer: Canvas, screen: Screen) -> None:
@@ -36,7 +37,8 @@ def draw_review(renderer: Canvas, screen: Screen) -> None:
 
 
 def draw_chances(renderer: Canvas, screen: Screen, box: Box) -> None:
-    """One line per player in their colour on the board: their chance (0 to 100 %)."""
+    """One line per player in their colour on the board: their chance (0 to 100 %) over the
+    game's actions."""
     chart = screen.chart
     x, y, w, h = box
     renderer.label(chart.get("title", ""), (x, y, w, 24), 18, palette.TEXT_DIM)
@@ -57,7 +59,7 @@ def draw_chances(renderer: Canvas, screen: Screen, box: Box) -> None:
         placed = [(plot.x + plot.w * i / actions, plot.bottom - plot.h * c) for i, c in points]
         if len(placed) > 1:
             pygame.draw.lines(renderer.surface, colour, False, placed, 3)
-        for point in placed:
+        for point in placed if len(placed) * DOT_SPACING <= plot.w else placed[-1:]:
             pygame.draw.circle(renderer.surface, colour, point, 3)
         legend_x = x + (seat % 2) * (w // 2)
         legend_y = area.bottom + 2 + (seat // 2) * LEGEND_H
