@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from companion.controller import Controller, Tap
 from companion.persistence.store import DB_NAME, Store
-from companion.review_worker import chance_series, review_data
+from companion.review_worker import chance_series, moments, review_data
 from display import palette
 from display.i18n import text
 from display.render import Renderer
@@ -305,3 +305,82 @@ def test_a_long_section_head_wraps_whole(controller, size):
     renderer = Renderer(size)
     renderer.draw(screen)
     assert renderer.problems == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_each_moment_shows_its_position_with_the_move_made_and_the_better_one(
+    tmp_path, size, language
+):
+    """Issue 60: the review showed no board for its moments. Each moment, stepped to with its
+    buttons, draws its position twice (the game's own board, small): the square of the card
+    played marked on one, the better square on the other."""
+    from tests.club_support import random_game
+
+    state = random_game("sequence", ["Ann", "Bob"], seed=3)
+    log = [action.notation for action in state.history]
+    with Store(tmp_path) as store:
+        game_id = store.start_game("sequence", ["Ann", "Bob"], {}, state.game.seed, "full")
+        for notation in log:
+            store.append(game_id, notation)
+        controller = Controller(store, language, seed_source=random.Random(0))
+        controller.language = language
+        found = review_game("sequence", ["Ann", "Bob"], log, {}, state.game.seed)
+        shown_review(controller, review_data("sequence", ["Ann", "Bob"], len(log), found))
+        renderer = Renderer(size)
+        controller.use_layout(renderer.layout)
+        count = len(moments(controller.review.ready[game_id], 0)) + len(
+            moments(controller.review.ready[game_id], 1))  # fmt: skip
+        assert count >= 2
+        for number in range(count):
+            screen = controller.screen()
+            moment = screen.chart["moment"]
+            assert moment["head"].startswith(f"{number + 1}/{count} ")
+            (played_label, played), (better_label, better) = moment["boards"]
+            said = {"fr": ("Joué", "Mieux"), "en": ("Played", "Better")}[language]
+            assert (played_label, better_label) == said
+            assert played.board["cards"] and better.board["cards"]  # the position's board
+            assert played.preview["squares"] and better.preview["squares"]
+            assert played.preview != better.preview  # the move made, the better one
+            renderer.draw(screen)
+            assert renderer.problems == []
+            yellow = marked_squares(renderer.surface, renderer.layout)
+            played.preview, better.preview = {}, {}
+            renderer.draw(screen)
+            assert yellow > marked_squares(renderer.surface, renderer.layout)  # marks drawn
+            steps = {t.id: t.style for t in screen.actions if t.id.startswith("moment:")}
+            assert steps[f"moment:{number + 1}"] == ("normal" if number < count - 1 else "disabled")
+            assert steps[f"moment:{number - 1}"] == ("normal" if number else "disabled")
+            if number < count - 1:
+                controller.handle(Tap(f"moment:{number + 1}"))
+
+
+def marked_squares(surface: pygame.Surface, layout) -> int:
+    """Pixels of the yellow mark in the left part of the screen (where the boards are)."""
+    x, y, w, h = layout.body
+    part = pygame.surfarray.array3d(surface)[x : x + w * 2 // 5 if not layout.portrait else w]
+    return int(np.all(np.abs(part.astype(int) - palette.YELLOW) < 40, axis=-1).sum())
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_games_moments_draw_their_board_at_both_sizes(tmp_path, game):
+    """Each game's own board is drawn for its moments, every word fitting, in both sizes."""
+    from tests.club_support import random_game
+
+    players = GAMES[game]
+    state = random_game(game, players, seed=5)
+    log = [action.notation for action in state.history]
+    with Store(tmp_path) as store:
+        game_id = store.start_game(game, players, {}, state.game.seed, "full")
+        for notation in log:
+            store.append(game_id, notation)
+        controller = Controller(store, "en", seed_source=random.Random(0))
+        found = review_game(game, players, log, {}, state.game.seed, iterations=2)
+        shown_review(controller, review_data(game, players, len(log), found))
+        for size in SIZES:
+            renderer = Renderer(size)
+            controller.use_layout(renderer.layout)
+            screen = controller.screen()
+            assert screen.chart["moment"]["boards"][0][1].game == game
+            renderer.draw(screen)
+            assert renderer.problems == []
