@@ -60,16 +60,23 @@ class AdvisorFigures:
         return "ok" if not problems else "; ".join(problems)
 
 
+def games_count(value: str) -> int:
+    """--games is a count, as in every bench (names go in --only)."""
+    if not value.isdigit() or int(value) < 1:
+        raise argparse.ArgumentTypeError(
+            f"{value!r} is not a count of games (at least 1); name the games with --only"
+        )
+    return int(value)
+
+
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "advisor", help="the advisor's win rate against the simple bots, and its advice time"
     )
-    parser.add_argument("--games", help="comma-separated games (default: every engine)")
-    parser.add_argument(
-        "--rounds",
-        type=int,
-        help="games played per game (default: 40; traverse 200, roudalon 20000)",
-    )
+    parser.add_argument("--only", help="comma-separated games (default: every engine)")
+    count = "games played per game (default: 40; traverse 200, roudalon 20000)"
+    parser.add_argument("--games", dest="rounds", type=games_count, help=count)
+    parser.add_argument("--rounds", type=games_count, help=argparse.SUPPRESS)  # the former name
     parser.add_argument("--budget", type=float, default=150.0, help="advice budget in ms")
     parser.add_argument(
         "--opponent",
@@ -91,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     if args.opponent not in OPPONENTS:
         print(f"--opponent: expected {', '.join(OPPONENTS)}, got {args.opponent!r}")
         return 2
-    names = args.games.split(",") if args.games else engines.available_games()
+    names = args.only.split(",") if args.only else engines.available_games()
     failed = False
     for name in (n.strip() for n in names):
         if name not in PLAYERS:

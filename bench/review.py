@@ -17,7 +17,7 @@ import random
 import statistics
 import time
 
-from bench.review_games import FIT_SEED_BASE, PLAYERS, bot_game
+from bench.review_games import FIT_SEED_BASE, PLAYERS, Unended, bot_game
 
 BINS = 10
 
@@ -101,9 +101,14 @@ def bench_game(name: str, games: int, timed: int, seed: int,
     rng = random.Random(seed)
     pairs: list[tuple[float, float]] = []
     seconds = []
+    unended = 0
     for index in range(games):
         game_seed = rng.randrange(FIT_SEED_BASE)
-        log, positions = bot_game(name, game_seed)
+        try:
+            log, positions = bot_game(name, game_seed)
+        except Unended:  # no result to pair the chances with: left out, and counted
+            unended += 1
+            continue
         for _, rows, shares in positions:
             pairs += [(chance_of_features(name, row, len(rows)), shares[s])
                       for s, row in enumerate(rows)]  # fmt: skip
@@ -116,7 +121,8 @@ def bench_game(name: str, games: int, timed: int, seed: int,
     ece, brier = calibration(pairs)
     figures = {
         "game": name,
-        "games": games,
+        "games": games - unended,
+        "unended": unended,
         "ece": ece,
         "brier": brier,
         "review_s_median": round(statistics.median(seconds), 3) if seconds else None,

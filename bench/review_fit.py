@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from bench.calibration import pooled
-from bench.review_games import FIT_SEED_BASE, bot_game
+from bench.review_games import FIT_SEED_BASE, Unended, bot_game
 from review.chances import MODEL_PATH, raw_chance
 
 RIDGE = 1e-3
@@ -60,7 +60,11 @@ def fit_game(name: str, games: int, seed: int) -> dict:
     halves: list[list[tuple[list[float], float]]] = [[], []]
     for index in range(games):
         game_seed = FIT_SEED_BASE + rng.randrange(10**9)
-        for _, seat_rows, shares in bot_game(name, game_seed)[1]:
+        try:
+            positions = bot_game(name, game_seed)[1]
+        except Unended:  # no result to fit on
+            continue
+        for _, seat_rows, shares in positions:
             halves[index % 2] += [(row, shares[seat]) for seat, row in enumerate(seat_rows)]
     rows = np.array([row for row, _ in halves[0]])
     weights = logistic_fit(rows, np.array([share for _, share in halves[0]]))

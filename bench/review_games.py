@@ -7,6 +7,14 @@ import random
 PLAYERS = {"struggle": 2, "traverse": 2, "strategix": 2, "sequence": 2, "roudalon": 4}
 FIT_SEED_BASE = 10**9  # the fit's games have seeds from here up; the bench's stay below
 Position = tuple[int, list[list[float]], list[float]]  # log index, each seat's features, shares
+# A bot game still on after this many actions never ends: two Sequence partners were seen
+# changing dead cards for ever on a full board (seed 119574375, index 537 of the bench's seed 1).
+# The longest games that end are far shorter (a Traverse race, a few thousand actions).
+MAX_ACTIONS = 20_000
+
+
+class Unended(RuntimeError):
+    """A bot game that did not end within MAX_ACTIONS: it has no result to measure against."""
 
 
 def bot_game(name: str, seed: int) -> tuple[list[str], list[Position]]:
@@ -24,6 +32,8 @@ def bot_game(name: str, seed: int) -> tuple[list[str], list[Position]]:
     seats = [rng.choice(sorted(PARTNERS[name])) for _ in range(count)]
     found: list[tuple[int, list[list[float]]]] = []
     while not state.is_over:
+        if len(state.history) >= MAX_ACTIONS:
+            raise Unended(f"{name} seed {seed}: no end after {MAX_ACTIONS} actions")
         if state.actor == CHANCE:
             action = state.sample_chance(rng)
         else:

@@ -32,6 +32,7 @@ PORTRAIT_SCENES = (
     "traverse",
     "strategix",
     "review",
+    "review-sequence",
 )
 
 
@@ -160,9 +161,9 @@ def scenes(store: Store, language: str = "fr") -> list[tuple[str, Callable[[], C
 
         return make
 
-    def review() -> Controller:
+    def review(game: str, players: list[str], seed: int) -> Controller:
         """A finished game's review, computed (in its worker process) and opened."""
-        controller = table("roudalon", ["Alice", "Bruno", "Chloé", "David"], 2000, False, 5)
+        controller = table(game, players, 2000, False, seed)
         controller.tick()
         controller.review.worker.wait()
         controller.tick()
@@ -228,7 +229,8 @@ def scenes(store: Store, language: str = "fr") -> list[tuple[str, Callable[[], C
         ("settings-look-alike", look_alike),
         ("settings-tray", tray_choice),
         ("rules", nav("rules")),
-        ("review", review),
+        ("review", lambda: review("roudalon", ["Alice", "Bruno", "Chloé", "David"], 5)),
+        ("review-sequence", lambda: review("sequence", ["Alice", "Bruno"], 3)),
     ]
 
 

@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 import engines
 from companion.advice import move_words
-from companion.review_worker import ReviewWorker, chances, moments
+from companion.review_worker import REVIEW_VERSION, ReviewWorker, chance_series, moments
 from companion.screen_base import Handler, KioskView, ScreenName, ScreenObject
 from companion.session import Session
 from display.i18n import game_title, text
@@ -21,6 +21,7 @@ from display.model import Screen, Target
 
 ReviewStatus = Literal["none", "computing", "ready", "failed"]
 BOARD_COLOURS = ("colours", "team_of", "team_colours")  # what gives each seat its colour
+Position = tuple[engines.State, int]  # before a decision, with its player's turn number
 
 
 class ReviewScreen(ScreenObject):
@@ -32,13 +33,18 @@ class ReviewScreen(ScreenObject):
         self.failed: set[int] = set()
         self.ready: dict[int, dict[str, Any]] = {}  # game id -> its review, once read
         self.scroll = 0
+        self.moment = 0  # the moment whose board is shown (in the game's order)
 
     @property
     def taps(self) -> Mapping[str, Handler]:
-        return {"back": lambda _: self.view.go("to_table"), "scroll": self._scroll}
+        return {"back": lambda _: self.view.go("to_table"), "scroll": self._scroll,
+                "moment": self._show_moment}  # fmt: skip
 
     def _scroll(self, arg: str) -> None:
         self.scroll = max(0, int(arg)) if arg.isdigit() else 0
+
+    def _show_moment(self, arg: str) -> None:
+        self.moment = max(0, int(arg)) if arg.isdigit() else 0
 
     # ----- computing in the background ------------------------------------------------------
 
@@ -54,8 +60,8 @@ class ReviewScreen(ScreenObject):
     def _review(self, game_id: int) -> dict[str, Any] | None:
         if game_id not in self.ready:
             found = self.view.store.review(game_id)
-            if found is None:
-                return None
+            if found is None or found.get("version") != REVIEW_VERSION:
+                return None  # none yet, or an older kind: computed again
             self.ready[game_id] = found
         return self.ready[game_id]
 
@@ -100,7 +106,7 @@ class ReviewScreen(ScreenObject):
             said = text(language, "review.none" if status != "computing" else "review.computing")
             self.view.say(said, True)
             return False
-        self.scroll = 0
+        self.scroll = self.moment = 0
         self.view.say("")  # the table's last line is not about the review
         return True
 
@@ -115,19 +121,53 @@ class ReviewScreen(ScreenObject):
         players = session.state.players
         view = session.state.view(None)
         screen.board = {key: view[key] for key in BOARD_COLOURS if key in view}
-        team_of = view.get("team_of") or list(range(len(players)))
         screen.chart = {
             "title": text(language, "review.chances"),
             "actions": max(1, int(review.get("actions", 1))),
-            "series": list(zip(players, chances(review, team_of), strict=True)),
+            "series": list(zip(players, chance_series(review, len(players)), strict=True)),
         }
-        screen.sections = self._moments(session, review)
+        positions = _positions(session, [d["index"] for d in review.get("decisions", [])])
+        screen.sections = self._moments(session, review, positions)
         screen.scroll = self.scroll
         screen.actions = [Target("back:", text(language, "review.back"), "primary")]
+        shown = sorted((d for seat in range(len(players)) for d in moments(review, seat)),
+                       key=lambda d: d["index"])  # fmt: skip
+        if shown:
+            self.moment = min(self.moment, len(shown) - 1)
+            screen.chart["moment"] = self._moment_boards(positions, shown, self.moment)
+            screen.actions += _moment_steps(self.moment, len(shown), language)
         return screen
 
-    def _moments(self, session: Session, review: dict[str, Any]) -> list[tuple[str, list[str]]]:
-        positions = _positions(session, [d["index"] for d in review.get("decisions", [])])
+    def _moment_boards(self, positions: dict[int, Position],
+                       shown: list[dict[str, Any]], number: int) -> dict[str, Any]:  # fmt: skip
+        """The position before the moment's decision, twice: the move made and the better one
+        marked, each as the table marks a move (the public view: no hand, no objective)."""
+        decision = shown[number]
+        state, turn = positions[decision["index"]]
+        language = self.view.language
+        head = text(language, "review.moment_head", name=state.players[decision["player"]],
+                    turn=turn, grade=grade_words(language).get(decision["grade"], ""),
+                    percent=round(100 * (decision["chance_best"] - decision["chance_played"])),
+                    number=number + 1, count=len(shown))  # fmt: skip
+        boards = [
+            (text(language, "review.board_played"), self._board(state, decision["played"])),
+            (text(language, "review.board_better"), self._board(state, decision["best"])),
+        ]
+        return {"head": head, "boards": boards}
+
+    def _board(self, state: engines.State, notation: str) -> Screen:
+        session = self.view.session
+        try:
+            preview = session.table.preview(state, notation) if session else {}
+        except engines.EngineError:  # a move the table cannot mark: the position alone
+            preview = {}
+        view = state.view(None)
+        return Screen("review_board", "", self.view.language, game=state.game.name, board=view,
+                      preview=preview)  # fmt: skip
+
+    def _moments(
+        self, session: Session, review: dict[str, Any], positions: dict[int, Position]
+    ) -> list[tuple[str, list[str]]]:
         language, sections = self.view.language, []
         note = table_cards_note(session.record.game, language)
         if session.record.mode == "table" and note:
@@ -135,8 +175,11 @@ class ReviewScreen(ScreenObject):
         accuracies = list(review.get("accuracy") or [])
         for seat, name in enumerate(session.state.players):
             accuracy = accuracies[seat] if seat < len(accuracies) else None
-            head = name if accuracy is None else text(language, "review.accuracy", name=name,
-                                                      percent=round(100 * accuracy))  # fmt: skip
+            head = (
+                text(language, "review.too_few", name=name)
+                if accuracy is None
+                else text(language, "review.accuracy", name=name, percent=round(100 * accuracy))
+            )
             lines = [self._moment(positions[d["index"]], d) for d in moments(review, seat)]
             sections.append((head, lines or [text(language, "review.no_moment")]))
         return sections
@@ -161,6 +204,17 @@ class ReviewScreen(ScreenObject):
         fallback = session.table.choice_label(state, notation, language) if session else ""
         seat = state.actor if isinstance(state.actor, int) else 0
         return move_words(state.game.name, notation, fallback or notation, language, seat)
+
+
+def _moment_steps(number: int, count: int, language: str) -> list[Target]:
+    """The buttons to the moment before and after the one whose board is shown."""
+    if count < 2:
+        return []
+    before = Target(f"moment:{number - 1}", text(language, "review.moment_previous"),
+                    "disabled" if number == 0 else "normal")  # fmt: skip
+    after = Target(f"moment:{number + 1}", text(language, "review.moment_next"),
+                   "disabled" if number >= count - 1 else "normal")  # fmt: skip
+    return [before, after]
 
 
 def table_cards_note(game: str, language: str) -> str:

@@ -17,13 +17,15 @@ from typing import Any
 
 from companion.persistence.store import GameRecord
 
-REVIEW_VERSION = 1
+REVIEW_VERSION = 2  # 2: every seat's chance at every position, graded decisions per seat
 MOMENTS = 3  # the decisions that decided the game, per player
 LEAST_GIVEN = 0.005  # a moment gave away at least half a point of chance (shown as 1 % or more)
 
 
 def review_data(game: str, players: Sequence[str], actions: int, review: Any) -> dict[str, Any]:
-    """A `review.GameReview` as the JSON object kept and pushed: its graded decisions only."""
+    """A `review.GameReview` as the JSON object kept and pushed: its graded decisions, every
+    seat's chance at every position (action index, chances), and per seat how many decisions
+    were graded and the accuracy (None from too few, review.grades.MIN_GRADED)."""
     decisions = [
         {
             "index": d.index,
@@ -37,13 +39,16 @@ def review_data(game: str, players: Sequence[str], actions: int, review: Any) ->
         for d in review.decisions
         if d.grade is not None
     ]
-    accuracy = [review.accuracy(seat) for seat in range(len(players))]
+    seats = range(len(players))
+    accuracy = [review.accuracy(seat) for seat in seats]
     return {
         "version": REVIEW_VERSION,
         "game": game,
         "players": list(players),
         "actions": actions,
         "decisions": decisions,
+        "chances": [[index, [round(c, 4) for c in found]] for index, found in review.chances],
+        "graded": [len(review.graded(seat)) for seat in seats],
         "accuracy": [None if a is None else round(a, 4) for a in accuracy],
     }
 
@@ -71,33 +76,15 @@ def moments(review: dict[str, Any], player: int, count: int = MOMENTS) -> list[d
     return sorted(lost[:count], key=lambda d: d["index"])
 
 
-def chances(review: dict[str, Any], team_of: Sequence[int]) -> list[list[tuple[int, float]]]:
-    """Each seat's chance to win over the game, (action index, chance) at every graded
-    decision. The advisor gives the acting side's chance (its best choice, the position as that
-    player saw it); the other sides share the rest in proportion to their last figures, so the
-    sides' chances sum to 1 at every point. Seats of one team share its chance."""
-    teams = max(team_of, default=0) + 1
-    last = [1 / teams] * teams
-    points: list[list[tuple[int, float]]] = [[] for _ in team_of]
-    for decision in review.get("decisions", []):
-        if not 0 <= decision["player"] < len(team_of):
-            continue
-        last = _shared(last, team_of[decision["player"]], decision["chance_best"])
-        for seat, team in enumerate(team_of):
-            points[seat].append((decision["index"], last[team]))
+def chance_series(review: dict[str, Any], seats: int) -> list[list[tuple[int, float]]]:
+    """Each seat's chance to win over the whole game, (action index, chance) at every position
+    the review gives: the first, each where a player acts, and the end (the result). Each seat's
+    chance is from its own view (review.chances), so the seats' chances need not sum to 1."""
+    points: list[list[tuple[int, float]]] = [[] for _ in range(seats)]
+    for index, found in review.get("chances", []):
+        for seat, chance in enumerate(found[:seats]):
+            points[seat].append((index, chance))
     return points
-
-
-def _shared(last: list[float], team: int, chance: float) -> list[float]:
-    """`team` at `chance`, the others sharing 1 - chance as their last figures stood."""
-    others = sum(share for side, share in enumerate(last) if side != team)
-    rest = 1.0 - chance
-    even = rest / max(1, len(last) - 1)  # the others all stood at 0: an even share each
-    # share / others first: rest * share can underflow to 0 when a share is tiny (5e-324)
-    return [
-        chance if side == team else (rest * (share / others) if others else even)
-        for side, share in enumerate(last)
-    ]
 
 
 def _lower_priority() -> None:

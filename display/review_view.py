@@ -1,14 +1,16 @@
 """The review screen: each player's chance to win over the game as a line chart (a legend per
-player, in their colour on the board), and beside it (below it on the portrait panel) the
+player, in their colour on the board), under it one moment's position on the board twice, the
+move made and the better one marked, and beside them (below them on the portrait panel) the
 moments that decided the game, per player, in a scrolling list."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 import pygame
 
-from display import palette
+from display import boards, palette
 from display.layout import MIN_TEXT, Box
 from display.scores_view import _sections
 from display.table_view import player_colour
@@ -18,25 +20,78 @@ if TYPE_CHECKING:
     from display.model import Screen
 
 LEGEND_H = 22
+BOARD_SIDE = 420  # px: a board's shorter side as drawn off screen, before it is scaled down
+DOT_SPACING = 8  # a dot on each point while they stand this far apart, else on the last only
 
 
 def draw_review(renderer: Canvas, screen: Screen) -> None:
     x, y, w, h = renderer.layout.body
     row = renderer.layout.row_height
     bottom = y + h - row - 6
+    moment = screen.chart.get("moment")
     if renderer.layout.portrait:
-        chart_h = (bottom - y) * 2 // 5
+        chart_h = (bottom - y) * (1 if moment else 2) // 4
         draw_chances(renderer, screen, (x, y, w, chart_h - 8))
-        pager = _sections(renderer, screen, (x, y + chart_h, w, bottom - y - chart_h))
+        boards_h = (bottom - y) * 3 // 8 if moment else 0
+        if moment:
+            draw_moment(renderer, moment, (x, y + chart_h, w, boards_h - 8))
+        top = y + chart_h + boards_h
+        pager = _sections(renderer, screen, (x, top, w, bottom - top))
     else:
-        draw_chances(renderer, screen, (x, y, w * 2 // 5 - 6, bottom - y))
+        left_w = w * 2 // 5 - 6
+        chart_h = (bottom - y) * 9 // 20 if moment else bottom - y
+        draw_chances(renderer, screen, (x, y, left_w, chart_h))
+        if moment:
+            draw_moment(renderer, moment, (x, y + chart_h + 4, left_w, bottom - y - chart_h - 4))
         right = x + w * 2 // 5 + 6
         pager = _sections(renderer, screen, (right, y, x + w - right, bottom - y))
     renderer.button_row(screen.actions + pager, (x, y + h - row, w, row))
 
 
+def draw_moment(renderer: Canvas, moment: dict, box: Box) -> None:
+    """The moment's head, then its position twice side by side, each board under its label:
+    the move made, the better one."""
+    x, y, w, h = box
+    line_h = renderer.font(MIN_TEXT).get_linesize() + 2
+    head = renderer.wrap(moment["head"], w, MIN_TEXT)  # a long name takes a second line
+    for number, line in enumerate(head):
+        renderer.label(line, (x, y + number * line_h, w, line_h), MIN_TEXT, palette.YELLOW)
+    y += len(head) * line_h
+    shown = moment["boards"]
+    each = (w - 6 * (len(shown) - 1)) // max(1, len(shown))
+    for number, (label, board) in enumerate(shown):
+        left = x + number * (each + 6)
+        renderer.label(label, (left, y, each, line_h), MIN_TEXT, palette.TEXT_DIM)
+        top = y + line_h
+        draw_small_board(renderer, board, (left, top, each, y + h - top))
+
+
+def draw_small_board(renderer: Canvas, board: Screen, box: Box) -> None:
+    """The game's board drawn as on the table, at a size its words fit (BOARD_SIDE on its
+    shorter side, off screen), then scaled down into `box`: drawn straight into a box this
+    small, a Sequence square could not hold its card."""
+    x, y, w, h = box
+    if w < 8 or h < 8:
+        return
+    room = renderer.size  # the off-screen canvas is a panel of the same size
+    scale = max(1.0, min(BOARD_SIDE / min(w, h), room[0] / w, room[1] / h))
+    full = (min(room[0], round(w * scale)), min(room[1], round(h * scale)))
+    beside = _off_screen(type(renderer), tuple(room))
+    beside.surface.fill(palette.BACKGROUND)
+    beside.hits.clear()
+    boards.draw(beside, board, (0, 0, *full))
+    small = pygame.transform.smoothscale(beside.surface.subsurface((0, 0, *full)), (w, h))
+    renderer.surface.blit(small, (x, y))
+
+
+@cache
+def _off_screen(kind: type, size: tuple[int, int]) -> Canvas:
+    return kind(size)
+
+
 def draw_chances(renderer: Canvas, screen: Screen, box: Box) -> None:
-    """One line per player in their colour on the board: their chance (0 to 100 %)."""
+    """One line per player in their colour on the board: their chance (0 to 100 %) over the
+    game's actions."""
     chart = screen.chart
     x, y, w, h = box
     renderer.label(chart.get("title", ""), (x, y, w, 24), 18, palette.TEXT_DIM)
@@ -57,7 +112,7 @@ def draw_chances(renderer: Canvas, screen: Screen, box: Box) -> None:
         placed = [(plot.x + plot.w * i / actions, plot.bottom - plot.h * c) for i, c in points]
         if len(placed) > 1:
             pygame.draw.lines(renderer.surface, colour, False, placed, 3)
-        for point in placed:
+        for point in placed if len(placed) * DOT_SPACING <= plot.w else placed[-1:]:
             pygame.draw.circle(renderer.surface, colour, point, 3)
         legend_x = x + (seat % 2) * (w // 2)
         legend_y = area.bottom + 2 + (seat // 2) * LEGEND_H

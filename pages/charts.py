@@ -19,19 +19,28 @@ COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#8C6D00", "#56B4E9")
 
 
 def line_chart(
-    series: dict[str, list[tuple[float, float]]], title: str, desc: str, labels: dict[str, str]
+    series: dict[str, list[tuple[float, float]]],
+    title: str,
+    desc: str,
+    labels: dict[str, str],
+    by_x: bool = False,
 ) -> Markup:
-    """One line per series (x: order of the games, y: the value), a legend under it."""
+    """One line per series, a legend under it. x: the order of the points (games), or with
+    `by_x` each point's own x (an action's index: every series spans the same game); y: the
+    value."""
     values = [y for points in series.values() for _, y in points]
     if not values:
         return Markup("")
     low, high = min(values + [0.0]), max(values + [0.0])
     high = high if high > low else low + 1
     longest = max(len(points) for points in series.values())
+    span = max((px for points in series.values() for px, _ in points), default=0) if by_x else 0
     width = WIDTH - PAD_LEFT - PAD_RIGHT
     height = HEIGHT - PAD_TOP - PAD_BOTTOM
 
-    def x(index: int) -> float:
+    def x(index: int, point_x: float = 0.0) -> float:
+        if by_x:
+            return PAD_LEFT + width * point_x / max(span, 1)
         return PAD_LEFT + (width * index / max(longest - 1, 1))
 
     def y(value: float) -> float:
@@ -39,13 +48,13 @@ def line_chart(
 
     parts = [_axes(low, high, y)]
     for colour, (kind, points) in zip(_cycle(), sorted(series.items()), strict=False):
-        coords = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, (_, v) in enumerate(points))
+        coords = " ".join(f"{x(i, px):.1f},{y(v):.1f}" for i, (px, v) in enumerate(points))
         parts.append(
             f'<polyline class="series" data-series="{escape(kind)}" fill="none" '
             f'stroke="{colour}" stroke-width="2" points="{coords}"/>'
         )
         if len(points) == 1:
-            parts.append(f'<circle cx="{x(0):.1f}" cy="{y(points[0][1]):.1f}" r="3" '
+            parts.append(f'<circle cx="{x(0, points[0][0]):.1f}" cy="{y(points[0][1]):.1f}" r="3" '
                          f'fill="{colour}"/>')  # fmt: skip
     legend = _legend([labels.get(kind, kind) for kind in sorted(series)])
     return _svg(title, desc, "".join(parts) + legend, legend_rows=_rows(len(series)))

@@ -23,6 +23,7 @@ from engines.core import EngineError
 BOARD_SIZE = (800, 480)
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
 MOMENTS = 3
+LOST_CHANCE = ("inaccuracy", "mistake", "blunder")
 LEAST_GIVEN = 0.005  # a moment gave away at least half a point of chance (shown as 1 % or more)
 CACHED = 256  # pictures kept
 _drawing = threading.Lock()
@@ -104,20 +105,15 @@ class PlayerReview:
 
 
 def chances(review: dict[str, Any], names: list[str]) -> dict[str, list[tuple[float, float]]]:
-    """Each player's chance (in %) at every graded decision of the game, in the game's order: a
-    player's own figure at their decisions, held between them, and their first before it (so
-    every line has one point per decision: the chart's x is the game's course)."""
-    decisions = sorted(review.get("decisions", []), key=lambda d: d["index"])
-    first: dict[int, float] = {}
-    for decision in decisions:
-        first.setdefault(decision["player"], 100 * decision["chance_best"])
-    latest = dict(first)
-    series: dict[str, list[tuple[float, float]]] = {names[seat]: [] for seat in first}
-    for decision in decisions:
-        latest[decision["player"]] = 100 * decision["chance_best"]
-        for seat in first:
-            series[names[seat]].append((decision["index"], latest[seat]))
-    return series
+    """Each player's chance (in %) over the whole game, (action index, chance) at every position
+    the table's review gives: the first, each where a player acts, and the end (the result),
+    each seat's from its own view (companion.review_worker). A review of an older table has no
+    such chances: no chart."""
+    series: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
+    for index, found in review.get("chances") or []:
+        for name, chance in zip(names, found, strict=False):
+            series[name].append((index, 100 * chance))
+    return series if any(series.values()) else {}
 
 
 def players(review: dict[str, Any], record: Any, language: str) -> list[PlayerReview]:
@@ -128,12 +124,17 @@ def players(review: dict[str, Any], record: Any, language: str) -> list[PlayerRe
     for seat, name in enumerate(names):
         mine = [d for d in review.get("decisions", []) if d["player"] == seat]
         counts = {grade: sum(d["grade"] == grade for d in mine) for grade in GRADES}
-        worst = sorted((d for d in mine if _given(d) >= LEAST_GIVEN and d["grade"] != "best"),
-                       key=_given, reverse=True)[:MOMENTS]  # fmt: skip
+        worst = sorted((d for d in mine if _lost_chance(d)), key=_given, reverse=True)[:MOMENTS]
         moments = [_moment(d, states.get(d["index"]), language)
                    for d in sorted(worst, key=lambda d: d["index"])]  # fmt: skip
         found.append(PlayerReview(name, accuracy[seat], counts, moments))
     return found
+
+
+def _lost_chance(decision: dict[str, Any]) -> bool:
+    """A moment that decided the game: an inaccuracy or worse that gave chance away (a good
+    move is not one), as on the table (companion.review_worker.moments)."""
+    return decision["grade"] in LOST_CHANCE and _given(decision) >= LEAST_GIVEN
 
 
 def _given(decision: dict[str, Any]) -> float:

@@ -45,9 +45,17 @@ def mapped(step_map: dict[str, list[float]], raw: float) -> float:
 def win_chance(state: State, seat: int) -> float:
     """The seat's chance to win (a shared first place counting its share), from its view."""
     if state.is_over:
-        winners = state.winners()
-        return 1.0 / len(winners) if seat in winners else 0.0
+        return result_share(state, seat)
     return chance_of_features(state.game.name, features_of(state, seat), len(state.players))
+
+
+def result_share(state: State, seat: int) -> float:
+    """A finished game's result for the seat: 1 for a sole winner, 1/k for a first place shared
+    by k sides, 0 for the others. A side is a team where the game has teams (Sequence): each
+    seat of the winning team has won, not a share of it."""
+    side = getattr(state.game, "team_of", lambda player: player)
+    winning = {side(winner) for winner in state.winners()}
+    return 1.0 / len(winning) if side(seat) in winning else 0.0
 
 
 def chance_of_features(game: str, features: list[float], players: int = 2) -> float:

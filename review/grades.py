@@ -51,6 +51,11 @@ SEARCH_FROM_CARDS = 6
 WEIGHED_AT_TURN_END = ("struggle",)
 ADVISOR_CHANCES = {"strategix": "win", "roudalon": "win"}  # the advisor's figure kind that is one
 REVIEW_ITERATIONS = 6
+# An accuracy is said from this many graded decisions up. Below it one decision moves the figure
+# by more than 20 points (one graded move reads 0 % or 100 %): the figure says more about which
+# decisions could be graded than about the play. At five one decision is 20 points; more would
+# leave short games (Le Roudalon: a handful of decisions a seat) without any figure.
+MIN_GRADED = 5
 # Games whose hands the table never enters (table mode: physical cards). A better move must be
 # one the player could have made from what the table knows: in Sequence, the card they played
 # on another square; in Stratégix every choice depends on the hand, so nothing is graded.
@@ -93,9 +98,10 @@ class GameReview:
         return [d for d in self.decisions if d.player == player and d.grade is not None]
 
     def accuracy(self, player: int) -> float | None:
-        """The share of a player's graded decisions that were best or good, 0..1."""
+        """The share of a player's graded decisions that were best or good, 0..1; None from fewer
+        than MIN_GRADED graded decisions (too few to say)."""
         graded = self.graded(player)
-        if not graded:
+        if len(graded) < MIN_GRADED:
             return None
         return sum(d.grade in ("best", "good") for d in graded) / len(graded)
 
@@ -118,14 +124,16 @@ def grade_of(given_away: float, was_best: bool) -> str:
 def review_game(name: str, players: Sequence[str], notations: Sequence[str],
                 options: dict[str, Any] | None = None, seed: int | None = None,
                 mode: str = "full", iterations: int = REVIEW_ITERATIONS) -> GameReview:  # fmt: skip
-    """Replay `notations` through the engine: every seat's chance wherever a player acts (and at
-    the end), and every decision a player made graded."""
+    """Replay `notations` through the engine: every seat's chance at the first position, wherever
+    a player acts, and at the end (the result), and every decision a player made graded."""
     state = engines.make_game(name, list(players), options or {}, seed, mode).new_state()
     review = GameReview(name, tuple(players))
     for index, notation in enumerate(notations):
         actor = state.actor
-        if isinstance(actor, int) and not state.is_over:
+        acts = isinstance(actor, int) and not state.is_over
+        if acts or index == 0:
             review.chances.append((index, win_chances(state)))
+        if acts:
             review.decisions.append(_decision(state, index, actor, notation, iterations))
         state.apply(notation)
     review.chances.append((len(notations), win_chances(state)))

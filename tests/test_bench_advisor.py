@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tabletop.cli import main
 
 
 def test_heuristic_opponents_report_one_line_each_with_the_plain_fields(capsys) -> None:
-    status = main(["bench", "advisor", "--games", "sequence", "--rounds", "2", "--budget", "5",
+    status = main(["bench", "advisor", "--only", "sequence", "--games", "2", "--budget", "5",
                    "--opponent", "heuristic", "--json"])  # fmt: skip
     assert status == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
@@ -27,3 +29,13 @@ def test_an_unknown_opponent_is_one_clear_line(capsys) -> None:
     assert main(["bench", "advisor", "--opponent", "nobody"]) == 2
     out = capsys.readouterr().out
     assert out.count("\n") == 1 and "--opponent" in out
+
+
+def test_games_is_a_count_and_only_names_the_games_as_in_bench_review(capsys) -> None:
+    """Issue 60: `bench review --games` was a count and `bench advisor --games` names."""
+    with pytest.raises(SystemExit):
+        main(["bench", "advisor", "--games", "sequence"])
+    said = capsys.readouterr().err
+    assert "not a count of games" in said and "--only" in said
+    assert main(["bench", "advisor", "--only", "nosuchgame", "--games", "1"]) == 1
+    assert "nosuchgame: no such game" in capsys.readouterr().out

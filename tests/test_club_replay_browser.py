@@ -105,19 +105,28 @@ def test_the_replay_steps_with_the_keys_and_the_buttons(chromium, club):
 
 def test_the_review_the_table_pushed_is_shown(chromium, club):
     url, ids, games = club
+    review = games[0]["review"]
     chromium.get(f"{url}/games/{ids[0]}?lang=en")
     section = chromium.find_element(By.CSS_SELECTOR, "section.review")
     chart = section.find_element(By.CSS_SELECTOR, "svg.chart")
     lines = chart.find_elements(By.CSS_SELECTOR, "polyline.series")
-    graded = {PLAYERS[d["player"]] for d in games[0]["review"]["decisions"]}
-    assert {line.get_attribute("data-series") for line in lines} == graded
+    assert {line.get_attribute("data-series") for line in lines} == set(PLAYERS)  # every seat
+    for line in lines:  # every position of the game, the last at the chart's right end
+        points = line.get_attribute("points").split()
+        assert len(points) == len(review["chances"]) and points[-1].startswith("310.0,")
     rows = section.find_elements(By.CSS_SELECTOR, "table.grades tbody tr")
     assert [row.find_element(By.TAG_NAME, "th").text for row in rows] == PLAYERS
-    for row, accuracy in zip(rows, games[0]["review"]["accuracy"], strict=True):
+    for row, accuracy in zip(rows, review["accuracy"], strict=True):
         shown = row.find_elements(By.TAG_NAME, "td")[0].text
-        assert shown == ("–" if accuracy is None else f"{100 * accuracy:.0f} %")
+        assert shown == ("too few graded moves" if accuracy is None else f"{100 * accuracy:.0f} %")
     moments = section.find_elements(By.CSS_SELECTOR, ".moments li")
-    assert moments and all("played " in m.text and "better: " in m.text for m in moments)
+    lost = [d for d in review["decisions"] if d["grade"] in ("inaccuracy", "mistake", "blunder")
+            and d["chance_best"] - d["chance_played"] >= 0.005]  # fmt: skip
+    assert len(moments) == len(lost) and lost  # good moves with chance given are left out
+    assert any(d["grade"] == "good" and d["chance_best"] - d["chance_played"] >= 0.005
+               for d in review["decisions"])  # fmt: skip
+    assert all("played " in m.text and "better: " in m.text for m in moments)
+    assert not any(", good (" in m.text or ", best (" in m.text for m in moments)
     moments[0].find_element(By.TAG_NAME, "a").click()  # to that position on the board
     move = chromium.current_url.split("move=")[1].split("#")[0]
     assert _board(chromium)[0].endswith(f"/board/{move}.png?lang=en")

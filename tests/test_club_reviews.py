@@ -35,6 +35,8 @@ def test_a_tables_review_is_kept_with_its_game(reviewed):
     game = check(reviewed)
     assert game.review["decisions"] == reviewed["review"]["decisions"]
     assert game.review["accuracy"] == reviewed["review"]["accuracy"]
+    assert game.review["chances"] == reviewed["review"]["chances"]
+    assert game.review["graded"] == reviewed["review"]["graded"]
     assert check({**reviewed, "review": None}).review is None
 
 
@@ -50,6 +52,12 @@ SPOILED = {
     "an unknown grade": lambda r: _first(r, grade="brilliant"),
     "accuracy per seat": lambda r: {**r, "accuracy": [0.5]},
     "more decisions than actions": lambda r: {**r, "decisions": r["decisions"] * 1000},
+    "a chance per seat": lambda r: {**r, "chances": [[0, [0.5]]]},
+    "a position past the game": lambda r: {**r, "chances": [[10_000, [0.25] * 4]]},
+    "positions not rising": lambda r: {**r, "chances": [r["chances"][1], r["chances"][0]]},
+    "a seat's chance above 1": lambda r: {**r, "chances": [[0, [2, 0, 0, 0]]]},
+    "graded per seat": lambda r: {**r, "graded": [1]},
+    "a graded count below 0": lambda r: {**r, "graded": [-1, 0, 0, 0]},
 }
 
 
@@ -87,9 +95,16 @@ DECISION = st.fixed_dictionaries({
 })  # fmt: skip
 
 
+CHANCES = st.lists(
+    st.tuples(st.integers(-1, 11), st.lists(st.floats(-0.5, 1.5), max_size=5)).map(list),
+    max_size=5,
+)  # fmt: skip
+
+
 @settings(max_examples=300, deadline=None)
 @given(review=JSON | st.fixed_dictionaries({"decisions": st.lists(DECISION, max_size=5)},
-                                           optional={"accuracy": JSON}))  # fmt: skip
+                                           optional={"accuracy": JSON, "graded": JSON,
+                                                     "chances": JSON | CHANCES}))  # fmt: skip
 def test_any_json_is_a_review_or_refused_with_a_reason(review):
     history = ["a", "b", "stake 1", "a", "b", "a", "b", "a", "b", "a"]
     try:

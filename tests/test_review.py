@@ -140,7 +140,7 @@ def test_every_seat_has_a_chance_at_every_position_and_the_result_at_the_end() -
         state.apply(action)
     review = review_game("roudalon", ["A", "B", "C", "D"], notations, seed=4)
     acted = [d.index for d in review.decisions]
-    assert [index for index, _ in review.chances[:-1]] == acted
+    assert [index for index, _ in review.chances[:-1]] == sorted({0, *acted})  # the start too
     assert all(len(chances) == 4 and all(0 <= c <= 1 for c in chances)
                for _, chances in review.chances)  # fmt: skip
     winners = state.winners()
@@ -209,8 +209,9 @@ def test_bench_review_prints_one_line_per_game_with_its_figures(capsys) -> None:
     assert main(["bench", "review", "--only", "sequence", "--games", "1", "--timed", "1",
                  "--json"]) == 0  # fmt: skip
     line = json.loads(capsys.readouterr().out)
-    assert set(line) == {"game", "games", "ece", "brier", "review_s_median", "review_s_p95"}
-    assert line["game"] == "sequence" and line["games"] == 1
+    assert set(line) == {"game", "games", "unended", "ece", "brier", "review_s_median",
+                         "review_s_p95"}  # fmt: skip
+    assert line["game"] == "sequence" and line["games"] == 1 and line["unended"] == 0
     assert 0 <= line["ece"] <= 1 and 0 <= line["brier"] <= 1
 
 
@@ -218,3 +219,15 @@ def test_calibration_of_perfect_and_wrong_chances() -> None:
     assert calibration([(1.0, 1.0), (0.0, 0.0)]) == (0.0, 0.0)
     assert calibration([(1.0, 0.0), (0.0, 1.0)]) == (1.0, 1.0)
     assert calibration([]) == (None, None)
+
+
+def test_a_bot_game_that_never_ends_is_left_out_and_counted(monkeypatch, capsys) -> None:
+    """Issue 60: Sequence's 2,000 games never finished: two partners changed dead cards for ever
+    on a full board (game 537 of seed 1), and the bench waited on it."""
+    import bench.review_games
+
+    monkeypatch.setattr(bench.review_games, "MAX_ACTIONS", 10)  # no game ends this soon
+    assert main(["bench", "review", "--only", "sequence", "--games", "2", "--timed", "0",
+                 "--json"]) == 0  # fmt: skip
+    line = json.loads(capsys.readouterr().out)
+    assert line["games"] == 0 and line["unended"] == 2 and line["ece"] is None

@@ -11,17 +11,19 @@ import sqlite3
 import numpy as np
 import pygame
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.controller import Controller, Tap
 from companion.persistence import dbfile
 from companion.persistence.store import DB_NAME, Store
-from companion.review_worker import chances
+from companion.review_worker import chance_series, moments, review_data
 from display import palette
 from display.i18n import text
 from display.render import Renderer
 from display.table_view import player_colour
+from review import review_game
+from review.grades import MIN_GRADED
 
 SIZES = [(800, 480), (720, 1280)]
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
@@ -192,7 +194,8 @@ def test_the_chart_draws_each_player_in_their_colour_on_the_board(tmp_path):
             store.append(game_id, action.notation)
         controller = Controller(store, "fr", seed_source=random.Random(0))
         decisions = [decision(i, i % 4, 0.6, 0.6, "best") for i in range(20, 28)]
-        shown_review(controller, {"actions": 40, "decisions": decisions})
+        chances = [[i, [0.2 + i / 100, 0.7 - i / 100] * 2] for i in range(0, 41, 4)]
+        shown_review(controller, {"actions": 40, "decisions": decisions, "chances": chances})
         renderer = Renderer((800, 480))
         screen = controller.screen()
         drawn = chart_colours(renderer.draw(screen), renderer)
@@ -201,15 +204,30 @@ def test_the_chart_draws_each_player_in_their_colour_on_the_board(tmp_path):
         assert board_colours <= drawn and palette.ORANGE not in drawn
 
 
-def test_the_sides_chances_sum_to_one_at_every_point(controller):
-    """Issue 57: at the start both players stood above 50 %."""
-    controller.start_game("sequence", ["Ana", "Bob", "Cléo"], seed=1, mode="table")
-    decisions = [decision(i, i % 3, 0.55 + i / 100, 0.5, "good") for i in range(9)]
-    shown_review(controller, {"actions": 9, "decisions": decisions})
-    series = [points for _, points in controller.screen().chart["series"]]
-    for at in range(9):
-        assert sum(points[at][1] for points in series) == pytest.approx(1.0)
-        assert all(points[at][0] == at for points in series)
+def test_a_finished_games_chart_has_every_seat_over_the_whole_game_to_its_result(controller):
+    """Issue 60 (D2): the chart ended with the loser at 100 % and covered only the last turns."""
+    finish_game(controller)
+    reviewed(controller)
+    controller.handle(Tap("review:"))
+    chart = controller.screen().chart
+    state = controller.state
+    assert [name for name, _ in chart["series"]] == PLAYERS
+    acting = player_positions(state)
+    for seat, (_, points) in enumerate(chart["series"]):
+        indexes = [index for index, _ in points]
+        assert indexes[0] == 0 and indexes[-1] == chart["actions"] == len(state.history)
+        assert set(acting) <= set(indexes)
+        assert points[-1][1] == (1 / len(state.winners()) if seat in state.winners() else 0.0)
+
+
+def player_positions(state) -> list[int]:
+    """The action indexes where a player (not chance) acts, replayed from the start."""
+    replay, found = state.game.new_state(), []
+    for index, action in enumerate(state.history):
+        if isinstance(replay.actor, int):
+            found.append(index)
+        replay.apply(action.notation)
+    return found
 
 
 def test_moments_are_chance_lost_said_by_turn_and_in_words(controller):
@@ -238,20 +256,41 @@ def test_a_game_with_physical_cards_says_what_its_review_could_judge(controller,
     assert heads[0].startswith("Partie jouée avec de vraies cartes")
 
 
-@given(
-    st.lists(st.integers(0, 2), min_size=2, max_size=4).filter(lambda t: len(set(t)) > 1),
-    st.lists(st.tuples(st.integers(0, 3), st.floats(0, 1)), max_size=12),
-)
-def test_chances_of_the_sides_always_sum_to_one(team_of, decided):
-    teams = sorted(set(team_of))
-    team_of = [teams.index(team) for team in team_of]  # sides numbered from 0
-    decisions = [decision(i, seat % len(team_of), chance, chance, "best")
-                 for i, (seat, chance) in enumerate(decided)]  # fmt: skip
-    series = chances({"decisions": decisions}, team_of)
-    for at in range(len(decisions)):
-        sides = {team_of[seat]: points[at][1] for seat, points in enumerate(series)}
-        assert sum(sides.values()) == pytest.approx(1.0)
-        assert all(0 <= share <= 1 for share in sides.values())
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from(sorted(GAMES)), st.integers(0, 10_000))
+def test_any_finished_games_chart_spans_it_and_ends_at_its_result(game, seed):
+    """One series per seat, from the first position to the last, chances from 0 to 1, ending
+    at the result (a team's win counting for each of its seats)."""
+    from tests.club_support import random_game
+
+    players = ["Ann", "Bob", "Cid", "Dee"] if game in ("roudalon", "sequence") else GAMES[game]
+    state = random_game(game, players, seed=seed)
+    log = [action.notation for action in state.history]
+    found = review_game(game, players, log, {}, state.game.seed, iterations=2)
+    series = chance_series(review_data(game, players, len(log), found), len(players))
+    assert len(series) == len(players)
+    side = getattr(state.game, "team_of", lambda seat: seat)
+    won = {side(seat) for seat in state.winners()}
+    for seat, points in enumerate(series):
+        indexes = [index for index, _ in points]
+        assert indexes[0] == 0 and indexes[-1] == len(log) and indexes == sorted(set(indexes))
+        assert all(0 <= chance <= 1 for _, chance in points)
+        assert points[-1][1] == (1 / len(won) if side(seat) in won else 0.0)
+
+
+def test_accuracy_from_too_few_graded_moves_is_not_a_figure(controller):
+    """Issue 60 (D2): "accuracy 0 %" from one graded decision."""
+    finish_game(controller)
+    shown_review(controller, {"actions": 9, "decisions": [], "graded": [1, 0, 6, 6],
+                              "accuracy": [None, None, 0.5, 1.0]})  # fmt: skip
+    heads = [head for head, _ in controller.screen().sections]
+    assert heads[:2] == [text("fr", "review.too_few", name=name) for name in ("Ann", "Bob")]
+    assert heads[2] == text("fr", "review.accuracy", name="Cid", percent=50)
+    assert "trop peu de coups notés" in heads[0]
+    review = review_game("roudalon", PLAYERS, [a.notation for a in controller.state.history],
+                         {}, controller.state.game.seed)  # fmt: skip
+    for seat in range(len(PLAYERS)):
+        assert (review.accuracy(seat) is None) == (len(review.graded(seat)) < MIN_GRADED)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -267,3 +306,82 @@ def test_a_long_section_head_wraps_whole(controller, size):
     renderer = Renderer(size)
     renderer.draw(screen)
     assert renderer.problems == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_each_moment_shows_its_position_with_the_move_made_and_the_better_one(
+    tmp_path, size, language
+):
+    """Issue 60: the review showed no board for its moments. Each moment, stepped to with its
+    buttons, draws its position twice (the game's own board, small): the square of the card
+    played marked on one, the better square on the other."""
+    from tests.club_support import random_game
+
+    state = random_game("sequence", ["Ann", "Bob"], seed=3)
+    log = [action.notation for action in state.history]
+    with Store(tmp_path) as store:
+        game_id = store.start_game("sequence", ["Ann", "Bob"], {}, state.game.seed, "full")
+        for notation in log:
+            store.append(game_id, notation)
+        controller = Controller(store, language, seed_source=random.Random(0))
+        controller.language = language
+        found = review_game("sequence", ["Ann", "Bob"], log, {}, state.game.seed)
+        shown_review(controller, review_data("sequence", ["Ann", "Bob"], len(log), found))
+        renderer = Renderer(size)
+        controller.use_layout(renderer.layout)
+        count = len(moments(controller.review.ready[game_id], 0)) + len(
+            moments(controller.review.ready[game_id], 1))  # fmt: skip
+        assert count >= 2
+        for number in range(count):
+            screen = controller.screen()
+            moment = screen.chart["moment"]
+            assert moment["head"].startswith(f"{number + 1}/{count} ")
+            (played_label, played), (better_label, better) = moment["boards"]
+            said = {"fr": ("Joué", "Mieux"), "en": ("Played", "Better")}[language]
+            assert (played_label, better_label) == said
+            assert played.board["cards"] and better.board["cards"]  # the position's board
+            assert played.preview["squares"] and better.preview["squares"]
+            assert played.preview != better.preview  # the move made, the better one
+            renderer.draw(screen)
+            assert renderer.problems == []
+            yellow = marked_squares(renderer.surface, renderer.layout)
+            played.preview, better.preview = {}, {}
+            renderer.draw(screen)
+            assert yellow > marked_squares(renderer.surface, renderer.layout)  # marks drawn
+            steps = {t.id: t.style for t in screen.actions if t.id.startswith("moment:")}
+            assert steps[f"moment:{number + 1}"] == ("normal" if number < count - 1 else "disabled")
+            assert steps[f"moment:{number - 1}"] == ("normal" if number else "disabled")
+            if number < count - 1:
+                controller.handle(Tap(f"moment:{number + 1}"))
+
+
+def marked_squares(surface: pygame.Surface, layout) -> int:
+    """Pixels of the yellow mark in the left part of the screen (where the boards are)."""
+    x, y, w, h = layout.body
+    part = pygame.surfarray.array3d(surface)[x : x + w * 2 // 5 if not layout.portrait else w]
+    return int(np.all(np.abs(part.astype(int) - palette.YELLOW) < 40, axis=-1).sum())
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_games_moments_draw_their_board_at_both_sizes(tmp_path, game):
+    """Each game's own board is drawn for its moments, every word fitting, in both sizes."""
+    from tests.club_support import random_game
+
+    players = GAMES[game]
+    state = random_game(game, players, seed=5)
+    log = [action.notation for action in state.history]
+    with Store(tmp_path) as store:
+        game_id = store.start_game(game, players, {}, state.game.seed, "full")
+        for notation in log:
+            store.append(game_id, notation)
+        controller = Controller(store, "en", seed_source=random.Random(0))
+        found = review_game(game, players, log, {}, state.game.seed, iterations=2)
+        shown_review(controller, review_data(game, players, len(log), found))
+        for size in SIZES:
+            renderer = Renderer(size)
+            controller.use_layout(renderer.layout)
+            screen = controller.screen()
+            assert screen.chart["moment"]["boards"][0][1].game == game
+            renderer.draw(screen)
+            assert renderer.problems == []

@@ -47,7 +47,7 @@ def render(review) -> str:
     lines = [f"{review.game}: {len(review.decisions)} decisions"]
     for seat, name in enumerate(review.players):
         accuracy = review.accuracy(seat)
-        shown = "-" if accuracy is None else f"{100 * accuracy:.0f} %"
+        shown = "too few graded moves" if accuracy is None else f"{100 * accuracy:.0f} %"
         counts = ", ".join(f"{n} {grade}" for grade, n in review.counts(seat).items())
         lines.append(f"{name}: accuracy {shown} ({counts})")
     for decision in review.decisions:
