@@ -9,8 +9,10 @@ player holds it (`held_worth`: open lines of five, more when the hand can fill a
 team's lines less when a gap's cards are both gone). The best few are then looked at one turn
 further: in each imagined hand of the next player, that player's best answer by the sparring
 `liner`'s weighing (a place, a two-eyed jack on a gap of four, a one-eyed jack taking a chip of
-one of our fours), and the position after it, weighed again. A play that lets the other team
-complete its winning sequence is never worth it.
+one of our fours), and the position after it, weighed again, with a four the answer left whole
+and the hand can finish counted as the sequence of the next turn. A play that lets the other
+team complete its winning sequence is never worth it. Both looks stop at a share of the
+budget, the best so far always ready.
 Otherwise (three teams, table mode) it is a flat determinised Monte-Carlo search.
 """
 
@@ -187,16 +189,77 @@ OWN_LINES_IN_HAND = (0.0, 2.0, 7.0, 28.0, 300.0)  # a free square of it is one t
 OTHER_LINES = (0.0, 1.0, 6.0, 35.0, 500.0)
 OUT_OF_CARDS = 0.5  # the other team's line has a square whose two cards are both gone
 SEQUENCE_WORTH = 1500.0
-TWO_EYED_WORTH = 0.0
-ONE_EYED_WORTH = 0.0
 REPLY_CANDIDATES = 8
-REPLY_DEALS = 10  # imagined hands of the next player
-SEARCH_SHARE = 0.6  # of the budget: a play looked at once it is used up may still run past it
+REPLY_DEALS = 10  # imagined hands of the next player, a batch: every candidate gets the same
+MAX_BATCHES = 4
+FIRST_LOOK_SHARE = 0.3  # of the budget: the plays not weighed by then keep the liner's order
+SEARCH_SHARE = 0.6  # of the budget: a batch started just before it may still run past it
+LAST_SHARE = 0.8  # two plays are looked at a turn further unless this much is used up
 LOST = -1e6
+NEXT_SEQUENCE = 1200.0  # the player's next turn surely completes a sequence (two players)
+WIN_NEXT = 1e5  # ... the winning one
 JACK_LOOKS = 8  # a jack's plays given a first look
 FIRST_LOOK_BELOW = 1e5  # the plays not looked at rank under every one looked at
 
 Play = tuple[str, str, int]  # kind, card, square
+
+WINDOWS_THROUGH = tuple(
+    tuple(window for window in WINDOWS if square in window) for square in range(SIZE * SIZE)
+)
+
+
+class Weigher:
+    """The position as a team's player sees it holding one hand (`held_worth`), line by line,
+    so that a change of one square is weighed by the lines through it only."""
+
+    def __init__(self, team: int, hand, unseen: Counter) -> None:
+        self.team = team
+        self.mine, self.theirs = TEAM_MARKS[team], TEAM_MARKS[1 - team]
+        cards = set(hand)
+        self.wild = any(card in cards for card in TWO_EYED)
+        self.in_hand = frozenset(
+            square for card in cards if card not in JACKS for square in SQUARES_OF[card]
+        )
+        self.gone = frozenset(sq for sq in range(SIZE * SIZE) if not unseen[BOARD[sq]])
+
+    def line(self, board: str, window: tuple[int, ...]) -> float:
+        own = other = 0
+        free = []
+        for square in window:
+            mark = board[square]
+            if mark == self.mine:
+                own += 1
+            elif mark == self.theirs:
+                other += 1
+            elif mark == EMPTY:
+                free.append(square)
+        if own and other or not free:
+            return 0.0
+        corners = LENGTH - own - other - len(free)
+        value = 0.0
+        if not other:
+            filled = self.wild or any(square in self.in_hand for square in free)
+            value += (OWN_LINES_IN_HAND if filled else OWN_LINES)[own + corners]
+        if not own:
+            spent = any(square in self.gone for square in free)
+            value -= OTHER_LINES[other + corners] * (OUT_OF_CARDS if spent else 1.0)
+        return value
+
+    def made(self, sequences) -> float:
+        made = Counter(team for team, _ in sequences)
+        return SEQUENCE_WORTH * (made[self.team] - made[1 - self.team])
+
+    def total(self, board: str, sequences) -> float:
+        return sum(self.line(board, window) for window in WINDOWS) + self.made(sequences)
+
+    def moved(self, before: tuple[str, object, float], square: int, board: str, sequences) -> float:
+        """The total after one square changed, from the total `before` (board, sequences)."""
+        old_board, old_sequences, old_total = before
+        change = sum(
+            self.line(board, window) - self.line(old_board, window)
+            for window in WINDOWS_THROUGH[square]
+        )
+        return old_total + change + self.made(sequences) - self.made(old_sequences)
 
 
 def held_worth(board: str, sequences, team: int, hand, unseen: Counter) -> float:
@@ -204,48 +267,7 @@ def held_worth(board: str, sequences, team: int, hand, unseen: Counter) -> float
     the team, more when the hand can fill one of its free squares (a card of that square or a
     two-eyed jack); every open line of the other team, less when one of its free squares can no
     longer be filled by a card (both copies played or in the hand); sequences."""
-    mine, theirs = TEAM_MARKS[team], TEAM_MARKS[1 - team]
-    fillable, wild = _fillable(board, hand)
-    total = 0.0
-    for window in WINDOWS:
-        own = other = 0
-        free = []
-        for square in window:
-            mark = board[square]
-            if mark == mine:
-                own += 1
-            elif mark == theirs:
-                other += 1
-            elif mark == EMPTY:
-                free.append(square)
-        if own and other or len(free) == 0:
-            continue
-        corners = LENGTH - own - other - len(free)
-        if not other:
-            in_hand = wild or any(square in fillable for square in free)
-            total += (OWN_LINES_IN_HAND if in_hand else OWN_LINES)[own + corners]
-        if not own:
-            value = OTHER_LINES[other + corners]
-            if any(not unseen[BOARD[square]] for square in free):
-                value *= OUT_OF_CARDS
-            total -= value
-    made = Counter(t for t, _ in sequences)
-    total += SEQUENCE_WORTH * (made[team] - made[1 - team])
-    held = Counter(hand)
-    total += TWO_EYED_WORTH * sum(held[j] for j in TWO_EYED)
-    return total + ONE_EYED_WORTH * sum(held[j] for j in ONE_EYED)
-
-
-def _fillable(board: str, hand) -> tuple[set[int], bool]:
-    """The free squares the hand's cards show, and whether it holds a two-eyed jack."""
-    squares: set[int] = set()
-    wild = False
-    for card in hand:
-        if card in TWO_EYED:
-            wild = True
-        elif card not in JACKS:
-            squares.update(sq for sq in SQUARES_OF[card] if board[sq] == EMPTY)
-    return squares, wild
+    return Weigher(team, hand, unseen).total(board, sequences)
 
 
 def _played(state: SequenceState, team: int, play: Play):
@@ -255,23 +277,6 @@ def _played(state: SequenceState, team: int, play: Play):
     if kind == "remove":
         return removed(state.board, state.sequences, square)
     return state.board, state.sequences
-
-
-def _plays(board: str, team: int, hand) -> list[Play]:
-    """The places a hand can put a chip (no removals); two-eyed jacks only on a gap of a line
-    of four (to make or block five)."""
-    found: list[Play] = []
-    jack = None
-    for card in sorted(set(hand)):  # in a fixed order: ties go the same way in every run
-        if card in ONE_EYED:
-            continue
-        if card in TWO_EYED:
-            jack = card
-            continue
-        found += [("place", card, sq) for sq in SQUARES_OF[card] if board[sq] == EMPTY]
-    if jack is not None:
-        found += [("place", jack, sq) for sq in gaps_of_fours(board)]
-    return found
 
 
 def gaps_of_fours(board: str) -> set[int]:
@@ -286,19 +291,52 @@ def gaps_of_fours(board: str) -> set[int]:
     return gaps
 
 
-def _answer(board: str, team: int, hand, breakable: list[int]) -> Play | None:
-    """The next player's best play by the sparring `liner`'s weighing: a place, or with a
-    one-eyed jack taking away a chip of the other team's fours (`breakable`)."""
-    plays = _plays(board, team, hand)
-    jack = next((card for card in ONE_EYED if card in hand), None)
-    if jack is not None:
-        plays += [("remove", jack, square) for square in breakable]
-    best, chosen = 0.0, None
-    for play in plays:
-        value = liner_value(board, team, 2, *play)
-        if chosen is None or value > best:
-            best, chosen = value, play
-    return chosen
+class _Answers:
+    """The next player's best play on one board by the sparring `liner`'s weighing, for any
+    hand: a place (a two-eyed jack only on a gap of a line of four, to make or block five), or
+    with a one-eyed jack taking away a chip of the other team's fours (`breakable`). Each
+    square is weighed once and shared by every imagined hand."""
+
+    def __init__(self, board: str, team: int, breakable: list[int]) -> None:
+        self.board, self.team = board, team
+        self.places: dict[int, float] = {}
+        self.removals = [(liner_value(board, team, 2, "remove", ONE_EYED[0], sq), sq)
+                         for sq in breakable]  # fmt: skip
+        self.jack_gaps: list[tuple[float, int]] | None = None
+
+    def _place(self, square: int) -> float:
+        value = self.places.get(square)
+        if value is None:
+            value = liner_value(self.board, self.team, 2, "place", BOARD[square], square)
+            self.places[square] = value
+        return value
+
+    def _gaps(self) -> list[tuple[float, int]]:
+        if self.jack_gaps is None:
+            self.jack_gaps = [(liner_value(self.board, self.team, 2, "place", TWO_EYED[0], sq), sq)
+                              for sq in gaps_of_fours(self.board)]  # fmt: skip
+        return self.jack_gaps
+
+    def best(self, hand) -> Play | None:
+        best, chosen = 0.0, None
+        wild = one_eyed = None
+        for card in sorted(set(hand)):  # in a fixed order: ties go the same way in every run
+            if card in ONE_EYED:
+                one_eyed = one_eyed or card
+            elif card in TWO_EYED:
+                wild = card
+            else:
+                for square in SQUARES_OF[card]:
+                    if self.board[square] == EMPTY:
+                        value = self._place(square)
+                        if chosen is None or value > best:
+                            best, chosen = value, ("place", card, square)
+        found = [(v, ("place", wild, sq)) for v, sq in self._gaps()] if wild else []
+        found += [(v, ("remove", one_eyed, sq)) for v, sq in self.removals] if one_eyed else []
+        for value, play in found:
+            if chosen is None or value > best:
+                best, chosen = value, play
+        return chosen
 
 
 def fours_chips(board: str, sequences, team: int) -> list[int]:
@@ -318,19 +356,30 @@ def _won(sequences, team: int, target: int) -> bool:
 
 
 class _View:
-    """What the player to act knows: their hand, the cards they cannot see, their team."""
+    """What the player to act knows: their hand, the cards they cannot see, their team; and
+    the position as they hold it after playing each card of the hand."""
 
     def __init__(self, state: SequenceState) -> None:
+        self.state = state
         self.player = state.current
         self.team = state.game.team_of(self.player)
         self.hand = list(state.hands[self.player])
         self.unseen = Counter(DECK) - Counter(self.hand) - Counter(state.discard)
         self.target = state.game.target
+        self._after_card: dict[str, tuple[Weigher, tuple[str, object, float]]] = {}
 
     def rest(self, card: str) -> list[str]:
         rest = list(self.hand)
         rest.remove(card)
         return rest
+
+    def after_card(self, card: str) -> tuple[Weigher, tuple[str, object, float]]:
+        """The weigher of the hand left once `card` is played, and the board now so weighed."""
+        if card not in self._after_card:
+            weigher = Weigher(self.team, self.rest(card), self.unseen)
+            board, sequences = self.state.board, self.state.sequences
+            self._after_card[card] = weigher, (board, sequences, weigher.total(board, sequences))
+        return self._after_card[card]
 
 
 def _one_look(state: SequenceState, view: _View, play: Play) -> float:
@@ -340,60 +389,139 @@ def _one_look(state: SequenceState, view: _View, play: Play) -> float:
     board, sequences = _played(state, view.team, play)
     if _won(sequences, view.team, view.target):
         return math.inf
-    return held_worth(board, sequences, view.team, view.rest(play[1]), view.unseen)
+    weigher, now = view.after_card(play[1])
+    return weigher.moved(now, play[2], board, sequences)
 
 
-def reply_value(state: SequenceState, view: _View, play: Play, answers: list) -> float:
-    """The position after the play and the next player's answer, over the imagined hands."""
-    board, sequences = _played(state, view.team, play)
-    rest, other, total = view.rest(play[1]), 1 - view.team, 0.0
-    breakable = fours_chips(board, sequences, view.team)
-    for hand in answers:
-        after, after_sequences = board, sequences
-        answer = _answer(board, other, hand, breakable)
-        if answer is not None and answer[0] == "remove":
-            after, after_sequences = removed(board, sequences, answer[2])
-        elif answer is not None:
-            after, after_sequences = placed(board, sequences, other, answer[2])
-            if _won(after_sequences, other, view.target):
-                total += LOST
+class _Reply:
+    """One play looked at a turn further: the next player's answer in imagined hands."""
+
+    def __init__(self, state: SequenceState, view: _View, play: Play) -> None:
+        self.view, self.other = view, 1 - view.team
+        self.board, self.sequences = _played(state, view.team, play)
+        self.weigher, now = view.after_card(play[1])
+        total = self.weigher.moved(now, play[2], self.board, self.sequences)
+        self.after_play = (self.board, self.sequences, total)
+        self.answers = _Answers(
+            self.board, self.other, fours_chips(self.board, self.sequences, view.team)
+        )
+        self.threats = self._threats(state.player_count == 2)
+        self.worth_after: dict[Play | None, float] = {}
+
+    def worth(self, hands: list) -> float:
+        """The sum over the hands of the position after the next player's answer."""
+        return sum(self._after(self.answers.best(hand)) for hand in hands)
+
+    def _threats(self, next_turn_is_ours: bool) -> list[tuple[frozenset[int], int]]:
+        """The player's lines of four whose gap the hand left can fill (with the window)."""
+        if not next_turn_is_ours:
+            return []
+        allowed = (self.weigher.mine, CORNER_MARK, EMPTY)
+        found = []
+        for window in WINDOWS:
+            free = [square for square in window if self.board[square] == EMPTY]
+            if (len(free) == 1 and (self.weigher.wild or free[0] in self.weigher.in_hand)
+                    and all(self.board[square] in allowed for square in window)):  # fmt: skip
+                found.append((frozenset(window), free[0]))
+        return found
+
+    def _next_sequence(self, square: int, board: str, sequences) -> float:
+        """A line of four the answer (on `square`) left whole: the player completes it next."""
+        team = self.view.team
+        made = sum(1 for t, _ in sequences if t == team)
+        for window, gap in self.threats:
+            if square in window or board[gap] != EMPTY:
                 continue
-        total += held_worth(after, after_sequences, view.team, rest, view.unseen)
-    return total / len(answers)
+            _, after = placed(board, sequences, team, gap)
+            now = sum(1 for t, _ in after if t == team)
+            if now > made:
+                return WIN_NEXT if now >= self.view.target else NEXT_SEQUENCE
+        return 0.0
+
+    def _after(self, answer: Play | None) -> float:
+        value = self.worth_after.get(answer)
+        if value is None and answer is None:
+            value = self.after_play[2] + self._next_sequence(-1, self.board, self.sequences)
+            self.worth_after[answer] = value
+        if value is None:
+            kind, _, square = answer
+            if kind == "remove":
+                board, sequences = removed(self.board, self.sequences, square)
+            else:
+                board, sequences = placed(self.board, self.sequences, self.other, square)
+            if _won(sequences, self.other, self.view.target):
+                value = LOST
+            else:
+                value = self.weigher.moved(self.after_play, square, board, sequences)
+                value += self._next_sequence(square, board, sequences)
+            self.worth_after[answer] = value
+        return value
 
 
-def _worth_looking(state: SequenceState, view: _View, legal: list[Action]) -> set[int]:
-    """The plays given a first look: every card's own squares, and of the many a jack may
-    take, only the best few by the liner's weighing (a jack lists every free or taken square)."""
-    jack_plays = [(liner_value(state.board, view.team, 2, *a.data), i)
-                  for i, a in enumerate(legal) if a.data[1] in JACKS]  # fmt: skip
-    best_jacks = {
-        i for _, i in sorted(jack_plays, key=lambda item: (-item[0], item[1]))[:JACK_LOOKS]
-    }
-    return best_jacks | {i for i, a in enumerate(legal) if a.data[1] not in JACKS}
+def _first_look(state: SequenceState, view: _View, legal: list[Action],
+                deadline: Deadline) -> list[tuple[float, int, Action]]:  # fmt: skip
+    """Every play weighed by the position it leaves, best first. A jack lists every free (or
+    taken) square: only its best few by the liner's weighing are looked at. What is not looked
+    at by `FIRST_LOOK_SHARE` of the budget keeps the liner's worth, under every play looked at."""
+    liner = {i: liner_value(state.board, view.team, 2, *a.data)
+             for i, a in enumerate(legal) if a.data[1] in JACKS}  # fmt: skip
+    best_jacks = sorted(liner, key=lambda i: (-liner[i], i))[:JACK_LOOKS]
+    order = [i for i, a in enumerate(legal) if a.data[1] not in JACKS] + best_jacks
+    weighed = {}
+    for i in order:
+        if deadline.out_of_time(FIRST_LOOK_SHARE):
+            break
+        weighed[i] = _one_look(state, view, legal[i].data)
+    for i, action in enumerate(legal):
+        if i not in weighed:
+            value = liner.get(i)
+            if value is None:
+                value = liner_value(state.board, view.team, 2, *action.data)
+            weighed[i] = value - FIRST_LOOK_BELOW
+    return sorted(((weighed[i], i, a) for i, a in enumerate(legal)),
+                  key=lambda item: (-item[0], item[1]))  # fmt: skip
+
+
+def _search(state: SequenceState, view: _View, candidates: list[Action],
+            deadline: Deadline) -> dict[str, float]:  # fmt: skip
+    """The mean worth of each candidate after the next player's answer, over batches of
+    imagined hands (the same for every candidate), as many batches as the time allows; a
+    candidate not looked at in the first batch is left out."""
+    rng = view_rng(state, view.player)
+    unseen = sorted(view.unseen.elements())
+    size = min(len(state.hands[(view.player + 1) % state.player_count]), len(unseen))
+    replies: dict[str, _Reply] = {}
+    sums: dict[str, list[float]] = {}
+    for batch in range(MAX_BATCHES):
+        hands = [rng.sample(unseen, size) for _ in range(REPLY_DEALS)]
+        for action in candidates:
+            if (batch or len(sums) >= 2 or deadline.out_of_time(LAST_SHARE)) and (
+                deadline.out_of_time(SEARCH_SHARE)
+            ):
+                return _means(sums)
+            if action.notation not in replies:
+                replies[action.notation] = _Reply(state, view, action.data)
+            sums.setdefault(action.notation, []).append(replies[action.notation].worth(hands))
+    return _means(sums)
+
+
+def _means(sums: dict[str, list[float]]) -> dict[str, float]:
+    """Each candidate's mean over the batches every candidate has (the same hands for all)."""
+    if not sums:
+        return {}
+    batches = min(len(totals) for totals in sums.values())
+    return {key: sum(totals[:batches]) / (batches * REPLY_DEALS) for key, totals in sums.items()}
 
 
 def reply_advice(state: SequenceState, deadline: Deadline) -> list[Choice]:
     view = _View(state)
     legal = state.legal_actions()
-    looked = _worth_looking(state, view, legal)
-    weighed = sorted(((_one_look(state, view, a.data) if i in looked
-                       else liner_value(state.board, view.team, 2, *a.data) - FIRST_LOOK_BELOW,
-                       i, a) for i, a in enumerate(legal)),
-                     key=lambda item: (-item[0], item[1]))  # fmt: skip
-    base = held_worth(state.board, state.sequences, view.team, view.hand, view.unseen)
-    rng = view_rng(state, view.player)
-    unseen = sorted(view.unseen.elements())
-    size = len(state.hands[(view.player + 1) % state.player_count])
-    answers = [rng.sample(unseen, min(size, len(unseen))) for _ in range(REPLY_DEALS)]
-    searched = {}
-    for value, _, action in weighed[:REPLY_CANDIDATES]:
-        if math.isinf(value):
-            searched[action.notation] = value  # a dead card or the winning sequence
-            continue
-        if len(searched) >= 2 and deadline.out_of_time(SEARCH_SHARE):
-            break  # the rest keep their first look's order, below the searched plays
-        searched[action.notation] = reply_value(state, view, action.data, answers)
+    weighed = _first_look(state, view, legal, deadline)
+    base = Weigher(view.team, view.hand, view.unseen).total(state.board, state.sequences)
+    best = weighed[:REPLY_CANDIDATES]
+    searched = {a.notation: value for value, _, a in best if math.isinf(value)}
+    candidates = [a for value, _, a in best if not math.isinf(value) and value > -FIRST_LOOK_BELOW]
+    searched.update(_search(state, view, candidates, deadline))
     choices = []
     for value, _, action in weighed:
         looked = searched.get(action.notation)

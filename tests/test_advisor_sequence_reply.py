@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 import engines
 from advisor import advise
-from advisor.sequence import held_worth
-from engines._sequence_board import BOARD, DECK, JACKS
+from advisor.sequence import Weigher, held_worth
+from engines._sequence_board import BOARD, CORNER, DECK, JACKS, SIZE
 from engines.core import CHANCE
-from engines.sequence import TEAM_MARKS
+from engines.sequence import CORNER_MARK, TEAM_MARKS
 
 
 def _dealt(seed: int = 3) -> engines.State:
@@ -31,6 +35,20 @@ def _square_of(state: engines.State, notation: str) -> int | None:
     return legal[notation].data[2]
 
 
+def _one_chip_from_winning() -> engines.State:
+    """A sequence held (row 8) and four of a second (row 4, b-e); a two-eyed jack in hand."""
+    state = _dealt(5)
+    me = state.current
+    mine = state.game.team_of(me)
+    _mark(state, {80 + col: mine for col in range(1, 6)} | {41: mine, 42: mine, 43: mine,
+                                                              44: mine})  # fmt: skip
+    state.sequences = ((mine, tuple(80 + col for col in range(1, 6))),)
+    hand = list(state.hands[me])
+    hand[0] = "JC"
+    state._set_hand(hand)
+    return state
+
+
 def test_it_blocks_the_only_gap_of_a_winning_four() -> None:
     state = _dealt()
     me = state.current
@@ -48,15 +66,7 @@ def test_it_blocks_the_only_gap_of_a_winning_four() -> None:
 
 
 def test_it_takes_the_winning_play() -> None:
-    state = _dealt(5)
-    me = state.current
-    mine = state.game.team_of(me)
-    _mark(state, {80 + col: mine for col in range(1, 6)} | {41: mine, 42: mine, 43: mine,
-                                                              44: mine})  # fmt: skip
-    state.sequences = ((mine, tuple(80 + col for col in range(1, 6))),)
-    hand = list(state.hands[me])
-    hand[0] = "JC"
-    state._set_hand(hand)
+    state = _one_chip_from_winning()
     best = advise(state, iterations=1)[0]
     assert _square_of(state, best.notation) in (40, 45)
     assert best.figure == 1.0
@@ -89,3 +99,43 @@ def test_a_one_eyed_jack_breaks_the_other_teams_winning_four() -> None:
     state._set_hand(hand)
     best = advise(state, iterations=1)[0]
     assert _square_of(state, best.notation) in (41, 42, 43, 44)
+
+
+def test_with_no_time_left_every_play_is_still_ranked_and_the_winning_one_first() -> None:
+    state = _one_chip_from_winning()
+    choices = advise(state, budget_ms=0.0)
+    assert sorted(c.notation for c in choices) == sorted(a.notation for a in state.legal_actions())
+    assert _square_of(state, choices[0].notation) in (40, 45)
+
+
+def test_it_makes_a_four_open_at_both_ends_when_one_more_sequence_wins() -> None:
+    state = _dealt(11)
+    me = state.current
+    mine = state.game.team_of(me)
+    # A sequence held (row 8), and three on row 4 (c-e) with b, f and g free: a chip on f makes
+    # a four with two gaps (b, g), one chip of the other team cannot close both.
+    _mark(state, {80 + col: mine for col in range(1, 6)} | {42: mine, 43: mine, 44: mine})
+    state.sequences = ((mine, tuple(80 + col for col in range(1, 6))),)
+    gaps = [BOARD[41], BOARD[45], BOARD[46]]
+    others = [c for c in DECK if c not in JACKS and c not in gaps and BOARD.count(c)][:4]
+    state._set_hand([*gaps, *others])
+    best = advise(state, iterations=1)[0]
+    assert _square_of(state, best.notation) in (41, 45)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    marks=st.lists(st.sampled_from(".01"), min_size=SIZE * SIZE, max_size=SIZE * SIZE),
+    square=st.integers(0, SIZE * SIZE - 1),
+    mark=st.sampled_from(".01"),
+    hand=st.lists(st.sampled_from(sorted(set(DECK))), min_size=1, max_size=7),
+)
+def test_a_change_of_one_square_is_weighed_as_the_whole_board_is(marks, square, mark,
+                                                                  hand) -> None:  # fmt: skip
+    board = "".join(CORNER_MARK if BOARD[sq] == CORNER else m for sq, m in enumerate(marks))
+    if board[square] == CORNER_MARK:
+        return
+    changed = board[:square] + mark + board[square + 1 :]
+    weigher = Weigher(0, hand, Counter(DECK) - Counter(hand))
+    before = (board, (), weigher.total(board, ()))
+    assert weigher.moved(before, square, changed, ()) == pytest.approx(weigher.total(changed, ()))
