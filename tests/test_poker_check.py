@@ -4,6 +4,8 @@ for a touch) rather than wrong."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
@@ -11,6 +13,7 @@ from hypothesis import strategies as st
 from vision.profiles import profile as profile_module
 from vision.profiles.face_templates import Likeness
 from vision.profiles.profile import EMBEDDING_MARGIN, TORN, FaceProfile, doubted
+from vision.synth.poker_designs import PokerDesign
 
 likeness_rows = st.lists(st.floats(-1.0, 1.0), min_size=6, max_size=6).map(np.array)
 
@@ -38,3 +41,27 @@ def test_a_doubted_verdict_is_an_unreadable_die_not_no_die(monkeypatch):
     assert profile._checked(clear, 0)[0] == profile.faces[0]
     monkeypatch.setattr(profile_module, "EMBEDDING_MARGIN", -1.0)
     assert profile._checked(barely, 0)[0] == profile.faces[0]
+
+
+def test_dark_dice_with_light_print_come_out_unreadable_not_wrong(monkeypatch):
+    """Light print on black dice, which the embedding finds all alike: read right or unreadable
+    (a home design printed so, taught from tray photos; not a design the line was chosen on)."""
+    from bench import poker
+    from bench.poker_tally import Tally, taught_reader
+
+    seed = 410
+    monkeypatch.setattr(poker, "set_body", lambda design: ("black", "opaque"))
+    design = replace(
+        PokerDesign.random(np.random.default_rng([seed, 1]), "letters"),
+        black=(235, 238, 240),
+        red=(60, 200, 235),
+        figure_colours=((255, 170, 120), (150, 220, 120), (130, 120, 255)),
+    )
+    tally = Tally()
+    reader = taught_reader(
+        lambda folder: poker.write_teaching_photos(folder, design, "tray", seed), tally, "dark"
+    )
+    for tray in range(6):
+        poker.read_tray(reader, design, seed, tray, tally)
+    assert tally.dice > 10
+    assert tally.figures()["wrong"] == 0.0, tally.figures()
