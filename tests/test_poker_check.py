@@ -1,6 +1,6 @@
 """A profiled poker reading checks itself (#55): where the learned embedding alone does not tell
 the face read from the next, the ink maps chose it, and the die is unreadable (the table asks
-for a touch) rather than wrong."""
+for a touch) rather than wrong; so is a die one of whose squares was as like two faces."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from vision.profiles import profile as profile_module
 from vision.profiles.face_templates import Likeness
 from vision.profiles.profile import EMBEDDING_MARGIN, TORN, FaceProfile, doubted
+from vision.read.profiled import DISPUTED, torn_elsewhere
 from vision.synth.poker_designs import PokerDesign
 
 likeness_rows = st.lists(st.floats(-1.0, 1.0), min_size=6, max_size=6).map(np.array)
@@ -65,3 +66,15 @@ def test_dark_dice_with_light_print_come_out_unreadable_not_wrong(monkeypatch):
         poker.read_tray(reader, design, seed, tray, tally)
     assert tally.dice > 10
     assert tally.figures()["wrong"] == 0.0, tally.figures()
+
+
+verdicts = st.lists(
+    st.tuples(st.sampled_from([None, "9", "K"]), st.floats(0.0, 1.0)), min_size=1, max_size=6
+)
+
+
+@given(verdicts)
+def test_a_face_is_not_taken_from_one_square_where_another_was_as_like_two(tried):
+    chosen = max(tried, key=lambda verdict: verdict[1])
+    torn = any(value is None and confidence >= DISPUTED for value, confidence in tried)
+    assert torn_elsewhere(chosen, tried) == (chosen[0] is not None and torn)
