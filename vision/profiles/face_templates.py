@@ -9,6 +9,7 @@ it).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -111,6 +112,14 @@ def margin_scales(templates: np.ndarray, labels: np.ndarray, faces: int) -> np.n
     return np.clip(scale, *MARGIN_SCALE_RANGE)
 
 
+class Likeness(NamedTuple):
+    """N x faces: a profile's likeness of crops to each face, and for an embedded profile the
+    embedding's likeness alone (None for ink-map profiles)."""
+
+    best: np.ndarray
+    embedding: np.ndarray | None
+
+
 class FaceTemplates:
     """Every example's templates, with its face (label) and photo (owner): ink maps of each
     example at every `_JITTER` turn and scale, and, with an embedder, its embedding at its four
@@ -167,28 +176,33 @@ class FaceTemplates:
         out the templates of `exclude_owner`; `moved=False` skips trying an unclear crop moved
         and rescaled (ink maps only); a square under `matched_at` for every face is embedded
         turned square too (see _embedded_similarities)."""
-        if self.embedder is not None:  # the embedding learned cut-off squares: no moved tries
-            return self._embedded_likeness(squares, exclude_owner, matched_at)
-        return self._ink_likeness(squares, exclude_owner, moved)
+        return self.likeness(squares, exclude_owner, moved, matched_at).best
 
-    def _embedded_likeness(
-        self, squares: list[np.ndarray], exclude_owner: int | None, matched_at: float
-    ) -> np.ndarray:
-        """N x faces: the embedding's likeness, averaged with the ink maps' (INK_WEIGHT) on the
-        embedding's two likeliest faces of each square somewhat like a face (INK_FROM)."""
-        best = self._embedded_similarities(squares, exclude_owner, matched_at)
+    def likeness(
+        self,
+        squares: list[np.ndarray],
+        exclude_owner: int | None,
+        moved: bool,
+        matched_at: float,
+    ) -> Likeness:
+        """`similarities`, with the embedding's likeness kept apart where the profile has one."""
+        if self.embedder is None:
+            return Likeness(self._ink_likeness(squares, exclude_owner, moved), None)
+        # The embedding learned cut-off squares: no moved tries.
+        embedding = self._embedded_similarities(squares, exclude_owner, matched_at)
+        best = embedding.copy()
         if self.ink is None:
-            return best
+            return Likeness(best, embedding)
         # Crops the embedding finds unlike every face stay so (no die: most squares tried beside
         # dice), sparing them the ink maps, which cost more than the net.
-        like = np.flatnonzero(best.max(axis=1) >= INK_FROM)
+        like = np.flatnonzero(embedding.max(axis=1) >= INK_FROM)
         if len(like):
             # The ink maps weigh in on the embedding's two likeliest faces only (a third of the
             # templates); the other faces' ink counts as -1, far below those two.
-            likeliest = np.argsort(-best[like], axis=1)[:, :2]
+            likeliest = np.argsort(-embedding[like], axis=1)[:, :2]
             ink = self._ink_similarities([squares[i] for i in like], exclude_owner, likeliest)
-            best[like] = (1 - INK_WEIGHT) * best[like] + INK_WEIGHT * ink
-        return best
+            best[like] = (1 - INK_WEIGHT) * embedding[like] + INK_WEIGHT * ink
+        return Likeness(best, embedding)
 
     def _ink_likeness(
         self, squares: list[np.ndarray], exclude_owner: int | None, moved: bool
