@@ -28,7 +28,7 @@ from companion.table_context import Turn
 from companion.tables import Choice, DiceRequest
 from companion.tables.base import spoken_view
 from display.i18n import game_title, say, text
-from display.model import Screen, Target
+from display.model import Screen, Target, is_mark
 from engines.dice import D6_FACES, POKER_FACES
 
 CHOOSING = frozenset({"move", "square", "piece", "play", "key", "entry", "hint", "hand", "reroll",
@@ -207,6 +207,17 @@ class TableScreen(ScreenObject):
             return
         self.turn.selected, self.turn.page = chosen, 0
         self.view.say("")
+        if is_mark(piece) and piece in chosen:
+            self._ring_touched(session.state)
+
+    def _ring_touched(self, state: engines.State) -> None:
+        """A ring showing where a move takes a pawn: it plays the one move that does, else the
+        list keeps the moves that do."""
+        left = self.narrowed(state)
+        if len(left) == 1:
+            self.play(left[0].notation)
+        else:
+            self.view.say(self.t("ring_several", n=len(left)))
 
     def turn_page(self, where: str) -> None:
         """`page:N` from the pager drawn (the renderer knows how many pages the moves take)."""
@@ -396,11 +407,12 @@ class TableScreen(ScreenObject):
 
     def telling_pieces(self, state: engines.State) -> list[str]:
         """The pieces worth touching: those some moves left involve and others do not (a pawn
-        every move moves tells nothing), and those touched already (to let them go)."""
+        every move moves tells nothing), and those touched already (to let them go). The rings
+        of where they go are drawn from the preview, not listed here."""
         left = self.narrowed(state)
         every = frozenset.intersection(*(c.pieces for c in left)) if left else frozenset()
         telling = {p for c in left for p in c.pieces} - every
-        return sorted(telling | self.turn.selected)
+        return sorted(p for p in telling | self.turn.selected if not is_mark(p))
 
     def move_targets(self, state: engines.State) -> list[Target]:
         """The moves to touch; a move shown to confirm (a hint's choice) first, selected."""

@@ -23,6 +23,16 @@ class Target:
     style: str = "normal"  # normal, primary, danger, selected, quiet (does nothing now)
 
 
+def mark_id(piece: str, at: object) -> str:
+    """The id of a mark on the board showing where a move takes `piece` ("at:pawn:K@6"): a
+    touch on it narrows the moves to those that take the piece there."""
+    return f"at:{piece}@{at}"
+
+
+def is_mark(piece: str) -> bool:
+    return piece.startswith("at:")
+
+
 @dataclass(frozen=True)
 class DieMark:
     """One die seen by the camera: where it is in the frame and what the companion reads."""

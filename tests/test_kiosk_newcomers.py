@@ -1376,3 +1376,56 @@ def test_the_player_chart_has_a_legend(controller, size):
     controller.handle(Tap("player:Ann"))
     drawn = drawn_words(controller, size)
     assert {"Traverse", "Struggle", "gagnée"} <= set(drawn), drawn
+
+
+# ----- Struggle and Traverse play (issue 57, third round) --------------------------------------
+
+
+def drawn_hits(controller: Controller, size: tuple[int, int] = (800, 480)) -> list[str]:
+    """The target ids the renderer drew for the screen shown, in drawing order."""
+    from display.render import Renderer
+
+    renderer = Renderer(size)
+    renderer.draw(controller.screen())
+    return [target for _, target in renderer.hits]
+
+
+def traverse_first_roll(controller: Controller, dice: tuple[int, int] = (2, 6)) -> None:
+    """Traverse in table mode, red to play its first roll (every pawn on its start line)."""
+    controller.start_game("traverse", ["Ann", "Bob"], seed=1)
+    roll(controller, 6, 6)
+    roll(controller, 1, 2)  # red wins the roll-off
+    roll(controller, *dice)
+    assert controller.state.actor == 0 and not controller.dice_request()
+
+
+@pytest.mark.parametrize("game", ["struggle", "traverse"])
+def test_a_ring_on_the_board_plays_its_move_when_touched(controller, game):
+    """D5: touching a ringed destination square did nothing (only the list played). The class:
+    every mark showing where a move takes a pawn plays that move when touched; a mark several
+    moves share narrows the list to them."""
+    if game == "struggle":
+        struggle_hand(controller)
+        controller.play("rethrow 9 10 J Q K")
+        roll(controller, "10", "10", "K", "A", "A")
+        pawn = "piece:pawn:10"
+    else:
+        traverse_first_roll(controller)
+        pawn = "piece:pawn:red1"
+    controller.handle(Tap(pawn))
+    rings = [t for t in drawn_hits(controller) if t.startswith("piece:at:")]
+    assert rings, "the touched pawn's destinations are touchable"
+    choices = controller.table.choices(controller.state)
+    alone = [r for r in rings if sum(r[6:] in c.pieces for c in choices) == 1]
+    shared = [r for r in rings if sum(r[6:] in c.pieces for c in choices) > 1]
+    before = logged(controller)
+    if shared:
+        controller.handle(Tap(shared[0]))
+        assert logged(controller) == before and not controller.error
+        left = controller.table.narrowed(controller.state)
+        assert 1 < len(left) < len(choices) and str(len(left)) in controller.message
+        controller.handle(Tap(pawn))  # let the ring go
+        controller.handle(Tap(pawn))
+    controller.handle(Tap(alone[0]))
+    played = next(c.notation for c in choices if alone[0][6:] in c.pieces)
+    assert logged(controller) == [*before, played]

@@ -36,7 +36,8 @@ class Choice:
 
     notation: str
     label: str
-    pieces: frozenset[str] = frozenset()  # piece ids touchable on the board ("pawn:K")
+    pieces: frozenset[str] = frozenset()  # piece ids touchable on the board ("pawn:K"), and
+    # the marks of where they go ("at:pawn:K@6")
     preview: dict[str, Any] = field(default_factory=dict, compare=False)  # marks for the board
 
 
@@ -151,9 +152,10 @@ class Table:
         for action in self.offered(state):
             key = self.reached(state, action) if not state.is_chance else action.notation
             if key not in found:
-                found[key] = Choice(action.notation, self.label(action, language),
-                                    self.pieces(state, action.notation),
-                                    self.preview(state, action.notation))  # fmt: skip
+                preview = self.preview(state, action.notation)
+                pieces = self.pieces(state, action.notation) | self.marks(preview)
+                found[key] = Choice(action.notation, self.label(action, language), pieces,
+                                    preview)  # fmt: skip
         return list(found.values())
 
     def reached(self, state: engines.State, action: engines.Action) -> str:
@@ -179,6 +181,11 @@ class Table:
 
     def preview(self, state: engines.State, notation: str) -> dict[str, Any]:
         return {}
+
+    def marks(self, preview: dict[str, Any]) -> frozenset[str]:
+        """The marks a move's preview puts on the board (display.model.mark_id), each touchable:
+        a move's pieces include them, so a touch on one narrows the moves as a piece does."""
+        return frozenset()
 
     def preview_of(self, preview: dict[str, Any], pieces: set[str]) -> dict[str, Any]:
         """A move's marks for the board narrowed to `pieces` (the ones touched)."""

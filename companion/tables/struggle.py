@@ -8,7 +8,7 @@ from typing import Any
 import engines
 from companion.tables.base import Choice, Table
 from display.i18n import say, text
-from display.model import Target
+from display.model import Target, is_mark, mark_id
 from engines.dice import face_message
 
 PAWNS = ("K", "Q", "J", "10", "9")
@@ -94,9 +94,13 @@ class StruggleTable(Table):
             "boxes": {p: b for p, b in view["boxes"].items() if p in moved},
         }
 
+    def marks(self, preview: dict[str, Any]) -> frozenset[str]:
+        """A ring on each square a pawn of the move ends on (the start and boxes unringed)."""
+        return frozenset(mark_id(f"pawn:{p}", s) for p, s in preview["squares"].items() if s)
+
     def preview_of(self, preview: dict[str, Any], pieces: set[str]) -> dict[str, Any]:
         """Only the touched pawns' destinations: rings for the others' read as theirs."""
-        pawns = {piece.removeprefix("pawn:") for piece in pieces}
+        pawns = {touched_pawn(piece) for piece in pieces}
         return {key: {p: at for p, at in marks.items() if p in pawns}
                 for key, marks in preview.items()}  # fmt: skip
 
@@ -124,6 +128,13 @@ class StruggleTable(Table):
         if not any(a.notation.startswith("rethrow") for a in state.legal_actions()):
             return []
         return list(state.view(None).get("hand", []))
+
+
+def touched_pawn(piece: str) -> str:
+    """The pawn a touch was on: "pawn:K", or its ring "at:pawn:K@6"."""
+    if is_mark(piece):
+        piece = piece.removeprefix("at:").rpartition("@")[0]
+    return piece.removeprefix("pawn:")
 
 
 def pawn_names(pawns: list[str], language: str) -> str:

@@ -7,6 +7,7 @@ from typing import Any
 
 import engines
 from companion.tables.base import Table
+from display.model import mark_id
 
 STEP = re.compile(r"(\d+)([+-])(\d+)")
 
@@ -37,3 +38,7 @@ class TraverseTable(Table):
         places = after.view(None).get(colour, [])
         moved = sorted({int(m.group(1)) for m in STEP.finditer(notation)})
         return {"colour": colour, "pawns": {n: places[n - 1] for n in moved}}
+
+    def marks(self, preview: dict[str, Any]) -> frozenset[str]:
+        colour = preview["colour"]
+        return frozenset(mark_id(f"pawn:{colour}{n}", at) for n, at in preview["pawns"].items())
