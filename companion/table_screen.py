@@ -199,6 +199,9 @@ class TableScreen(ScreenObject):
             self.view.say(self.t("need_roll_first"), True)
             return
         choices = self.choices(session.state)
+        if is_mark(piece) and self._ring_of_guess(choices, piece):
+            self.play(self.turn.guess)  # the hint's move shown on the board: its ring plays it
+            return
         chosen = self.turn.selected ^ {piece}
         if chosen and not any(chosen <= c.pieces for c in choices):
             chosen = {piece}  # a piece no move shares with the others: start again from it
@@ -209,6 +212,10 @@ class TableScreen(ScreenObject):
         self.view.say("")
         if is_mark(piece) and piece in chosen:
             self._ring_touched(session.state)
+
+    def _ring_of_guess(self, choices: list[Choice], mark: str) -> bool:
+        guess = self.turn.guess
+        return bool(guess) and any(c.notation == guess and mark in c.pieces for c in choices)
 
     def _ring_touched(self, state: engines.State) -> None:
         """A ring showing where a move takes a pawn: it plays the one move that does, else the
@@ -415,12 +422,40 @@ class TableScreen(ScreenObject):
         return sorted(p for p in telling | self.turn.selected if not is_mark(p))
 
     def move_targets(self, state: engines.State) -> list[Target]:
-        """The moves to touch; a move shown to confirm (a hint's choice) first, selected."""
+        """The moves to touch; a move shown to confirm (a hint's choice) first, selected. A
+        list longer than a page shows, for the games that group it, one line per pawn not
+        touched yet (touched, it narrows the list as the pawn on the board does)."""
         if state.is_over or self.dice_request() is not None:
             return []
         guess = self.turn.guess
+        left = self.narrowed(state)
+        groups = self._groups(left)
+        grouped = {c.notation for choices in groups.values() for c in choices} - {guess}
         targets = [
             Target(f"move:{c.notation}", c.label, "selected" if c.notation == guess else "normal")
-            for c in self.narrowed(state)
+            for c in left
+            if c.notation not in grouped
         ]
+        session = self.view.session
+        assert session is not None
+        for piece, choices in groups.items():
+            label = session.table.group_label(state, piece, choices, self.view.language)
+            targets.append(Target(f"piece:{piece}", label))
         return sorted(targets, key=lambda target: target.style != "selected")
+
+    def _groups(self, left: list[Choice]) -> dict[str, list[Choice]]:
+        """The moves that involve a pawn not touched yet, by the first such pawn, when they
+        would fill more than a page; a pawn with one move keeps it listed."""
+        session = self.view.session
+        if session is None or len(left) <= self.moves_per_page:
+            return {}
+        groups: dict[str, list[Choice]] = {}
+        for choice in left:
+            key = session.table.group_key(choice, self.turn.selected)
+            if key is not None:
+                groups.setdefault(key, []).append(choice)
+        groups = {piece: choices for piece, choices in groups.items() if len(choices) > 1}
+        grouped = sum(len(choices) for choices in groups.values())
+        if len(left) - grouped + len(groups) >= len(left) - 1:
+            return {}  # grouping would save no line
+        return groups

@@ -33,6 +33,11 @@ def is_mark(piece: str) -> bool:
     return piece.startswith("at:")
 
 
+def marked_piece(mark: str) -> str:
+    """The piece a mark shows the way of: "at:pawn:K@6" -> "pawn:K"."""
+    return mark.removeprefix("at:").rpartition("@")[0]
+
+
 @dataclass(frozen=True)
 class DieMark:
     """One die seen by the camera: where it is in the frame and what the companion reads."""

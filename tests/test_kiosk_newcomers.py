@@ -1429,3 +1429,88 @@ def test_a_ring_on_the_board_plays_its_move_when_touched(controller, game):
     controller.handle(Tap(alone[0]))
     played = next(c.notation for c in choices if alone[0][6:] in c.pieces)
     assert logged(controller) == [*before, played]
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_a_traverse_first_roll_fits_three_pages_one_line_per_pawn(tmp_path, size, language):
+    """D6: a first roll at 800×480 took 19 pages of 3 moves: the moves are grouped by pawn
+    (a line per pawn, touched to see its moves), short lines two a row, ≤ 3 pages, every
+    label whole; touching a pawn's line narrows the list to its moves, again ≤ 3 pages."""
+    from display.render import Renderer
+
+    with Store(tmp_path / "state") as store:
+        per_page = 4 if size == (800, 480) else 8
+        controller = Controller(store, language, moves_per_page=per_page)
+        traverse_first_roll(controller)
+        for touched in ("", "piece:pawn:red3"):
+            if touched:
+                assert any(m.id == touched for m in controller.screen().moves)
+                controller.handle(Tap(touched))
+            renderer = Renderer(size)
+            renderer.draw(controller.screen())
+            assert not renderer.problems, renderer.problems
+            assert renderer.page_info[1] <= 3, renderer.page_info
+        moves = controller.screen().moves
+        assert all(m.id.startswith("piece:") or "3" in m.id.split()[0] for m in moves), moves
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_one_long_move_shrinks_only_its_own_button(controller, size):
+    """A17: at 720×1280 one long entry shrank the whole list's type."""
+    from dataclasses import replace
+
+    from display.model import Target
+    from display.render import Renderer
+
+    traverse_first_roll(controller)
+    controller.handle(Tap("piece:pawn:red1"))
+    controller.handle(Tap("piece:pawn:red2"))
+    screen = controller.screen()
+    longest = longest_traverse_play("fr")
+    moves = [*screen.moves[:1], Target("move:long", f"{longest} — {longest}")]
+    renderer = Renderer(size)
+    sizes: dict[str, int] = {}
+    label = renderer.label
+
+    def recorded(words: str, box, size=None, *rest, **named):
+        if " " in words:  # a move's line, not a pawn's number
+            sizes[words] = size
+        return label(words, box, size, *rest, **named)
+
+    renderer.label = recorded
+    renderer.draw(replace(screen, moves=moves))
+    assert not renderer.problems, renderer.problems
+    short = min(size for words, size in sizes.items() if words in moves[0].label)
+    long = min(size for words, size in sizes.items() if words in moves[1].label)
+    assert short >= renderer.layout.font - 2 and long < short
+
+
+@pytest.mark.parametrize("game", ["traverse", "struggle"])
+def test_a_hint_chosen_selects_its_pawns_and_names_what_to_touch(controller, game):
+    """D7: after a hint was chosen the list still showed the previous pawn's moves and
+    "touchez-le" did not say what to touch: the hint's pawns are selected, the list narrowed
+    to them, the line names the pawn whose ring plays it (or Confirm), and the ring does."""
+    if game == "traverse":
+        traverse_first_roll(controller)
+        controller.handle(Tap("piece:pawn:red10"))
+    else:
+        struggle_hand(controller)
+        for _ in range(2):  # the third throw: only plays left to hint
+            controller.play(f"rethrow {' '.join(controller.table.hand())}")
+            roll(controller, "10", "10", "K", "A", "A")
+        controller.handle(Tap("piece:pawn:K"))
+    before = logged(controller)
+    controller.handle(Tap("hint:"))
+    controller.table.advice.wait()
+    controller.handle(Tap("hint:0"))
+    guess = controller.table.turn.guess
+    pieces = controller.table.choices(controller.state)
+    chosen = next(c for c in pieces if c.notation == guess)
+    pawns = {p for p in chosen.pieces if p.startswith("pawn:")}
+    assert controller.table.turn.selected == pawns
+    assert all(pawns <= c.pieces for c in controller.table.narrowed(controller.state))
+    rings = [t for t in drawn_hits(controller) if t.startswith("piece:at:")]
+    assert rings and "anneau de " in controller.message and "Confirmer" in controller.message
+    controller.handle(Tap(rings[0]))
+    assert logged(controller) == [*before, guess]

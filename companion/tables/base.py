@@ -187,6 +187,21 @@ class Table:
         a move's pieces include them, so a touch on one narrows the moves as a piece does."""
         return frozenset()
 
+    def piece_name(self, state: engines.State, piece: str, language: str) -> str:
+        """A piece as the players call it ("Red 6", "Queen")."""
+        return piece.removeprefix("pawn:")
+
+    def group_key(self, choice: Choice, selected: set[str]) -> str | None:
+        """The piece a long list groups this move under (one line per piece), None to list it
+        as it is: by default no game groups its moves."""
+        return None
+
+    def group_label(
+        self, state: engines.State, piece: str, choices: list[Choice], language: str
+    ) -> str:
+        """The words of a group's line: the piece and what its moves do with it."""
+        return piece
+
     def preview_of(self, preview: dict[str, Any], pieces: set[str]) -> dict[str, Any]:
         """A move's marks for the board narrowed to `pieces` (the ones touched)."""
         return preview

@@ -8,7 +8,7 @@ from typing import Any
 import engines
 from companion.tables.base import Choice, Table
 from display.i18n import say, text
-from display.model import Target, is_mark, mark_id
+from display.model import Target, is_mark, mark_id, marked_piece
 from engines.dice import face_message
 
 PAWNS = ("K", "Q", "J", "10", "9")
@@ -87,12 +87,16 @@ class StruggleTable(Table):
     def preview(self, state: engines.State, notation: str) -> dict[str, Any]:
         after = state.clone()
         after.apply(notation, validate=False)
-        view = after.view(None)
-        moved = {piece.removeprefix("pawn:") for piece in self.pieces(state, notation)}
+        view, before = after.view(None), state.view(None)
+        named = {piece.removeprefix("pawn:") for piece in self.pieces(state, notation)}
+        moved = {p for p in named if view["squares"].get(p) != before["squares"].get(p)}
         return {
             "squares": {p: s for p, s in view["squares"].items() if p in moved},
             "boxes": {p: b for p, b in view["boxes"].items() if p in moved},
         }
+
+    def piece_name(self, state: engines.State, piece: str, language: str) -> str:
+        return say(language, face_message(touched_pawn(piece)))
 
     def marks(self, preview: dict[str, Any]) -> frozenset[str]:
         """A ring on each square a pawn of the move ends on (the start and boxes unringed)."""
@@ -133,7 +137,7 @@ class StruggleTable(Table):
 def touched_pawn(piece: str) -> str:
     """The pawn a touch was on: "pawn:K", or its ring "at:pawn:K@6"."""
     if is_mark(piece):
-        piece = piece.removeprefix("at:").rpartition("@")[0]
+        piece = marked_piece(piece)
     return piece.removeprefix("pawn:")
 
 
