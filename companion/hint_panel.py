@@ -11,7 +11,13 @@ from __future__ import annotations
 
 import engines
 from advisor import DEFAULT_BUDGET_MS, Choice
-from companion.advice import HINT_CHOICES, AdviceWorker, advise_copy, choice_words
+from companion.advice import (
+    HINT_CHOICES,
+    AdviceWorker,
+    advise_copy,
+    choice_words,
+    measure_words,
+)
 from companion.session import CARD_GAMES
 from companion.table_context import TableContext
 from display.model import Screen, Target, marked_piece
@@ -116,7 +122,9 @@ class HintPanel:
             for i, choice in enumerate(choices)
         ]
         screen.page = (0, HINT_CHOICES)
-        screen.turn = t("hint_title", name=name)
+        measure = measure_words(choices, self.view.language)
+        title = t("hint_title", name=name)  # what the figures measure, in its place if any
+        screen.turn = t("hint_title_measure", name=name, measure=measure) if measure else title
 
     def words(self, state: engines.State, choice: Choice) -> str:
         said = self.table.said_move(state, choice.notation)

@@ -1514,3 +1514,33 @@ def test_a_hint_chosen_selects_its_pawns_and_names_what_to_touch(controller, gam
     assert rings and "anneau de " in controller.message and "Confirmer" in controller.message
     controller.handle(Tap(rings[0]))
     assert logged(controller) == [*before, guess]
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_struggle_first_turn_at_a_table_says_to_draw_the_objective_cards(controller, size):
+    """D3: nothing at Struggle's start said to draw the objective cards (table mode): the
+    first throw's line says it, drawn whole; the next player's line does not."""
+    controller.start_game("struggle", ["Ann", "Bob"], seed=1)
+    controller.play("first 1")
+    assert "carte objectif" in controller.screen().turn
+    assert any("carte objectif" in words for words in drawn_words(controller, size))
+    roll(controller, "9", "10", "J", "Q", "K")
+    controller.play(next(c.notation for c in controller.table.choices(controller.state)
+                         if not c.notation.startswith("rethrow")))  # fmt: skip
+    assert "carte objectif" not in controller.screen().turn
+
+
+@pytest.mark.parametrize("mode", ["table", "full"])
+def test_struggle_hints_say_once_what_their_figures_measure(tmp_path, mode):
+    """D3: the hints' percentages did not say what they measure: the panel's line says it
+    once, in words (a pawn's chance to arrive first at a table, expected points with the
+    card)."""
+    from tests.test_advisor_table import at_a_choice, open_hint
+
+    with Store(tmp_path / "state") as store:
+        controller = at_a_choice(store, "struggle", mode=mode)
+        turn = open_hint(controller).turn
+        for size in ((800, 480), (720, 1280)):
+            drawn_words(controller, size)  # drawn whole
+    said = "la chance que ce pion arrive" if mode == "table" else "votre carte objectif devrait"
+    assert turn.count(said) == 1, turn

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 import engines
-from companion.tables.base import Choice, Table
+from companion.tables.base import Choice, DiceRequest, Table
 from display.i18n import say, text
 from display.model import Target, is_mark, mark_id, marked_piece
 from engines.dice import face_message
@@ -26,6 +26,15 @@ class StruggleTable(Table):
             return ""
         kept = " ".join(view.get("kept", [])) or text(language, "kept_none")
         return " — " + text(language, "throw_count", n=view["throws"], kept=kept)
+
+    def waiting_dice(self, state: engines.State, request: DiceRequest, language: str) -> str:
+        """The game's first throw at a table: the objective cards are drawn before it."""
+        said = super().waiting_dice(state, request, language)
+        view = state.view(None)
+        first = not view.get("last_play") and view.get("throws") == 0
+        if state.game.mode == "table" and first and not any(view.get("squares", {}).values()):
+            return f"{said} — {text(language, 'struggle.draw_cards')}"
+        return said
 
     def waiting_keeping(self, state: engines.State, keep: list[str], language: str) -> str:
         name = state.players[state.actor]
