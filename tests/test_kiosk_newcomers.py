@@ -1544,3 +1544,64 @@ def test_struggle_hints_say_once_what_their_figures_measure(tmp_path, mode):
             drawn_words(controller, size)  # drawn whole
     said = "la chance que ce pion arrive" if mode == "table" else "votre carte objectif devrait"
     assert turn.count(said) == 1, turn
+
+
+INTERNAL = re.compile(
+    r"\b(?:key|entry|move|piece|hint|page|die|face|hand|game|button|square|play|confirm"
+    r"|reroll|throw|undo|review|seen|nav|at|pawn):\S|\b[a-z]+_[a-z_]+\b|\b[a-z]+\.[a-z_]{2,}\b"
+)
+
+
+def test_a_used_objective_key_is_said_in_words(controller):
+    """D4: a used key on the objective keyboard answered with its internal name "key:J"."""
+    struggle_reveal(controller)
+    controller.handle(Tap("key:J"))
+    controller.handle(Tap("key:J"))
+    assert controller.error and controller.message.startswith("J est déjà dans votre ordre")
+    assert not INTERNAL.search(controller.message), controller.message
+
+
+def table_positions(controller: Controller, game: str, mode: str):
+    """A few positions of a random game at the table: its start, a choice, the reveal."""
+    seats = {"traverse": 2, "roudalon": 4}.get(game, 3)
+    controller.start_game(game, ["Ann", "Bob", "Cid", "Dee"][:seats], seed=2, mode=mode)
+    rng = random.Random(2)
+    yield
+    for _ in range(40):
+        state = controller.state
+        if state.is_over:
+            break
+        if controller.dice_request():
+            roll(controller, *state.sample_chance(rng).notation.split()[1:])
+        elif state.is_chance:
+            controller.play(state.sample_chance(rng).notation)
+        elif controller.table.typing.open_on(state):
+            yield
+            break
+        else:
+            yield
+            controller.play(rng.choice(state.legal_actions()).notation)
+
+
+@pytest.mark.parametrize("game", ["struggle", "traverse", "strategix", "sequence", "roudalon"])
+@pytest.mark.parametrize("mode", ["table", "full"])
+def test_no_internal_token_reaches_the_table_message(controller, game, mode):
+    """D4's class: no internal token (a target id, an action id, a code) reaches the screen:
+    every touch kind of the table, with arguments it does not offer, and every button, answer
+    in the players' words."""
+    from companion.controller import Press
+
+    kinds = sorted(set(controller.table.taps) - {"game", "review", "undo"})  # leave, go back
+    seen = 0
+    for _ in table_positions(controller, game, mode):
+        for kind in kinds:
+            for arg in ("", "zz", "99", "J"):
+                controller.say("")
+                controller.table.turn.guess = ""
+                controller.handle(Tap(f"{kind}:{arg}"))
+                assert not INTERNAL.search(controller.message), (kind, arg, controller.message)
+                seen += bool(controller.message)
+                controller.handle(Tap("nav:table"))
+        controller.handle(Press("nowhere"))
+        assert not INTERNAL.search(controller.message), controller.message
+    assert seen
