@@ -1605,3 +1605,22 @@ def test_no_internal_token_reaches_the_table_message(controller, game, mode):
         controller.handle(Press("nowhere"))
         assert not INTERNAL.search(controller.message), controller.message
     assert seen
+
+
+def test_struggle_moves_say_a_blocked_pawn_before_it_is_chosen():
+    """D11: the move list did not say a pawn was blocked until the move was played: each
+    choice names every pawn of the hand, a blocked one as blocked and why."""
+    from companion.tables import table_for
+
+    table, seen = table_for("struggle"), 0
+    for state in struggle_choice_points(range(12)):
+        for choice in table.choices(state, "en"):
+            action = next(a for a in state.legal_actions() if a.notation == choice.notation)
+            outcomes = action.data[1].outcomes if isinstance(action.data, tuple) else []
+            kinds = [kind for _, _, (kind, _) in outcomes]
+            if not outcomes or all(k in ("black", "occupied") for k in kinds):
+                continue
+            blocked = kinds.count("black") + kinds.count("occupied")
+            assert choice.label.count("blocked (") == blocked, (choice.label, kinds)
+            seen += bool(blocked)
+    assert seen >= 5

@@ -12,6 +12,7 @@ from display.model import Target, is_mark, mark_id, marked_piece
 from engines.dice import face_message
 
 PAWNS = ("K", "Q", "J", "10", "9")
+BLOCKED = ("black", "occupied")  # the kinds of a move that leaves its pawn where it stands
 ORDER = re.compile(r"\b(?:K|Q|J|10|9)(?: (?:K|Q|J|10|9)){4}\b")  # an objective card's order
 
 
@@ -66,13 +67,15 @@ class StruggleTable(Table):
         return any(before_view.get(k) != after_view.get(k) for k in ("squares", "boxes"))
 
     def label(self, action: engines.Action, language: str) -> str:
-        """What the move does, short: the pawns that move and where; blocked dice unsaid."""
+        """What the move does, short: each pawn and where it goes, or that it is blocked; a
+        choice moving no pawn says it passes."""
         data = action.data if isinstance(action.data, tuple) and len(action.data) == 2 else None
         outcomes = getattr(data[1], "outcomes", None) if data else None
         if not outcomes:
             return say(language, action)
-        said = [self._outcome(o, language) for o in outcomes]
-        return " · ".join(s for s in said if s) or text(language, "st_nothing")
+        if all(kind in BLOCKED for _, _, (kind, _) in outcomes):
+            return text(language, "st_nothing")
+        return " · ".join(self._outcome(o, language) for o in outcomes)
 
     @staticmethod
     def _outcome(outcome: tuple[str, int, tuple[str, Any]], language: str) -> str:
@@ -87,7 +90,8 @@ class StruggleTable(Table):
         if kind in ("arrive", "arrive-last"):
             box = detail if kind == "arrive" else detail[0]
             return text(language, "st_arrive", pawn=name, box=box)
-        return ""  # a blocked die moves nothing
+        # blocked: said before it is chosen (a newcomer learnt it only once played)
+        return text(language, "st_blocked_black" if kind == "black" else "st_blocked", pawn=name)
 
     def pieces(self, state: engines.State, notation: str) -> frozenset[str]:
         moved = [token.split("+")[0] for token in notation.split() if "+" in token]
