@@ -1197,7 +1197,7 @@ def test_struggle_playing_no_pawn_comes_last_and_says_it_passes():
     for state in struggle_choice_points(range(12)):
         choices = table.choices(state, "en")
         moving = [table.moves_a_pawn(state, c.notation) for c in choices]
-        passes = [i for i, c in enumerate(choices) if c.label == "Play no pawn (pass)"]
+        passes = [i for i, c in enumerate(choices) if c.label.startswith("Play no pawn (pass)")]
         assert not any("No pawn can move" in c.label for c in choices)
         if not passes or not any(moving):
             continue
@@ -1624,3 +1624,30 @@ def test_struggle_moves_say_a_blocked_pawn_before_it_is_chosen():
             assert choice.label.count("blocked (") == blocked, (choice.label, kinds)
             seen += bool(blocked)
     assert seen >= 5
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_hand_whose_every_move_is_blocked_says_why_nothing_moves(language):
+    """D14: a robot "played no pawn" where, as the tester read the rules, the hand must be
+    played. The engine is right (RULINGS 7: the hand is played, impasses included; the rule
+    book forbids declining a hand whose pawns *can* move): the choice says why nothing moves,
+    naming each blocked pawn, and so does a robot's move, which is said with that label."""
+    from companion.advice import move_words
+    from companion.tables import table_for
+    from tests.test_struggle import table_game
+
+    state = table_game(("Ann", "Bot"))
+    state.squares = {"K": 5, "Q": 1, "J": 6, "10": 2, "9": 3}  # square 8 is black
+    state.apply("roll J J K K K")
+    state.apply("rethrow J")  # the third throw: only plays are left
+    state.apply("roll J")
+    state.apply("rethrow J")
+    state.apply("roll J")
+    choices = table_for("struggle").choices(state, language)
+    assert len(choices) == 1 and choices[0].notation != "pass"
+    label = choices[0].label
+    start = {"en": "No pawn of the hand can move:", "fr": "Aucun pion de la main ne peut bouger"}
+    assert label.startswith(start[language]), label
+    assert label.count(text(language, "face.J")) == 1 and text(language, "face.K") in label
+    said = move_words("struggle", choices[0].notation, label, language)
+    assert said == label

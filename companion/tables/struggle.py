@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 import engines
@@ -57,7 +58,17 @@ class StruggleTable(Table):
         """The moves, a choice that leaves every pawn where it stands last: a newcomer took the
         first button for the only one and wasted the turn."""
         found = super().choices(state, language)
+        if found and not any(self.moves_a_pawn(state, c.notation) for c in found):
+            # compulsory play with every die blocked: said as why nothing moves (a robot that
+            # "played no pawn" read as one declining the hand, which the rules forbid)
+            return [replace(c, label=self._none_can_move(c.label, language)) for c in found]
         return sorted(found, key=lambda choice: not self.moves_a_pawn(state, choice.notation))
+
+    @staticmethod
+    def _none_can_move(label: str, language: str) -> str:
+        nothing = text(language, "st_nothing")
+        why = label.removeprefix(nothing).removeprefix(": ").removeprefix("\u00a0: ")
+        return text(language, "st_none_can_move", why=why) if why else label
 
     @staticmethod
     def moves_a_pawn(state: engines.State, notation: str) -> bool:
@@ -73,9 +84,10 @@ class StruggleTable(Table):
         outcomes = getattr(data[1], "outcomes", None) if data else None
         if not outcomes:
             return say(language, action)
+        said = " · ".join(self._outcome(o, language) for o in outcomes)
         if all(kind in BLOCKED for _, _, (kind, _) in outcomes):
-            return text(language, "st_nothing")
-        return " · ".join(self._outcome(o, language) for o in outcomes)
+            return text(language, "st_nothing_why", why=said)
+        return said
 
     @staticmethod
     def _outcome(outcome: tuple[str, int, tuple[str, Any]], language: str) -> str:
