@@ -1651,3 +1651,19 @@ def test_a_hand_whose_every_move_is_blocked_says_why_nothing_moves(language):
     assert label.count(text(language, "face.J")) == 1 and text(language, "face.K") in label
     said = move_words("struggle", choices[0].notation, label, language)
     assert said == label
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_traverse_hint_details_are_plain_words(tmp_path, size, language):
+    """D15: Traverse's hint details spoke jargon ("pions exposés"): plain words, drawn whole."""
+    with Store(tmp_path / "state") as store:
+        controller = Controller(store, language, moves_per_page=4 if size[0] == 800 else 8)
+        traverse_first_roll(controller)
+        controller.handle(Tap("hint:"))
+        controller.table.advice.wait()
+        labels = " ".join(m.label for m in controller.screen().moves)
+        drawn_words(controller, size)
+    assert "exposé" not in labels and "exposed" not in labels and "prises" not in labels
+    said = {"fr": "qu'un lancer peut prendre", "en": "a throw can hit"}[language]
+    assert said in labels, labels
