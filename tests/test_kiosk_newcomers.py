@@ -1542,7 +1542,7 @@ def test_struggle_hints_say_once_what_their_figures_measure(tmp_path, mode):
         turn = open_hint(controller).turn
         for size in ((800, 480), (720, 1280)):
             drawn_words(controller, size)  # drawn whole
-    said = "la chance que ce pion arrive" if mode == "table" else "votre carte objectif devrait"
+    said = "chance que ce pion arrive" if mode == "table" else "score espéré de votre carte"
     assert turn.count(said) == 1, turn
 
 

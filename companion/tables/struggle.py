@@ -58,7 +58,8 @@ class StruggleTable(Table):
         """The moves, a choice that leaves every pawn where it stands last: a newcomer took the
         first button for the only one and wasted the turn."""
         found = super().choices(state, language)
-        if found and not any(self.moves_a_pawn(state, c.notation) for c in found):
+        plays = found and not state.is_chance and not self.revealing(state)
+        if plays and not any(self.moves_a_pawn(state, c.notation) for c in found):
             # compulsory play with every die blocked: said as why nothing moves (a robot that
             # "played no pawn" read as one declining the hand, which the rules forbid)
             return [replace(c, label=self._none_can_move(c.label, language)) for c in found]
