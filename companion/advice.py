@@ -160,6 +160,16 @@ def figure_words(choice: Choice, language: str) -> str:
     return ""  # a relative value: the reason says what it weighs
 
 
+def measure_words(choices: list[Choice], language: str) -> str:
+    """What the hints' figures measure, said once for the panel: a Struggle pawn's chance to
+    arrive before the others, or the points the objective card is expected to score."""
+    if any(c.kind == "chance" and "pawn" in c.reason.params for c in choices):
+        return text(language, "hint.measure_first")
+    if any(c.kind == "points" and c.reason.code != "only" for c in choices):
+        return text(language, "hint.measure_points")
+    return ""
+
+
 def odds_words(ways: int, outcomes: int, language: str) -> str:
     """The odds as a player says them: "1 chance sur 9" rather than 4 in 36."""
     if not ways:

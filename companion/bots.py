@@ -49,7 +49,7 @@ class Bot:
                 controller.handle(Tap(f"hand:{index}"))
             controller.handle(Press("reroll"))
             return
-        targets = controller.table.move_targets(state)
+        targets = controller.table.move_targets(state, grouped=False)
         if not targets:
             raise RuntimeError(f"no move to choose for {state.players[state.actor]}: {state}")
         chooser = CHOOSERS.get(state.game.name, choose_random)
@@ -57,7 +57,7 @@ class Bot:
 
     def _play_advised(self, controller: Controller, state: engines.State) -> None:
         """Tap the advisor's best choice that the screen offers (re-throws: dice, then reroll)."""
-        offered = {target.id for target in controller.table.move_targets(state)}
+        offered = {target.id for target in controller.table.move_targets(state, grouped=False)}
         hand = controller.table.hand()
         for choice in advisor.advise(state, LEVELS[self.level] or 0.0):
             if choice.notation.startswith("rethrow ") and hand:

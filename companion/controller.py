@@ -91,8 +91,9 @@ class Controller:
         return text(self.language, key, **values)
 
     def not_here(self, target: str) -> None:
-        """A touch or key this screen does not offer (a stale tap, a wrong GPIO mapping)."""
-        self.say(self.t("not_here", what=target), True)
+        """A touch or key this screen does not offer (a stale tap, a wrong GPIO mapping): said
+        without the target's id ("key:J" is no word of the players')."""
+        self.say(self.t("not_here"), True)
 
     def refuse(self, error: Exception, key: str = "illegal", notation: str = "") -> None:
         """An engine's refusal (a code and its parameters), said through the catalogue, without

@@ -44,7 +44,9 @@ def advance(controller: Controller, steps: int, rng: random.Random) -> None:
         if controller.dice_request():
             controller.play(state.sample_chance().notation)
         else:
-            controller.handle(Tap(rng.choice(controller.table.move_targets(state)).id))
+            controller.handle(
+                Tap(rng.choice(controller.table.move_targets(state, grouped=False)).id)
+            )
 
 
 def show_roll(controller: Controller, seed: int) -> None:

@@ -11,10 +11,16 @@ from __future__ import annotations
 
 import engines
 from advisor import DEFAULT_BUDGET_MS, Choice
-from companion.advice import HINT_CHOICES, AdviceWorker, advise_copy, choice_words
+from companion.advice import (
+    HINT_CHOICES,
+    AdviceWorker,
+    advise_copy,
+    choice_words,
+    measure_words,
+)
 from companion.session import CARD_GAMES
 from companion.table_context import TableContext
-from display.model import Screen, Target
+from display.model import Screen, Target, marked_piece
 
 
 class HintPanel:
@@ -79,8 +85,18 @@ class HintPanel:
             turn.selected = set()
             self.view.say(self.view.t("hint_rethrow"))
             return
-        turn.guess = notation
-        self.view.say(self.view.t("hint_picked"))
+        turn.guess, turn.page = notation, 0
+        session = self.view.session
+        if session is None:
+            return
+        table, state = session.table, session.state
+        turn.selected = set(table.pieces(state, notation))  # the list narrowed to its pawns
+        rings = sorted(table.marks(table.preview(state, notation)))
+        if not rings:
+            self.view.say(self.view.t("hint_picked"))
+            return
+        pawn = table.piece_name(state, marked_piece(rings[0]), self.view.language)
+        self.view.say(self.view.t("hint_picked_ring", pawn=pawn))
 
     def add(self, screen: Screen, state: engines.State) -> None:
         """The hint's target among the actions; its panel in place of the moves when open."""
@@ -106,7 +122,9 @@ class HintPanel:
             for i, choice in enumerate(choices)
         ]
         screen.page = (0, HINT_CHOICES)
-        screen.turn = t("hint_title", name=name)
+        measure = measure_words(choices, self.view.language)
+        title = t("hint_title", name=name)  # what the figures measure, in its place if any
+        screen.turn = t("hint_title_measure", name=name, measure=measure) if measure else title
 
     def words(self, state: engines.State, choice: Choice) -> str:
         said = self.table.said_move(state, choice.notation)

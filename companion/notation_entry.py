@@ -36,6 +36,9 @@ class NotationEntry:
         if session is None or not self.is_open():
             self.view.not_here("key")
             return
+        if key in session.table.spent_keys(self.table.turn.entry):
+            self.view.say(self.view.t("key_spent", pawn=key), True)
+            return
         if key not in self._allowed():
             self.view.not_here(f"key:{key}")
             return

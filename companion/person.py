@@ -176,7 +176,9 @@ class Person:
         wanted = (chooser or choose_random)(state, targets, self.rng).id
         pieces = next(c.pieces for c in choices if f"move:{c.notation}" == wanted)
         touched, pages = 0, 0
-        while not self.sees(wanted) and self.app.window.renderer.page_info[1] > 1:
+        while not self.sees(wanted) and (
+            self.app.window.renderer.page_info[1] > 1 or self.grouped()
+        ):
             telling = [p for p in sorted(pieces) if p in self.screen.pieces]
             untouched = [p for p in telling if p not in self.screen.selected]
             if not untouched:
@@ -193,6 +195,10 @@ class Person:
             pages += 1
         self.tally.pages_max = max(self.tally.pages_max, pages)
         self.tap(wanted)
+
+    def grouped(self) -> bool:
+        """The list shows pawns whose moves it groups: touching one shows them."""
+        return any(target.id.startswith("piece:") for target in self.screen.moves)
 
     def typed(self, state: engines.State) -> None:
         game = state.game.name

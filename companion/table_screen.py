@@ -28,7 +28,7 @@ from companion.table_context import Turn
 from companion.tables import Choice, DiceRequest
 from companion.tables.base import spoken_view
 from display.i18n import game_title, say, text
-from display.model import Screen, Target
+from display.model import Screen, Target, is_mark
 from engines.dice import D6_FACES, POKER_FACES
 
 CHOOSING = frozenset({"move", "square", "piece", "play", "key", "entry", "hint", "hand", "reroll",
@@ -199,6 +199,9 @@ class TableScreen(ScreenObject):
             self.view.say(self.t("need_roll_first"), True)
             return
         choices = self.choices(session.state)
+        if is_mark(piece) and self._ring_of_guess(choices, piece):
+            self.play(self.turn.guess)  # the hint's move shown on the board: its ring plays it
+            return
         chosen = self.turn.selected ^ {piece}
         if chosen and not any(chosen <= c.pieces for c in choices):
             chosen = {piece}  # a piece no move shares with the others: start again from it
@@ -207,6 +210,21 @@ class TableScreen(ScreenObject):
             return
         self.turn.selected, self.turn.page = chosen, 0
         self.view.say("")
+        if is_mark(piece) and piece in chosen:
+            self._ring_touched(session.state)
+
+    def _ring_of_guess(self, choices: list[Choice], mark: str) -> bool:
+        guess = self.turn.guess
+        return bool(guess) and any(c.notation == guess and mark in c.pieces for c in choices)
+
+    def _ring_touched(self, state: engines.State) -> None:
+        """A ring showing where a move takes a pawn: it plays the one move that does, else the
+        list keeps the moves that do."""
+        left = self.narrowed(state)
+        if len(left) == 1:
+            self.play(left[0].notation)
+        else:
+            self.view.say(self.t("ring_several", n=len(left)))
 
     def turn_page(self, where: str) -> None:
         """`page:N` from the pager drawn (the renderer knows how many pages the moves take)."""
@@ -413,19 +431,49 @@ class TableScreen(ScreenObject):
 
     def telling_pieces(self, state: engines.State) -> list[str]:
         """The pieces worth touching: those some moves left involve and others do not (a pawn
-        every move moves tells nothing), and those touched already (to let them go)."""
+        every move moves tells nothing), and those touched already (to let them go). The rings
+        of where they go are drawn from the preview, not listed here."""
         left = self.narrowed(state)
         every = frozenset.intersection(*(c.pieces for c in left)) if left else frozenset()
         telling = {p for c in left for p in c.pieces} - every
-        return sorted(telling | self.turn.selected)
+        return sorted(p for p in telling | self.turn.selected if not is_mark(p))
 
-    def move_targets(self, state: engines.State) -> list[Target]:
-        """The moves to touch; a move shown to confirm (a hint's choice) first, selected."""
+    def move_targets(self, state: engines.State, grouped: bool = True) -> list[Target]:
+        """The moves to touch; a move shown to confirm (a hint's choice) first, selected. A
+        list longer than a page shows, for the games that group it, one line per pawn not
+        touched yet (touched, it narrows the list as the pawn on the board does); `grouped`
+        False lists every move (a bot choosing)."""
         if state.is_over or self.dice_request() is not None:
             return []
         guess = self.turn.guess
+        left = self.narrowed(state)
+        groups = self._groups(left) if grouped else {}
+        grouped = {c.notation for choices in groups.values() for c in choices} - {guess}
         targets = [
             Target(f"move:{c.notation}", c.label, "selected" if c.notation == guess else "normal")
-            for c in self.narrowed(state)
+            for c in left
+            if c.notation not in grouped
         ]
+        session = self.view.session
+        assert session is not None
+        for piece, choices in groups.items():
+            label = session.table.group_label(state, piece, choices, self.view.language)
+            targets.append(Target(f"piece:{piece}", label))
         return sorted(targets, key=lambda target: target.style != "selected")
+
+    def _groups(self, left: list[Choice]) -> dict[str, list[Choice]]:
+        """The moves that involve a pawn not touched yet, by the first such pawn, when they
+        would fill more than a page; a pawn with one move keeps it listed."""
+        session = self.view.session
+        if session is None or len(left) <= self.moves_per_page:
+            return {}
+        groups: dict[str, list[Choice]] = {}
+        for choice in left:
+            key = session.table.group_key(choice, self.turn.selected)
+            if key is not None:
+                groups.setdefault(key, []).append(choice)
+        groups = {piece: choices for piece, choices in groups.items() if len(choices) > 1}
+        grouped = sum(len(choices) for choices in groups.values())
+        if len(left) - grouped + len(groups) >= len(left) - 1:
+            return {}  # grouping would save no line
+        return groups

@@ -10,6 +10,7 @@ import pygame
 from display import palette
 from display.i18n import signed, text
 from display.layout import MIN_TEXT, Box
+from display.model import mark_id
 
 if TYPE_CHECKING:
     from display.canvas import Canvas
@@ -97,10 +98,12 @@ def _struggle_pawns(
     for number, pawn in enumerate(at_start):
         centres[pawn] = (start.centerx, start.y + step // 2 + number * step)
     preview = screen.preview or {}
+    rings: list[tuple[pygame.Rect, str]] = []
     for shown in [preview] + list(preview.get("options") or []):
-        for square in (shown.get("squares") or {}).values():
+        for pawn, square in (shown.get("squares") or {}).items():
             if square:
                 _ghost(renderer, positions[square].center, radius)
+                rings.append((positions[square], mark_id(f"pawn:{pawn}", square)))
     stacked = max(11, min(radius, step // 2 - 2))  # the start's pawns, one above the other
     for pawn, centre in centres.items():
         size = radius if squares.get(pawn) else stacked
@@ -113,6 +116,16 @@ def _struggle_pawns(
             touch = pygame.Rect(0, 0, 44, 44)
             touch.center = centre
             renderer.hits.append((touch, f"piece:{piece}"))
+    _ring_hits(renderer, rings)
+
+
+def _ring_hits(renderer: Canvas, rings: list[tuple[pygame.Rect, str]]) -> None:
+    """Each ring showing where a move takes a pawn is touchable (over a pawn it stands on: a
+    pawn to hit), a finger's size at least."""
+    for rect, mark in rings:
+        touch = pygame.Rect(0, 0, max(44, rect.w), max(44, rect.h))
+        touch.center = rect.center
+        renderer.hits.append((touch, f"piece:{mark}"))
 
 
 def _ghost(renderer: Canvas, centre: tuple[int, int], radius: int) -> None:
@@ -163,10 +176,13 @@ def draw_traverse(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scre
 
     preview = screen.preview or {}
     ghosts = [preview] + list(preview.get("options") or [])
+    rings: list[tuple[pygame.Rect, str]] = []
     for ghost in ghosts:
+        colour = str(ghost.get("colour"))
         for number, position in (ghost.get("pawns") or {}).items():
-            rect = place(str(ghost.get("colour")), int(number), int(position))
+            rect = place(colour, int(number), int(position))
             pygame.draw.circle(surface, palette.YELLOW, rect.center, max(4, rect.w // 2), 3)
+            rings.append((rect, mark_id(f"pawn:{colour}{number}", position)))
     inks = {"red": (palette.VERMILLION, palette.WHITE), "white": (palette.WHITE, palette.BLACK)}
     for colour, (fill, ink) in inks.items():
         for number, position in enumerate(view.get(colour, []), start=1):
@@ -179,6 +195,7 @@ def draw_traverse(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scre
                 touch = pygame.Rect(0, 0, 44, 44)
                 touch.center = rect.center
                 renderer.hits.append((touch, f"piece:{piece}"))
+    _ring_hits(renderer, rings)
     info_x = left + side * cells + 10
     info = (info_x, y, x + w - info_x, h)
     _traverse_info(renderer, view, info, lines)

@@ -23,6 +23,21 @@ class Target:
     style: str = "normal"  # normal, primary, danger, selected, quiet (does nothing now)
 
 
+def mark_id(piece: str, at: object) -> str:
+    """The id of a mark on the board showing where a move takes `piece` ("at:pawn:K@6"): a
+    touch on it narrows the moves to those that take the piece there."""
+    return f"at:{piece}@{at}"
+
+
+def is_mark(piece: str) -> bool:
+    return piece.startswith("at:")
+
+
+def marked_piece(mark: str) -> str:
+    """The piece a mark shows the way of: "at:pawn:K@6" -> "pawn:K"."""
+    return mark.removeprefix("at:").rpartition("@")[0]
+
+
 @dataclass(frozen=True)
 class DieMark:
     """One die seen by the camera: where it is in the frame and what the companion reads."""

@@ -78,38 +78,48 @@ class TableView:
             self.panel(box)
             return
         wanted, most = screen.page
-        per_page, row_h = self._moves_per_page(screen.moves, box, most)
+        per_page, row_h, columns = self._moves_per_page(screen.moves, box, most)
         pages = -(-len(screen.moves) // per_page)
         page = min(wanted, pages - 1)
         self.page_info = (page, pages)
         pager_h = MIN_TARGET if pages > 1 else 0
         shown = screen.moves[page * per_page : (page + 1) * per_page]
-        rows = grid((x, y, w, h - pager_h - 4), len(shown), 1, 5, row_h)
-        # one type size for the whole page, the largest at which every move fits its button
-        size = min(
-            self.fit_lines(t.label, (0, 0, cell[2] - 16, cell[3] - 6), self.layout.font - 2)[0]
-            for t, cell in zip(shown, rows, strict=True)
-        )
-        for target, cell in zip(shown, rows, strict=True):
-            self.wrapped_button(target, cell, size)
+        cells = grid((x, y, w, h - pager_h - 4), len(shown), columns, 5, row_h)
+        for target, cell in zip(shown, cells, strict=True):
+            # each label at the largest size it fits: a long one shrinks itself, not the page
+            self.wrapped_button(target, cell, self.layout.font - 2)
         if pages > 1:
             self._pager(screen, page, pages, (x, y + h - pager_h, w, pager_h))
 
-    def _moves_per_page(self, moves: list[Target], box: Box, most: int) -> tuple[int, int]:
-        """The most moves a page holds with every label fitting its button at 16 px or more,
-        and their row height."""
+    def _moves_per_page(self, moves: list[Target], box: Box, most: int) -> tuple[int, int, int]:
+        """The most moves a page holds with every label fitting its button at 16 px or more
+        (short ones, at a readable 18 px, two a row), their row height and the columns."""
+        one = self._rows_fitting(moves, box, most, 1, MIN_TEXT)
+        if len(moves) > one[0]:
+            two = self._rows_fitting(moves, box, most, 2, MIN_TEXT + 2)
+            if two[0] * 2 > one[0]:
+                return two[0] * 2, two[1], 2
+        return one[0], one[1], 1
+
+    def _rows_fitting(
+        self, moves: list[Target], box: Box, most: int, columns: int, least: int
+    ) -> tuple[int, int]:
+        """The most rows of `columns` moves a page holds (labels fitting at `least` px or
+        more), and their height; one row when none fits."""
         _, _, w, h = box
         tallest = self.layout.row_height * 2
-        for count in range(max(1, min(most, len(moves))), 0, -1):
-            pager_h = MIN_TARGET + 4 if count < len(moves) else 0
+        width = (w - 5 * (columns - 1)) // columns - 16
+        rows_wanted = -(-len(moves) // columns)
+        for count in range(max(1, min(most, rows_wanted)), 0, -1):
+            pager_h = MIN_TARGET + 4 if count < rows_wanted else 0
             row_h = min(tallest, (h - pager_h - 5 * (count - 1)) // count)
-            inner = (0, 0, w - 16, row_h - 6)
-            if row_h >= MIN_TARGET and all(self._label_fits(t.label, inner) for t in moves):
+            inner = (0, 0, width, row_h - 6)
+            if row_h >= MIN_TARGET and all(self._label_fits(t.label, inner, least) for t in moves):
                 return count, row_h
-        return 1, min(tallest, h - MIN_TARGET - 4)
+        return (1 if columns == 1 else 0), min(tallest, h - MIN_TARGET - 4)
 
-    def _label_fits(self, content: str, box: Box) -> bool:
-        size, lines = self.fit_lines(content, box, MIN_TEXT)
+    def _label_fits(self, content: str, box: Box, least: int = MIN_TEXT) -> bool:
+        size, lines = self.fit_lines(content, box, least)
         line_h = self.font(size).get_linesize()
         return len(lines) * line_h <= box[3] + 4 and all(
             self.font(size).size(line)[0] <= box[2] for line in lines

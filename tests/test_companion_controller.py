@@ -151,8 +151,10 @@ def test_traverse_rolloff_read_by_camera_then_moves(controller):
     assert controller.screen().page[0] == 1
     controller.handle(Tap("page:0"))
     assert controller.screen().page[0] == 0
-    controller.handle(Tap(screen.moves[0].id))
-    assert logged(controller)[-1] == screen.moves[0].id.removeprefix("move:")
+    controller.handle(Tap(screen.moves[0].id))  # a pawn's line (a first roll): its moves
+    move = next(m for m in controller.screen().moves if m.id.startswith("move:"))
+    controller.handle(Tap(move.id))
+    assert logged(controller)[-1] == move.id.removeprefix("move:")
     assert controller.dice_request().count == 2
 
 

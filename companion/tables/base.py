@@ -36,7 +36,8 @@ class Choice:
 
     notation: str
     label: str
-    pieces: frozenset[str] = frozenset()  # piece ids touchable on the board ("pawn:K")
+    pieces: frozenset[str] = frozenset()  # piece ids touchable on the board ("pawn:K"), and
+    # the marks of where they go ("at:pawn:K@6")
     preview: dict[str, Any] = field(default_factory=dict, compare=False)  # marks for the board
 
 
@@ -156,9 +157,10 @@ class Table:
         for action in self.offered(state):
             key = self.reached(state, action) if not state.is_chance else action.notation
             if key not in found:
-                found[key] = Choice(action.notation, self.label(action, language),
-                                    self.pieces(state, action.notation),
-                                    self.preview(state, action.notation))  # fmt: skip
+                preview = self.preview(state, action.notation)
+                pieces = self.pieces(state, action.notation) | self.marks(preview)
+                found[key] = Choice(action.notation, self.label(action, language), pieces,
+                                    preview)  # fmt: skip
         return list(found.values())
 
     def reached(self, state: engines.State, action: engines.Action) -> str:
@@ -184,6 +186,26 @@ class Table:
 
     def preview(self, state: engines.State, notation: str) -> dict[str, Any]:
         return {}
+
+    def marks(self, preview: dict[str, Any]) -> frozenset[str]:
+        """The marks a move's preview puts on the board (display.model.mark_id), each touchable:
+        a move's pieces include them, so a touch on one narrows the moves as a piece does."""
+        return frozenset()
+
+    def piece_name(self, state: engines.State, piece: str, language: str) -> str:
+        """A piece as the players call it ("Red 6", "Queen")."""
+        return piece.removeprefix("pawn:")
+
+    def group_key(self, choice: Choice, selected: set[str]) -> str | None:
+        """The piece a long list groups this move under (one line per piece), None to list it
+        as it is: by default no game groups its moves."""
+        return None
+
+    def group_label(
+        self, state: engines.State, piece: str, choices: list[Choice], language: str
+    ) -> str:
+        """The words of a group's line: the piece and what its moves do with it."""
+        return piece
 
     def preview_of(self, preview: dict[str, Any], pieces: set[str]) -> dict[str, Any]:
         """A move's marks for the board narrowed to `pieces` (the ones touched)."""

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 import engines
-from companion.tables.base import Choice, Table
+from companion.tables.base import Choice, DiceRequest, Table
 from display.i18n import say, text
-from display.model import Target
+from display.model import Target, is_mark, mark_id, marked_piece
 from engines.dice import face_message
 
 PAWNS = ("K", "Q", "J", "10", "9")
+BLOCKED = ("black", "occupied")  # the kinds of a move that leaves its pawn where it stands
 ORDER = re.compile(r"\b(?:K|Q|J|10|9)(?: (?:K|Q|J|10|9)){4}\b")  # an objective card's order
 
 
@@ -26,6 +28,15 @@ class StruggleTable(Table):
             return ""
         kept = " ".join(view.get("kept", [])) or text(language, "kept_none")
         return " — " + text(language, "throw_count", n=view["throws"], kept=kept)
+
+    def waiting_dice(self, state: engines.State, request: DiceRequest, language: str) -> str:
+        """The game's first throw at a table: the objective cards are drawn before it."""
+        said = super().waiting_dice(state, request, language)
+        view = state.view(None)
+        first = not view.get("last_play") and view.get("throws") == 0
+        if state.game.mode == "table" and first and not any(view.get("squares", {}).values()):
+            return f"{said} — {text(language, 'struggle.draw_cards')}"
+        return said
 
     def waiting_keeping(self, state: engines.State, keep: list[str], language: str) -> str:
         name = state.players[state.actor]
@@ -47,7 +58,18 @@ class StruggleTable(Table):
         """The moves, a choice that leaves every pawn where it stands last: a newcomer took the
         first button for the only one and wasted the turn."""
         found = super().choices(state, language)
+        plays = found and not state.is_chance and not self.revealing(state)
+        if plays and not any(self.moves_a_pawn(state, c.notation) for c in found):
+            # compulsory play with every die blocked: said as why nothing moves (a robot that
+            # "played no pawn" read as one declining the hand, which the rules forbid)
+            return [replace(c, label=self._none_can_move(c.label, language)) for c in found]
         return sorted(found, key=lambda choice: not self.moves_a_pawn(state, choice.notation))
+
+    @staticmethod
+    def _none_can_move(label: str, language: str) -> str:
+        nothing = text(language, "st_nothing")
+        why = label.removeprefix(nothing).removeprefix(": ").removeprefix("\u00a0: ")
+        return text(language, "st_none_can_move", why=why) if why else label
 
     @staticmethod
     def moves_a_pawn(state: engines.State, notation: str) -> bool:
@@ -57,13 +79,16 @@ class StruggleTable(Table):
         return any(before_view.get(k) != after_view.get(k) for k in ("squares", "boxes"))
 
     def label(self, action: engines.Action, language: str) -> str:
-        """What the move does, short: the pawns that move and where; blocked dice unsaid."""
+        """What the move does, short: each pawn and where it goes, or that it is blocked; a
+        choice moving no pawn says it passes."""
         data = action.data if isinstance(action.data, tuple) and len(action.data) == 2 else None
         outcomes = getattr(data[1], "outcomes", None) if data else None
         if not outcomes:
             return say(language, action)
-        said = [self._outcome(o, language) for o in outcomes]
-        return " · ".join(s for s in said if s) or text(language, "st_nothing")
+        said = " · ".join(self._outcome(o, language) for o in outcomes)
+        if all(kind in BLOCKED for _, _, (kind, _) in outcomes):
+            return text(language, "st_nothing_why", why=said)
+        return said
 
     @staticmethod
     def _outcome(outcome: tuple[str, int, tuple[str, Any]], language: str) -> str:
@@ -78,7 +103,8 @@ class StruggleTable(Table):
         if kind in ("arrive", "arrive-last"):
             box = detail if kind == "arrive" else detail[0]
             return text(language, "st_arrive", pawn=name, box=box)
-        return ""  # a blocked die moves nothing
+        # blocked: said before it is chosen (a newcomer learnt it only once played)
+        return text(language, "st_blocked_black" if kind == "black" else "st_blocked", pawn=name)
 
     def pieces(self, state: engines.State, notation: str) -> frozenset[str]:
         moved = [token.split("+")[0] for token in notation.split() if "+" in token]
@@ -87,16 +113,24 @@ class StruggleTable(Table):
     def preview(self, state: engines.State, notation: str) -> dict[str, Any]:
         after = state.clone()
         after.apply(notation, validate=False)
-        view = after.view(None)
-        moved = {piece.removeprefix("pawn:") for piece in self.pieces(state, notation)}
+        view, before = after.view(None), state.view(None)
+        named = {piece.removeprefix("pawn:") for piece in self.pieces(state, notation)}
+        moved = {p for p in named if view["squares"].get(p) != before["squares"].get(p)}
         return {
             "squares": {p: s for p, s in view["squares"].items() if p in moved},
             "boxes": {p: b for p, b in view["boxes"].items() if p in moved},
         }
 
+    def piece_name(self, state: engines.State, piece: str, language: str) -> str:
+        return say(language, face_message(touched_pawn(piece)))
+
+    def marks(self, preview: dict[str, Any]) -> frozenset[str]:
+        """A ring on each square a pawn of the move ends on (the start and boxes unringed)."""
+        return frozenset(mark_id(f"pawn:{p}", s) for p, s in preview["squares"].items() if s)
+
     def preview_of(self, preview: dict[str, Any], pieces: set[str]) -> dict[str, Any]:
         """Only the touched pawns' destinations: rings for the others' read as theirs."""
-        pawns = {piece.removeprefix("pawn:") for piece in pieces}
+        pawns = {touched_pawn(piece) for piece in pieces}
         return {key: {p: at for p, at in marks.items() if p in pawns}
                 for key, marks in preview.items()}  # fmt: skip
 
@@ -124,6 +158,13 @@ class StruggleTable(Table):
         if not any(a.notation.startswith("rethrow") for a in state.legal_actions()):
             return []
         return list(state.view(None).get("hand", []))
+
+
+def touched_pawn(piece: str) -> str:
+    """The pawn a touch was on: "pawn:K", or its ring "at:pawn:K@6"."""
+    if is_mark(piece):
+        piece = marked_piece(piece)
+    return piece.removeprefix("pawn:")
 
 
 def pawn_names(pawns: list[str], language: str) -> str:

@@ -6,7 +6,10 @@ import re
 from typing import Any
 
 import engines
-from companion.tables.base import Table
+from companion.advice import traverse_pawn
+from companion.tables.base import Choice, Table
+from display.i18n import text
+from display.model import mark_id
 
 STEP = re.compile(r"(\d+)([+-])(\d+)")
 
@@ -37,3 +40,40 @@ class TraverseTable(Table):
         places = after.view(None).get(colour, [])
         moved = sorted({int(m.group(1)) for m in STEP.finditer(notation)})
         return {"colour": colour, "pawns": {n: places[n - 1] for n in moved}}
+
+    def marks(self, preview: dict[str, Any]) -> frozenset[str]:
+        colour = preview["colour"]
+        return frozenset(mark_id(f"pawn:{colour}{n}", at) for n, at in preview["pawns"].items())
+
+    def group_key(self, choice: Choice, selected: set[str]) -> str | None:
+        """A move of pawns not all touched goes under the first of them by number: with
+        every pawn on its start line a first roll has about a hundred moves."""
+        untouched = [p for p in choice.pieces if p.startswith("pawn:") and p not in selected]
+        return min(untouched, key=_pawn_number) if untouched else None
+
+    def piece_name(self, state: engines.State, piece: str, language: str) -> str:
+        colour = piece.removeprefix("pawn:").rstrip("0123456789")
+        seat = state.view(None)["colours"].index(colour)
+        return traverse_pawn(seat, _pawn_number(piece), language)
+
+    def group_label(
+        self, state: engines.State, piece: str, choices: list[Choice], language: str
+    ) -> str:
+        """The pawn and how far its moves take it: "Red 3: forward 2, 6, 8"."""
+        view = state.view(None)
+        number = _pawn_number(piece)
+        colour = piece.removeprefix("pawn:").removesuffix(str(number))
+        here = view[colour][number - 1]
+        steps = {c.preview["pawns"][number] - here for c in choices if number in c.preview["pawns"]}
+        forward = ", ".join(str(n) for n in sorted(n for n in steps if n > 0))
+        back = ", ".join(str(-n) for n in sorted((n for n in steps if n < 0), reverse=True))
+        pawn = self.piece_name(state, piece, language)
+        if forward and back:
+            return text(language, "traverse.line_both", pawn=pawn, forward=forward, back=back)
+        if back:
+            return text(language, "traverse.line_back", pawn=pawn, steps=back)
+        return text(language, "traverse.line_forward", pawn=pawn, steps=forward or "0")
+
+
+def _pawn_number(piece: str) -> int:
+    return int("".join(ch for ch in piece if ch.isdigit()))
