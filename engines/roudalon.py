@@ -342,7 +342,7 @@ define(
         "roudalon.said.hit": "{what}: the pot is hit ({shares} UM)",
         "roudalon.said.void": "Pot of {pot} UM beyond every die in play: void game",
         "roudalon.players": "{game} takes 4 or 6 players, got {n}",
-        "roudalon.stake_range": "stake range: stake_min {low} is above stake_max {high}",
+        "roudalon.stake_range": "stakes: the lowest stake {low} is above the highest {high}",
         "roudalon.expect.rolloff": "roll <2 faces 1-6> (roll-off: {name})",
         "roudalon.expect.roll": "roll <{n:plural.roudalon.faces} 1-6> ({name}'s throw)",
         "plural.roudalon.faces": ("{n} face", "{n} faces"),

@@ -490,7 +490,7 @@ define(
         "sequence.no_chip": "there is no chip on {square}",
         "sequence.own_chip": "{square} holds your own team's chip",
         "sequence.in_sequence": "{square} belongs to a completed sequence, which can never be "
-        "broken (the niveau_superieur option allows it)",
+        "broken (the option Next level allows it)",
         "sequence.not_a_square": "'{text}' is not a square (a1 … j10: column a-j, row 1-10)",
         "sequence.not_a_card": "'{text}' is not a card (rank 2-9, T, J, Q, K, A and suit S, H, "
         "D, C, e.g. 7D, TH)",

@@ -359,7 +359,7 @@ def _as_one_move(requested: list[Step]) -> Step | None:
 define(
     {
         "option_help.axis_length": "Squares from a pawn's start to its arrival box (T1); each "
-        "side has axis_length - 1 pawns and the crossing zone is (axis_length - 1) squared. "
+        "side has one pawn fewer than that, and the crossing zone is as many squares across. "
         "Default 11 (10 pawns).",
         "option_help.compulsory_dice": "Compulsory use (T4): a play must use both dice when some "
         "play can, else one die when it can, else the player passes. Off: the player may use "

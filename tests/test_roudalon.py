@@ -93,7 +93,7 @@ def test_stake_range_option() -> None:
     assert legal(state) == ["stake 2", "stake 3"]
     with pytest.raises(IllegalActionError, match="from 2 to 3"):
         state.apply("stake 4")
-    with pytest.raises(OptionError, match="stake range"):
+    with pytest.raises(OptionError, match="the lowest stake 5 is above the highest 4"):
         Roudalon(FOUR, {"stake_min": 5, "stake_max": 4})
     with pytest.raises(OptionError, match="stake_max"):
         Roudalon(FOUR, {"stake_max": 0})
