@@ -31,6 +31,7 @@ from display.i18n import game_title, say, text
 from display.model import Screen, Target
 from engines.dice import D6_FACES, POKER_FACES
 
+SQUARES_LISTED = 4  # more plays than this on marked squares: the board, not a list of pages
 CHOOSING = frozenset({"move", "square", "piece", "play", "key", "entry", "hint", "hand", "reroll",
                       "confirm"})  # fmt: skip  # refused while a bot chooses
 
@@ -205,6 +206,11 @@ class TableScreen(ScreenObject):
         if not any(chosen <= c.pieces for c in choices):
             self.view.say(self.t("piece_stuck"), True)
             return
+        left = [c for c in choices if chosen <= c.pieces]
+        card_chosen = any(p.startswith("card:") for p in self.turn.selected)
+        if card_chosen and len(left) == 1 and session.table.plays_on_touch(piece):
+            self.play(left[0].notation)  # a square marked for the card chosen: play there
+            return
         self.turn.selected, self.turn.page = chosen, 0
         self.view.say("")
 
@@ -268,6 +274,7 @@ class TableScreen(ScreenObject):
             scores=[(n, str(s)) for n, s in zip(state.players, state.scores(), strict=True)],
         )
         screen.acting = session.table.seat(state)
+        screen.hand = self.hand_targets(state, viewer)
         screen.dice = self.dice.marks()
         screen.actions = self._actions(state)
         self._add_moves(screen, state)
@@ -283,6 +290,25 @@ class TableScreen(ScreenObject):
         if isinstance(state.actor, int) and state.actor in people:
             return state.actor
         return people[0] if len(people) == 1 else None
+
+    def hand_targets(self, state: engines.State, viewer: int | None) -> list[Target]:
+        """The viewer's cards, each touched to narrow the moves to those laying it: lit when
+        touched, dim when no move lays it now (or it is not the viewer's turn)."""
+        session = self.view.session
+        if session is None or viewer is None:
+            return []
+        ours = state.actor == viewer and not self.bots.choosing()
+        laid = {p for c in self.choices(state) for p in c.pieces} if ours else set()
+        targets = []
+        for card in session.table.hand_cards(state, viewer):
+            piece = f"card:{card}"
+            style = "selected" if piece in self.turn.selected else "normal"
+            targets.append(Target(f"piece:{piece}", card, style if piece in laid else "disabled"))
+        return targets
+
+    def hand_leads(self, state: engines.State) -> bool:
+        """The moves are reached through the cards of the hand shown (the kiosk dealt them)."""
+        return any(t.style != "disabled" for t in self.hand_targets(state, self._viewer(state)))
 
     def _waiting(self, state: engines.State) -> str:
         """What the table waits for; a reading shown waits for its check, not for a throw."""
@@ -359,6 +385,7 @@ class TableScreen(ScreenObject):
             screen.preview = session.table.preview(state, turn.guess) if turn.guess else {}
             return
         screen.moves = self.move_targets(state)  # the renderer pages them as they fit
+        screen.moves_note = self.moves_note(state)
         beside_board = session.table.moves_beside_board
         screen.page = (turn.page, self.side_moves_per_page if beside_board else self.moves_per_page)
         screen.pieces = self.telling_pieces(state)
@@ -409,6 +436,35 @@ class TableScreen(ScreenObject):
         guess = self.turn.guess
         targets = [
             Target(f"move:{c.notation}", c.label, "selected" if c.notation == guess else "normal")
-            for c in self.narrowed(state)
+            for c in self.listed(state)
         ]
         return sorted(targets, key=lambda target: target.style != "selected")
+
+    def listed(self, state: engines.State) -> list[Choice]:
+        """The moves listed: with a hand to touch, those laying no card until a card is
+        touched, and no list where the board's marked squares are the way to play."""
+        left = self.narrowed(state)
+        if not self.hand_leads(state):
+            return left
+        if not self.turn.selected:
+            always = self.view.session.table.always_listed if self.view.session else ()
+            return [c for c in left if c.notation in always
+                    or not any(p.startswith("card:") for p in c.pieces)]  # fmt: skip
+        if len(left) > SQUARES_LISTED and all(self._on_square(c) for c in left):
+            return []
+        return left
+
+    def _on_square(self, choice: Choice) -> bool:
+        return any(p.startswith("square:") for p in choice.pieces)
+
+    def moves_note(self, state: engines.State) -> str:
+        """What the list leaves out, in one short line: the plays behind the cards, or the
+        squares marked on the board."""
+        if state.is_over or not self.hand_leads(state):
+            return ""
+        left, listed = self.narrowed(state), self.listed(state)
+        if not self.turn.selected:
+            return text(self.view.language, "hand.summary", n=len(left) - len(listed))
+        if not listed:
+            return text(self.view.language, "hand.touch_square", n=len(left))
+        return ""

@@ -66,6 +66,8 @@ class Screen:
     acting: int | None = None  # the seat whose box is highlighted (to act, or whose dice)
     pieces: list[str] = field(default_factory=list)  # touchable pieces on the board ("pawn:K")
     selected: list[str] = field(default_factory=list)  # pieces touched: the moves narrowed
+    hand: list[Target] = field(default_factory=list)  # the viewer's cards, touched to narrow
+    moves_note: str = ""  # what the moves listed leave out (touch a card, a marked square)
     preview: dict[str, Any] = field(default_factory=dict)  # the outcome shown on the board
     scores: list[tuple[str, str]] = field(default_factory=list)  # (name, score text)
     lines: list[str] = field(default_factory=list)  # rules text, settings

@@ -74,9 +74,20 @@ class TableView:
         if screen.keys:
             self._keyboard(screen.keys, box)
             return
-        if not screen.moves:
+        if not screen.moves and not screen.moves_note:
             self.panel(box)
             return
+        if screen.hand and not _hand_on_board(screen):  # the cards above what they narrow
+            largest = max(boards.CARD_TOUCH, min(w // len(screen.hand), self.layout.row_height))
+            used = boards.hand_cards(self, screen.hand, (x, y, w, h), largest) + 4
+            y, h = y + used, h - used
+        if screen.moves_note:
+            used = self.paragraph(screen.moves_note, (x + 4, y, w - 8, 2 * MIN_TEXT + 12),
+                                  MIN_TEXT + 2, palette.TEXT_DIM) + 6  # fmt: skip
+            y, h = y + used, h - used
+        if not screen.moves:
+            return
+        box = (x, y, w, h)
         wanted, most = screen.page
         per_page, row_h = self._moves_per_page(screen.moves, box, most)
         pages = -(-len(screen.moves) // per_page)
@@ -183,6 +194,11 @@ class TableView:
         top_h = h // 2
         self.label(self.shortened(name, w, MIN_TEXT), (x, y, w, top_h), MIN_TEXT, ink, "center")
         self.label(score, (x, y + top_h, w, h - top_h), MIN_TEXT, ink, align="center")
+
+
+def _hand_on_board(screen: Screen) -> bool:
+    """Stratégix draws the hand on its board (beside the trick); Sequence's board is the grid."""
+    return screen.game == "strategix"
 
 
 def _score_line(screen: Screen, name: str, score: str) -> str:

@@ -1033,6 +1033,7 @@ def test_strategix_stars_are_said_in_words_and_pass_is_always_at_hand(controller
     """Moves and messages said "Ana joue *=O *=O"; Passe sat on the last of 4 pages."""
     controller.language = language
     strategix_against_a_robot(controller)
+    controller.handle(Tap("piece:card:*"))
     labels = [m.label for m in controller.screen().moves]
     assert not any("*" in label for label in labels), labels
     star = next(m.id for m in controller.screen().moves if "*=" in m.id)
@@ -1099,6 +1100,7 @@ def test_strategix_a_formula_being_built_shows_on_the_table_not_in_the_hand(cont
     """A play of several groups showed only in the message line: the table said "Nouveau
     pli" and the hand still held the cards already chosen."""
     hand = strategix_against_a_robot(controller)
+    controller.handle(Tap(f"piece:card:{next(card for card in hand if card.isalpha())}"))
     first = next(m for m in controller.screen().moves if m.id.endswith(" +") and "*" not in m.id)
     group = first.id.removeprefix("move:play ").removesuffix(" +").split()
     controller.handle(Tap(first.id))
@@ -1376,3 +1378,106 @@ def test_the_player_chart_has_a_legend(controller, size):
     controller.handle(Tap("player:Ann"))
     drawn = drawn_words(controller, size)
     assert {"Traverse", "Struggle", "gagnée"} <= set(drawn), drawn
+
+
+# ----- a dealt hand is the way to act (issue 57, third round) ---------------------------------
+
+
+def sequence_against_a_robot(controller: Controller) -> list[str]:
+    """Ana against a simple robot, the kiosk dealing, Ana to play; Ana's hand."""
+    controller.start_game("sequence", ["Ana", "Robot"], seed=1, mode="full",
+                          bots={1: "simple"})  # fmt: skip
+    rng = random.Random(1)
+    while controller.state.is_chance:
+        controller.play(controller.state.sample_chance(rng).notation)
+    assert controller.state.actor == 0
+    return list(controller.state.view(0)["hands"][0])
+
+
+def drawn_hand(controller: Controller, size: tuple[int, int]) -> dict[str, object]:
+    """The hand's cards drawn to touch, by id (each a finger's size: 44 px, as a square)."""
+    drawn = drawn_targets(controller, size).items()
+    cards = {target: rect for target, rect in drawn if target.startswith("piece:card:")}
+    assert all(min(rect.size) >= 43 for rect in cards.values()), cards
+    return cards
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_strategix_dealt_cards_are_touched_and_narrow_the_moves(controller, size):
+    """C3, B6: against a robot the moves ran to 179 pages and the hand could not be touched."""
+    from display.render import Renderer
+
+    hand = strategix_against_a_robot(controller)
+    renderer = Renderer(size)
+    controller.use_layout(renderer.layout)
+    cards = drawn_hand(controller, size)
+    assert {f"piece:card:{card}" for card in hand if card != "!"} <= set(cards)  # no pétard lead
+    renderer.draw(controller.screen())
+    assert renderer.page_info[1] == 1 and not renderer.problems  # a summary, not pages
+    plays = [c for c in controller.table.choices(controller.state) if c.pieces]
+    assert f"({len(plays)} " in controller.screen().moves_note
+    letter = next(card for card in hand if card.isalpha())
+    controller.handle(Tap(f"piece:card:{letter}"))
+    moves = controller.screen().moves
+    assert moves[0].id == f"move:play {letter}"
+    assert all(letter in move.id.removeprefix("move:").split() for move in moves)
+    assert f"card:{letter}" in controller.screen().selected
+    controller.handle(Tap(moves[0].id))
+    assert controller.state.view(None)["trick"]["top"]["play"] == letter
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_sequence_dealt_cards_mark_their_squares_and_a_marked_square_plays(controller, size):
+    """C3, B16: the hand was shown as pages of moves; a card touched marks its squares on the
+    board, and a marked square touched plays it there."""
+    hand = sequence_against_a_robot(controller)
+    cards = drawn_hand(controller, size)
+    assert {f"piece:card:{card}" for card in hand} == set(cards)
+    assert not controller.screen().moves and controller.screen().moves_note
+    card = next(c for c in hand if not c.startswith("J"))
+    controller.handle(Tap(f"piece:card:{card}"))
+    marked = [s for o in controller.screen().preview["options"] for s in o["squares"]]
+    assert marked and all(m.id.startswith(f"move:{card}@") for m in controller.screen().moves)
+    assert all(f"square:{square}" in drawn_targets(controller, size) for square in marked)
+    controller.handle(Tap(f"square:{marked[-1]}"))
+    assert controller.state.view(None)["last_square"] == marked[-1]
+    assert controller.state.actor == 1
+
+
+def test_sequence_a_two_eyed_jack_marks_the_board_instead_of_pages(controller):
+    """A jack goes on any free square: its 90 squares are marked, not listed on 30 pages."""
+    hand = sequence_against_a_robot(controller)
+    jack = "JC" if "JC" in hand else "JD"
+    controller.session.state = controller.state  # the same position, a jack put in the hand
+    controller.state.hands = type(controller.state.hands)(
+        [type(controller.state.hands[0])([jack, *hand[1:]]), controller.state.hands[1]]
+    )
+    controller.session.forget_choices()
+    controller.handle(Tap(f"piece:card:{jack}"))
+    screen = controller.screen()
+    assert len(screen.preview["options"]) > 80
+    assert not screen.moves and f"({len(screen.preview['options'])} " in screen.moves_note
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_strategix_the_hand_shown_is_its_own_while_the_robot_builds(controller, size):
+    """C5: the player's hand lost the cards the robot laid while it built its formula."""
+    controller.start_game("strategix", ["Ana", "Robot"], seed=1, mode="full",
+                          bots={1: "simple"})  # fmt: skip
+    controller.play("first 1")  # the robot leads
+    ana = controller.state.view(0)["hands"][0]
+    step = next(a.notation for a in controller.state.legal_actions()
+                if a.notation.endswith(" +") and "*" not in a.notation)  # fmt: skip
+    controller.play(step)  # the robot's first group, on the table
+    assert controller.state.view(None)["trick"]["building"]
+    assert [t.label for t in controller.screen().hand] == ana
+    drawn = drawn_words(controller, size)
+    assert all(drawn.count(card) >= ana.count(card) for card in ana if card.isalpha())
+
+
+def test_strategix_places_are_named_in_words_in_english(controller):
+    """C10: "Dubolix Ana +2, Padbolix Robot −2" said nothing to English players."""
+    controller.language = "en"
+    strategix_robot_round(controller, 1)
+    said = controller.message
+    assert re.search(r"(Ana|Robot) first \(Dubolix\) \+2, (Ana|Robot) last \(Padbolix\) −2", said)

@@ -45,6 +45,7 @@ class Table:
 
     game: ClassVar[str] = ""
     moves_beside_board: ClassVar[bool] = False  # card games: the board is the large picture
+    always_listed: ClassVar[tuple[str, ...]] = ()  # listed even before a card is touched
 
     # ----- dice -----------------------------------------------------------------------------
 
@@ -179,6 +180,15 @@ class Table:
 
     def preview(self, state: engines.State, notation: str) -> dict[str, Any]:
         return {}
+
+    def hand_cards(self, state: engines.State, seat: int) -> list[str]:
+        """`seat`'s cards as the kiosk dealt them (full mode), each touchable as the piece
+        `card:X`; empty where the hand is unknown (table mode) or the game has none."""
+        return []
+
+    def plays_on_touch(self, piece: str) -> bool:
+        """A touch on this piece, with a card chosen, plays the one move left (a marked square)."""
+        return False
 
     def preview_of(self, preview: dict[str, Any], pieces: set[str]) -> dict[str, Any]:
         """A move's marks for the board narrowed to `pieces` (the ones touched)."""
