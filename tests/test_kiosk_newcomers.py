@@ -1481,3 +1481,19 @@ def test_strategix_places_are_named_in_words_in_english(controller):
     strategix_robot_round(controller, 1)
     said = controller.message
     assert re.search(r"(Ana|Robot) first \(Dubolix\) \+2, (Ana|Robot) last \(Padbolix\) −2", said)
+
+
+@pytest.mark.parametrize("game", ["strategix", "sequence"])
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_the_rules_page_says_how_to_play_dealt_cards(controller, game, language):
+    """C4: against a robot (cards dealt) the rules described the keyboard of physical cards."""
+    controller.language = language
+    dealt = text(language, f"rules.dealt_{game}")
+    controller.start_game(game, ["Ana", "Robot"], seed=1, mode="full", bots={1: "simple"})
+    controller.handle(Tap("nav:rules"))
+    lines = controller.screen().lines
+    assert dealt in lines and not any(line.startswith(("Entry", "Saisie")) for line in lines)
+    drawn_words(controller, (800, 480))
+    controller.start_game(game, ["Ana", "Bob"], seed=1, mode="table")
+    controller.handle(Tap("nav:rules"))
+    assert dealt not in controller.screen().lines
