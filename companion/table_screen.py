@@ -391,6 +391,8 @@ class TableScreen(ScreenObject):
         screen.pieces = self.telling_pieces(state)
         screen.selected = sorted(turn.selected)
         screen.preview = self._preview(state)
+        if state.is_over:  # the result beside the board, its winning lines marked
+            screen.moves_note, screen.preview = session.table.result(state, self.view.language)
         if turn.guess:  # the square's card, shown on the board, played by one more touch
             label = session.table.guess_label(state, turn.guess, self.view.language)
             screen.actions.insert(0, Target(f"move:{turn.guess}", label, "primary"))

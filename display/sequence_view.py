@@ -51,9 +51,10 @@ def draw_wide(renderer: Canvas, screen: Screen) -> None:
         _keys(renderer, screen, actions, (top, bottom), rows)
     else:
         words_h = rows.button_h + GAP if actions else 0
-        renderer.moves_or_keys(screen, (COLUMN_X, top, COLUMN_W, bottom - top - words_h))
         if screen.options and not screen.moves:  # game over: Annuler, away from the actions
             renderer.button_row(screen.options, (COLUMN_X, top, COLUMN_W, rows.button_h))
+            top += rows.button_h + GAP  # the result under it
+        renderer.moves_or_keys(screen, (COLUMN_X, top, COLUMN_W, bottom - top - words_h))
         renderer.button_row(actions, (COLUMN_X, bottom - rows.button_h, COLUMN_W, rows.button_h))
     if message_h > MESSAGE_H:  # more than two lines: wrapped from the top
         colour = palette.ERROR if screen.error else palette.TEXT_DIM

@@ -81,9 +81,10 @@ class TableView:
             largest = max(boards.CARD_TOUCH, min(w // len(screen.hand), self.layout.row_height))
             used = boards.hand_cards(self, screen.hand, (x, y, w, h), largest) + 4
             y, h = y + used, h - used
-        if screen.moves_note:
-            used = self.paragraph(screen.moves_note, (x + 4, y, w - 8, 2 * MIN_TEXT + 12),
-                                  MIN_TEXT + 2, palette.TEXT_DIM) + 6  # fmt: skip
+        if screen.moves_note:  # two lines above moves; a game's result takes the room
+            note_h = 2 * MIN_TEXT + 12 if screen.moves else h
+            used = self.paragraph(screen.moves_note, (x + 4, y, w - 8, note_h), self.layout.font,
+                                  palette.TEXT) + 6  # fmt: skip
             y, h = y + used, h - used
         if not screen.moves:
             return

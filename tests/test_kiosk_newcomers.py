@@ -1497,3 +1497,22 @@ def test_the_rules_page_says_how_to_play_dealt_cards(controller, game, language)
     controller.start_game(game, ["Ana", "Bob"], seed=1, mode="table")
     controller.handle(Tap("nav:rules"))
     assert dealt not in controller.screen().lines
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_sequence_game_over_shows_the_result(controller, size, language):
+    """C12: Sequence's game over left the panel beside the board empty."""
+    controller.language = language
+    controller.start_game("sequence", ["Ana", "Bob", "Cid"], seed=3, mode="full")
+    rng = random.Random(1)
+    while not controller.state.is_over:
+        state = controller.state
+        action = state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
+        controller.play(action.notation)
+    view = controller.state.view(None)
+    line = next(s["squares"] for s in view["sequences"] if s["team"] == view["winner_team"])
+    drawn = " ".join(drawn_words(controller, size))
+    assert f"{line[0]}–{line[-1]}" in drawn and "Ana" in drawn
+    assert text(language, "sequence.team_count", n=2, count=0) in drawn
+    assert set(line) <= set(controller.screen().preview["squares"])

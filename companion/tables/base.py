@@ -190,6 +190,11 @@ class Table:
         """A touch on this piece, with a card chosen, plays the one move left (a marked square)."""
         return False
 
+    def result(self, state: engines.State, language: str) -> tuple[str, dict[str, Any]]:
+        """A finished game's result in words for the panel beside the board, and its marks on
+        the board ("" and none: the board and the scores say it)."""
+        return "", {}
+
     def preview_of(self, preview: dict[str, Any], pieces: set[str]) -> dict[str, Any]:
         """A move's marks for the board narrowed to `pieces` (the ones touched)."""
         return preview

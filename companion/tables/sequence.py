@@ -51,6 +51,22 @@ class SequenceTable(Table):
     def plays_on_touch(self, piece: str) -> bool:
         return piece.startswith("square:")
 
+    def result(self, state: engines.State, language: str) -> tuple[str, dict[str, Any]]:
+        """The winning team, its players and its sequences (marked on the board), and every
+        team's count of sequences."""
+        view = state.view(None)
+        winner = view.get("winner_team")
+        if winner is None:
+            return "", {}
+        names = ", ".join(p for p, team in zip(state.players, view["team_of"], strict=True)
+                          if team == winner)  # fmt: skip
+        lines = [s["squares"] for s in view["sequences"] if s["team"] == winner]
+        counts = ", ".join(text(language, "sequence.team_count", n=team + 1, count=count)
+                           for team, count in enumerate(view["team_sequences"]))  # fmt: skip
+        said = text(language, "sequence.result", n=winner + 1, names=names, counts=counts,
+                    lines=", ".join(f"{line[0]}–{line[-1]}" for line in lines))  # fmt: skip
+        return said, {"squares": [square for line in lines for square in line]}
+
     def preview(self, state: engines.State, notation: str) -> dict[str, Any]:
         pieces = self.pieces(state, notation)
         squares = [p.removeprefix("square:") for p in pieces if p.startswith("square:")]
