@@ -1516,3 +1516,36 @@ def test_sequence_game_over_shows_the_result(controller, size, language):
     assert f"{line[0]}–{line[-1]}" in drawn and "Ana" in drawn
     assert text(language, "sequence.team_count", n=2, count=0) in drawn
     assert set(line) <= set(controller.screen().preview["squares"])
+
+
+def test_a_robot_formula_is_played_in_one_show_and_its_thinking_said(controller, monkeypatch):
+    """C6: the robot's formula took ~45 s: each of its steps (star, group, group, done) was
+    shown 1.5 s, with nothing to do; the table said nothing while it chose."""
+    import threading
+
+    from companion import bot_seats
+    from companion.bot_seats import BOT_SHOW_SECONDS
+
+    controller.start_game("strategix", ["Ana", "Robot"], seed=1, mode="full",
+                          bots={1: "simple"})  # fmt: skip
+    controller.play("first 1")  # the robot leads
+    released, steps = threading.Event(), ["star F", "play *=F G +", "+ K L", "done"]
+
+    def scripted(state, level, seed):
+        step = steps[len(state.history) - 2]  # after `first` and the deal
+        return lambda: released.wait(10) and step
+
+    monkeypatch.setattr(bot_seats, "bot_work", scripted)
+    now = 100.0
+    assert controller.tick(now)
+    assert controller.message == text("fr", "bot_thinking", name="Robot")
+    released.set()
+    for _ in range(20):  # every step but the last played at once, on the same clock
+        controller.table.advice.wait()
+        controller.tick(now)
+        if controller.table.bots.turn is not None:
+            break
+    assert controller.state.view(None)["trick"]["building"]  # the last step is shown
+    controller.tick(now + BOT_SHOW_SECONDS)
+    assert controller.state.actor == 0
+    assert controller.state.view(None)["trick"]["top"]["player"] == 1

@@ -102,6 +102,11 @@ class Table:
         """How long a bot waits here before it plays, so the players read what just ended."""
         return 0.0
 
+    def goes_on(self, state: engines.State, notation: str) -> bool:
+        """The step is a part of a move still under way (a group of a formula): a bot plays it
+        at once and its whole move is shown at the end."""
+        return False
+
     def players_say(self, state: engines.State) -> bool:
         """A chance outcome the players say even when the kiosk deals (full mode)."""
         return False

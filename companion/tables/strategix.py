@@ -106,6 +106,16 @@ class StrategixTable(Table):
                       n=ended, places=places)  # fmt: skip
         return f"{said} — {ending}"
 
+    def goes_on(self, state: engines.State, notation: str) -> bool:
+        """`star X`, `play G +` and `+ G` steps leave the formula under way."""
+        after = state.clone()
+        try:
+            after.apply(notation)
+        except engines.EngineError:
+            return False
+        trick = after.view(None)["trick"]
+        return after.actor == state.actor and bool(trick.get("building") or trick.get("stars_for"))
+
     def hold_seconds(self, state: engines.State) -> float:
         return ROUND_END_SECONDS if round_begins(state) else 0.0
 
