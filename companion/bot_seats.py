@@ -17,6 +17,7 @@ from collections.abc import Callable
 import engines
 from companion.advice import AdviceWorker
 from companion.bot_choice import make_player
+from companion.bot_words import did_words
 from companion.table_context import TableContext
 from display.i18n import text
 
@@ -105,9 +106,8 @@ class BotTurns:
         return True
 
     def _play(self, state: engines.State, notation: str) -> None:
-        name, move = state.players[state.actor], self.table.said_move(state, notation)
         language = self.view.language
-        said = move if name in move else text(language, "bot_move", name=name, move=move)
+        said = did_words(state, notation, self.table.said_move(state, notation), language)
         if self.table.play(notation):
             self.since_person.append(said)
             if self._announcing():  # a round's end is said instead, and its moves are done

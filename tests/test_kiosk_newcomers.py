@@ -1549,3 +1549,31 @@ def test_a_robot_formula_is_played_in_one_show_and_its_thinking_said(controller,
     controller.tick(now + BOT_SHOW_SECONDS)
     assert controller.state.actor == 0
     assert controller.state.view(None)["trick"]["top"]["player"] == 1
+
+
+@pytest.mark.parametrize("game", ["roudalon", "traverse", "strategix", "sequence", "struggle"])
+def test_what_a_robot_did_is_said_in_the_past(controller, game):
+    """C15: "Bot 4: join the alliance" read as a command; a robot's move is said as done."""
+    from companion.bot_words import did_words
+
+    imperatives = [text("en", key) for key in ("hint.yes", "hint.no", "hint.offer", "hint.close",
+                                               "hint.throw_1", "hint.throw_2")]  # fmt: skip
+    players = {"roudalon": 4, "sequence": 2}.get(game, 2)
+    controller.start_game(game, ["Ann", "Bob", "Cid", "Dee"][:players], seed=5, mode="full")
+    rng, said = random.Random(5), []
+    for _ in range(300):
+        state = controller.state
+        if state.is_over:
+            break
+        if state.is_chance:
+            controller.play(state.sample_chance(rng).notation)
+            continue
+        notation = rng.choice(state.legal_actions()).notation
+        words = did_words(state, notation, controller.table.said_move(state, notation), "en")
+        name = state.players[state.actor]
+        assert words.startswith(name) and not any(i in words for i in imperatives), words
+        said.append(words)
+        controller.play(notation)
+    past = ("passed", "threw", "staked", "offered", "joined", "declined", "closed", "moved",
+            "laid", "put", "removed", "discarded", "played")  # fmt: skip
+    assert all(any(f" {verb}" in words for verb in past) for words in said), said
