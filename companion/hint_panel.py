@@ -79,8 +79,7 @@ class HintPanel:
             turn.selected = set()
             self.view.say(self.view.t("hint_rethrow"))
             return
-        turn.guess = notation
-        self.view.say(self.view.t("hint_picked"))
+        self.table.play(notation)  # as a move touched in the list: one touch plays it
 
     def add(self, screen: Screen, state: engines.State) -> None:
         """The hint's target among the actions; its panel in place of the moves when open."""

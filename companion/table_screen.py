@@ -24,6 +24,7 @@ from companion.name_keyboard import entry_controls
 from companion.notation_entry import NotationEntry
 from companion.persistence.store import StoreError
 from companion.screen_base import Handler, KioskView, ScreenName, ScreenObject
+from companion.session import CARD_GAMES
 from companion.table_context import Turn
 from companion.tables import Choice, DiceRequest
 from companion.tables.base import spoken_view
@@ -34,6 +35,30 @@ from engines.dice import D6_FACES, POKER_FACES
 SQUARES_LISTED = 4  # more plays than this on marked squares: the board, not a list of pages
 CHOOSING = frozenset({"move", "square", "piece", "play", "key", "entry", "hint", "hand", "reroll",
                       "confirm"})  # fmt: skip  # refused while a bot chooses
+
+
+# The actions row's slots, each holding one kind of action whatever the state, so that no
+# button comes under a finger where another was: the throw, the confirmation (of a reading or
+# of a play shown), the hint, undo (kept at game over: it asks before reopening). Card games:
+# a robot's held round end, the play shown, the hint, undo. + die / − die, Analyse and New
+# game go in the options row.
+DICE_SLOTS = (("reroll:", "throw:"), ("confirm:", "move:"), ("hint:",), ("undo:",))
+CARD_SLOTS = (("seen:",), ("move:",), ("hint:",), ("undo:",))
+EMPTY = Target("", "", "empty")  # a slot with nothing in it now: drawn as a gap
+
+
+def slotted(actions: list[Target], slots: tuple[tuple[str, ...], ...]) -> list[Target]:
+    """The actions in their slots, the enabled before the disabled (Struggle's Relancer before
+    the Lancer kept in its place), the first kinds listed first."""
+    row = [EMPTY] * len(slots)
+    ranked = sorted(actions, key=lambda action: action.style == "disabled")
+    for index, kinds in enumerate(slots):
+        for kind in kinds:
+            found = next((a for a in ranked if a.id.startswith(kind) and a not in row), None)
+            if found is not None:
+                row[index] = found
+                break
+    return row
 
 
 class TableScreen(ScreenObject):
@@ -60,7 +85,7 @@ class TableScreen(ScreenObject):
             "move": self.play, "square": self.square, "piece": self.piece, "page": self.turn_page,
             "die": self.dice.die, "face": self.dice.face, "hand": self.dice.hand_die,
             "confirm": lambda _: self.dice.confirm(), "reroll": lambda _: self.dice.reroll(),
-            "throw": lambda _: self.dice.throw(), "undo": lambda _: self.undo(),
+            "throw": lambda _: self.throw(), "undo": lambda _: self.undo(),
             "key": self.typing.key, "entry": self.typing.entry, "play": self.typing.word,
             "hint": self.hint.tap, "game": self.new_game,
             "review": lambda _: self.view.go("to_review"),
@@ -279,7 +304,18 @@ class TableScreen(ScreenObject):
         screen.actions = self._actions(state)
         self._add_moves(screen, state)
         self.hint.add(screen, state)
+        slots = CARD_SLOTS if record.game in CARD_GAMES else DICE_SLOTS
+        screen.actions = slotted(screen.actions, slots)
+        screen.slot_labels = [[self._kind_label(kind) for kind in kinds] for kinds in slots]
         return screen
+
+    def _kind_label(self, kind: str) -> str:
+        """The longest words an action of this kind says (a slot is as wide as they need)."""
+        t = self.t
+        return {
+            "reroll:": t("reroll"), "throw:": t("throw"), "confirm:": t("confirm"),
+            "move:": t("confirm"), "hint:": t("hint"), "undo:": t("undo"), "seen:": t("seen"),
+        }.get(kind, "")  # fmt: skip
 
     def _viewer(self, state: engines.State) -> int | None:
         """Whose hidden cards the screen shows when the kiosk deals: the person to act, else
@@ -330,26 +366,44 @@ class TableScreen(ScreenObject):
         request, proposal = self.dice_request(), self.turn.proposal
         if request is not None and proposal is not None:
             actions.append(self._confirm_target(request, proposal))
-            if len(proposal.faces) < request.count:
-                actions.append(Target("die:add", self.t("add_die")))
-            if len(proposal.faces) > request.count or self.turn.picking is not None:
-                actions.append(Target("die:remove", self.t("remove_die")))
-        elif request is not None:  # nothing read (no camera, or not settled): enter by hand
-            actions.append(Target("die:add", self.t("add_die")))
         if request is not None and self.dice.can_throw:
             style = "normal" if proposal is not None else "primary"
             actions.insert(0, Target("throw:", self.t("throw"), style))
+        elif self._throws(state) and not state.is_over:  # Lancer keeps its place: no other
+            actions.insert(0, Target("throw:", self.t("throw"), "disabled"))  # button takes it
         if self.hand():
             style = "primary" if self.turn.rethrow else "quiet"
             actions.append(Target("reroll:", self.t("reroll"), style))
         if self.bots.holding():
             actions.insert(0, Target("seen:", self.t("seen"), "primary"))
-        if state.is_over:  # Annuler goes to the options row (self._add_moves), away from
-            # where a habitual touch during play would land (it sat where Conseil had been)
-            actions.append(Target(f"game:{state.game.name}", self.t("new_game"), "primary"))
-            return actions + self._review_target()
         actions.append(Target("undo:", self.t("undo"), "danger"))
         return actions
+
+    def _throws(self, state: engines.State) -> bool:
+        """The game's dice are thrown from the kiosk (the simulated camera): a dice game."""
+        session = self.view.session
+        return self.dice.can_throw and session is not None and session.record.game not in CARD_GAMES
+
+    def throw(self) -> None:
+        """Lancer: the dice awaited thrown; when none are, said so (the button stays in its
+        place, drawn disabled)."""
+        if not self.dice.throw() and self.dice_request() is None:
+            self.view.say(self.t("no_dice_wanted"), True)
+
+    def _dice_fixes(self) -> list[Target]:
+        """+ die / − die, beside the faces in the options row: a reading with too few or too
+        many dice, a die touched, or nothing read (entered by hand)."""
+        request, proposal = self.dice_request(), self.turn.proposal
+        if request is None:
+            return []
+        if proposal is None:
+            return [Target("die:add", self.t("add_die"))]
+        fixes = []
+        if len(proposal.faces) < request.count:
+            fixes.append(Target("die:add", self.t("add_die")))
+        if len(proposal.faces) > request.count or self.turn.picking is not None:
+            fixes.append(Target("die:remove", self.t("remove_die")))
+        return fixes
 
     def _review_target(self) -> list[Target]:
         """After game over: Review, or that it is being computed (its touch says so)."""
@@ -372,13 +426,16 @@ class TableScreen(ScreenObject):
         if turn.picking is not None and request is not None:
             faces = POKER_FACES if request.kind == "poker" else D6_FACES
             screen.options = [Target(f"face:{f}", f, self._face_style(f)) for f in faces]
+            screen.options += self._dice_fixes()
             return
         screen.options = [
             Target(f"hand:{i}", face, "selected" if i in turn.rethrow else "normal")
             for i, face in enumerate(self.hand())
-        ]
-        if state.is_over:
-            screen.options = [Target("undo:", self.t("undo"), "danger")]
+        ] + self._dice_fixes()
+        if state.is_over:  # Analyse and New game beside the board, not in a slot of play
+            # (New game sat where Confirm had been: the last move's touch, repeated, restarted)
+            new_game = Target(f"game:{state.game.name}", self.t("new_game"), "primary")
+            screen.options = self._review_target() + [new_game]
         session = self.view.session
         assert session is not None
         if self.bots.choosing():  # the bot's move is shown on the board, not offered to touch

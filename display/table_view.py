@@ -57,8 +57,34 @@ class TableView:
         big_board_alone = screen.game in BIG_BOARDS and not screen.options and not screen.entry
         if not big_board_alone and not (card_game and keys_tall):
             self._options_row(screen)
-        self.buttons(screen.actions, layout.actions, len(screen.actions) or 1)
+        self.action_slots(screen, layout.actions)
         self.status(screen)
+
+    def action_slots(self, screen: Screen, box: Box, gap: int = 4) -> None:
+        """The actions row in slots, each as wide as the longest word it may say and in its
+        place whatever the others hold; an empty slot is a gap."""
+        actions = screen.actions
+        if not actions:
+            return
+        if len(screen.slot_labels) != len(actions):
+            self.buttons(actions, box, len(actions) or 1)
+            return
+        x, y, w, h = box
+        needs = [self._slot_need(labels) for labels in screen.slot_labels]
+        spare = max(0, w - gap * (len(needs) - 1) - sum(needs)) / len(needs)
+        cells, left = [], float(x)
+        for need in needs:
+            cells.append((round(left), y, round(need + spare), min(h, self.layout.row_height)))
+            left += need + spare + gap
+        shown = [(a, cell) for a, cell in zip(actions, cells, strict=True) if a.style != "empty"]
+        if shown:
+            self.same_size_buttons([a for a, _ in shown], [cell for _, cell in shown])
+
+    def _slot_need(self, labels: list[str]) -> int:
+        """The width of a slot: its longest word at the least type size, and a margin."""
+        font = self.font(MIN_TEXT)
+        words = [font.size(word)[0] + 20 for label in labels for word in label.split()]
+        return max([MIN_TARGET, *words])
 
     def _options_row(self, screen: Screen) -> None:
         box = self.layout.options

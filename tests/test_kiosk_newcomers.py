@@ -431,12 +431,12 @@ def test_die_buttons_only_when_the_count_is_wrong(controller):
     controller.handle(Tap("hand:1"))
     controller.handle(Tap("reroll:"))  # two dice wanted
     controller.handle(Settled(reading("9", "K"), np.zeros((120, 160, 3), np.uint8)))
-    ids = [t.id for t in controller.screen().actions]
+    ids = [t.id for t in controller.screen().options]
     assert "die:add" not in ids and "die:remove" not in ids
     controller.handle(Tap("die:0"))
-    assert "die:remove" in [t.id for t in controller.screen().actions]
+    assert "die:remove" in [t.id for t in controller.screen().options]
     controller.handle(Tap("die:remove"))
-    assert "die:add" in [t.id for t in controller.screen().actions]
+    assert "die:add" in [t.id for t in controller.screen().options]
 
 
 def test_sequence_prompts_follow_what_was_typed_and_what_was_touched(controller):
@@ -578,17 +578,18 @@ def test_the_space_key_is_not_cut(controller):
     assert len(space.label) <= 2
 
 
-def test_a_hint_chosen_in_traverse_is_shown_in_the_move_list(controller):
-    """Item 23: in Traverse the hint's chosen move was not in the list of moves."""
+def test_a_hint_chosen_in_traverse_is_played_as_a_listed_move_is(controller):
+    """Item 23: in Traverse the hint's chosen move waited for a Confirm that was not in the
+    list; C7: a listed move plays at once, so a hint's choice does too."""
     controller.start_game("traverse", ["Ann", "Bob"], seed=3, mode="full")
     while controller.state.is_chance:
         controller.play(controller.state.sample_chance().notation)
     controller.handle(Tap("hint:"))
     controller.table.advice.wait()
+    best = controller.table.hint.choices()[0].notation
+    before = list(controller.state.history)
     controller.handle(Tap("hint:0"))
-    guess = controller.table.turn.guess
-    first = controller.screen().moves[0]
-    assert first.style == "selected" and first.id == f"move:{guess}"
+    assert [a.notation for a in controller.state.history[len(before) :]][:1] == [best]
 
 
 def test_strategix_before_the_first_lead_shows_round_one_and_no_empty_hands(controller):
@@ -1136,13 +1137,14 @@ def drawn_targets(controller: Controller, size: tuple[int, int]) -> dict[str, ob
 
 @pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
 @pytest.mark.parametrize("game", ["traverse", "strategix", "roudalon", "struggle", "sequence"])
-def test_game_over_undo_is_not_where_a_button_of_play_was(controller, size, game):
+def test_game_over_undo_is_not_where_another_button_of_play_was(controller, size, game):
     """Game over: "Annuler" sat exactly where "Conseil" had been, so a habitual touch asked to
-    reopen the game. It must be where no button of the actions row is during play."""
+    reopen the game. Annuler keeps its own place (C7: each action one slot), where no other
+    button of the actions row was during play, and still asks first."""
     players = {"sequence": 3, "roudalon": 4}.get(game, 2)
     controller.start_game(game, ["Ann", "Bob", "Cid", "Dee"][:players], seed=3, mode="full")
     rng = random.Random(1)
-    during_play = []  # where the actions were on the last turn
+    during_play = []  # where the other actions were on the last turn
     while not controller.state.is_over:
         state = controller.state
         action = state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
@@ -1150,7 +1152,8 @@ def test_game_over_undo_is_not_where_a_button_of_play_was(controller, size, game
         after.apply(action.notation)
         if after.is_over or not during_play:
             drawn = drawn_targets(controller, size)
-            during_play += [drawn[a.id] for a in controller.screen().actions if a.id in drawn]
+            during_play += [drawn[a.id] for a in controller.screen().actions
+                            if a.id in drawn and a.id != "undo:"]  # fmt: skip
         assert controller.play(action.notation), controller.message
     undo = drawn_targets(controller, size)["undo:"]
     assert undo.collidelist(during_play) == -1, (undo, during_play)
@@ -1577,3 +1580,68 @@ def test_what_a_robot_did_is_said_in_the_past(controller, game):
     past = ("passed", "threw", "staked", "offered", "joined", "declined", "closed", "moved",
             "laid", "put", "removed", "discarded", "played")  # fmt: skip
     assert all(any(f" {verb}" in words for verb in past) for words in said), said
+
+
+ROLES = {"throw": "throw", "reroll": "throw", "confirm": "confirm", "move": "confirm",
+         "die": "fix", "hint": "hint", "undo": "undo", "game": "new game", "review": "review",
+         "seen": "seen"}  # fmt: skip  # a slot's action, whatever its words
+
+
+def slot_roles(controller: Controller, size: tuple[int, int]) -> list[tuple[str, object, bool]]:
+    """The actions row drawn: each button's role, rectangle and whether it works now."""
+    from display.render import Renderer
+
+    renderer = Renderer(size)
+    renderer.draw(controller.screen())
+    drawn = {target: rect for rect, target in renderer.hits}
+    return [(ROLES[a.id.partition(":")[0]], drawn[a.id], a.style != "disabled")
+            for a in controller.screen().actions if a.id in drawn]  # fmt: skip
+
+
+def moved_under_the_finger(before, after) -> list[tuple[str, str]]:
+    """Buttons of the new state drawn over a working button of another role."""
+    working = [(old, rect) for old, rect, works in before if works]
+    return [(old, new) for old, old_rect in working for new, new_rect, _ in after
+            if new != old and new_rect.colliderect(old_rect)]  # fmt: skip
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+@pytest.mark.parametrize("game", ["struggle", "traverse", "roudalon", "strategix", "sequence"])
+def test_every_action_keeps_its_slot_across_states(controller, size, game):
+    """C7, D8: after the last move "New game" sat where Confirm was, and Conseil took Lancer's
+    place: a button at a slot either keeps its action or the slot is empty or disabled; New
+    game never comes where the last move's touch was."""
+    players = {"sequence": 2, "roudalon": 4}.get(game, 2)
+    controller.start_game(game, ["Ann", "Bob", "Cid", "Dee"][:players], seed=3, mode="full")
+    controller.table.dice.can_throw = True
+    from companion.bot_choice import make_player
+
+    rng, before, found = random.Random(2), slot_roles(controller, size), []
+    chooser, last_touched = make_player("simple", 2), []
+    for _ in range(3000):
+        state = controller.state
+        if state.is_over:
+            break
+        request = controller.dice_request()
+        if request is not None:
+            faces = state.sample_chance(rng).notation.split()[1:]
+            controller.handle(Settled(reading(*faces), np.zeros((120, 160, 3), np.uint8)))
+            shown = slot_roles(controller, size)  # the reading, waiting for Confirm
+            found += moved_under_the_finger(before, shown)
+            before = shown
+            controller.handle(Press("confirm"))
+        elif state.is_chance:
+            controller.play(state.sample_chance(rng).notation)
+        else:
+            controller.play(chooser(state))  # the simple bot's choices: games of sane length
+        if not controller.state.is_over:
+            last_touched = [rect for target, rect in drawn_targets(controller, size).items()
+                            if target.startswith(("move:", "piece:", "square:"))]  # fmt: skip
+        after = slot_roles(controller, size)
+        found += moved_under_the_finger(before, after)
+        before = after
+    assert controller.state.is_over
+    assert not found, sorted(set(found))
+    new_game = drawn_targets(controller, size)[f"game:{game}"]
+    working = [rect for _, rect, works in before if works]  # the game over's row: undo only
+    assert new_game.collidelist(last_touched + working) == -1
