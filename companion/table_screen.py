@@ -310,11 +310,12 @@ class TableScreen(ScreenObject):
         return screen
 
     def _kind_label(self, kind: str) -> str:
-        """The longest words an action of this kind says (a slot is as wide as they need)."""
+        """The words an action of this kind may say (a slot is as wide as its longest word)."""
         t = self.t
         return {
-            "reroll:": t("reroll"), "throw:": t("throw"), "confirm:": t("confirm"),
-            "move:": t("confirm"), "hint:": t("hint"), "undo:": t("undo"), "seen:": t("seen"),
+            "reroll:": t("reroll"), "throw:": t("throw"),
+            "confirm:": f"{t('confirm')} {t('confirm_unsure')}", "move:": t("confirm"),
+            "hint:": f"{t('hint')} {t('hint_hide')}", "undo:": t("undo"), "seen:": t("seen"),
         }.get(kind, "")  # fmt: skip
 
     def _viewer(self, state: engines.State) -> int | None:
