@@ -17,6 +17,7 @@ from collections.abc import Callable
 import engines
 from companion.advice import AdviceWorker
 from companion.bot_choice import make_player
+from companion.bot_words import did_words
 from companion.table_context import TableContext
 from display.i18n import text
 
@@ -36,6 +37,7 @@ class BotTurns:
         self.held: tuple[tuple[int, int], float | None] | None = None  # position, since; None:
         # a person acknowledged what it shows
         self.since_person: list[str] = []  # the bots' moves since a person last chose
+        self.thinking: tuple[int, int] | None = None  # the position "thinking…" was said for
 
     def to_act(self) -> tuple[engines.State, str] | None:
         """The position and the level of the bot to choose, if a bot is to choose."""
@@ -77,7 +79,10 @@ class BotTurns:
         if self.turn is None or self.turn[0] != key:
             notation = self.advice.result(job)
             if not notation:
-                return False
+                return self._thinking(state, key)
+            if self._goes_on(state, notation):  # a step of a formula: shown whole at its end
+                self._play(state, notation)
+                return True
             self.turn = (key, notation, now)
             self._show(state, notation)
             return True
@@ -85,16 +90,30 @@ class BotTurns:
         if now - since < BOT_SHOW_SECONDS:
             return False
         self.turn = None
-        name, move = state.players[state.actor], self.table.said_move(state, notation)
+        self._play(state, notation)
+        return True
+
+    def _goes_on(self, state: engines.State, notation: str) -> bool:
+        session = self.view.session
+        return session is not None and session.table.goes_on(state, notation)
+
+    def _thinking(self, state: engines.State, key: tuple[int, int]) -> bool:
+        """While the bot chooses, the table says so (once: True when that changed the screen)."""
+        if self.thinking == key:
+            return False
+        self.thinking = key
+        self.view.say(text(self.view.language, "bot_thinking", name=state.players[state.actor]))
+        return True
+
+    def _play(self, state: engines.State, notation: str) -> None:
         language = self.view.language
-        said = move if name in move else text(language, "bot_move", name=name, move=move)
+        said = did_words(state, notation, self.table.said_move(state, notation), language)
         if self.table.play(notation):
             self.since_person.append(said)
             if self._announcing():  # a round's end is said instead, and its moves are done
                 self.since_person.clear()
             elif len(self.since_person) > 1 and self.to_act() is None:
                 self.view.say(text(language, "bots_since", moves=self._moves_said()))
-        return True
 
     def _announcing(self) -> bool:
         """What just ended (a round) is on the message line, held for the players to read."""

@@ -22,6 +22,7 @@ import engines
 from companion.bot_choice import CHOOSERS, LEVELS, choose_random, rng_for
 from companion.controller import Controller
 from companion.events import Press, Tap
+from display.model import Target
 
 MATCH_RADIUS = 40.0  # px: a read die this close to a true die is that die
 
@@ -49,7 +50,7 @@ class Bot:
                 controller.handle(Tap(f"hand:{index}"))
             controller.handle(Press("reroll"))
             return
-        targets = controller.table.move_targets(state, grouped=False)
+        targets = every_move(controller, state)  # a card of the hand untouched: all of them
         if not targets:
             raise RuntimeError(f"no move to choose for {state.players[state.actor]}: {state}")
         chooser = CHOOSERS.get(state.game.name, choose_random)
@@ -57,7 +58,7 @@ class Bot:
 
     def _play_advised(self, controller: Controller, state: engines.State) -> None:
         """Tap the advisor's best choice that the screen offers (re-throws: dice, then reroll)."""
-        offered = {target.id for target in controller.table.move_targets(state, grouped=False)}
+        offered = {target.id for target in every_move(controller, state)}
         hand = controller.table.hand()
         for choice in advisor.advise(state, LEVELS[self.level] or 0.0):
             if choice.notation.startswith("rethrow ") and hand:
@@ -119,3 +120,8 @@ def nearest(
         if distance < best_distance:
             best, best_distance = index, distance
     return best
+
+
+def every_move(controller: Controller, state: engines.State) -> list[Target]:
+    """Every move the table offers, those reached through a card of the hand included."""
+    return [Target(f"move:{c.notation}", c.label) for c in controller.table.choices(state)]

@@ -44,9 +44,7 @@ def advance(controller: Controller, steps: int, rng: random.Random) -> None:
         if controller.dice_request():
             controller.play(state.sample_chance().notation)
         else:
-            controller.handle(
-                Tap(rng.choice(controller.table.move_targets(state, grouped=False)).id)
-            )
+            controller.handle(Tap("move:" + rng.choice(controller.table.choices(state)).notation))
 
 
 def show_roll(controller: Controller, seed: int) -> None:

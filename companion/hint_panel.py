@@ -20,7 +20,7 @@ from companion.advice import (
 )
 from companion.session import CARD_GAMES
 from companion.table_context import TableContext
-from display.model import Screen, Target, marked_piece
+from display.model import Screen, Target
 
 
 class HintPanel:
@@ -85,18 +85,7 @@ class HintPanel:
             turn.selected = set()
             self.view.say(self.view.t("hint_rethrow"))
             return
-        turn.guess, turn.page = notation, 0
-        session = self.view.session
-        if session is None:
-            return
-        table, state = session.table, session.state
-        turn.selected = set(table.pieces(state, notation))  # the list narrowed to its pawns
-        rings = sorted(table.marks(table.preview(state, notation)))
-        if not rings:
-            self.view.say(self.view.t("hint_picked"))
-            return
-        pawn = table.piece_name(state, marked_piece(rings[0]), self.view.language)
-        self.view.say(self.view.t("hint_picked_ring", pawn=pawn))
+        self.table.play(notation)  # as a move touched in the list: one touch plays it
 
     def add(self, screen: Screen, state: engines.State) -> None:
         """The hint's target among the actions; its panel in place of the moves when open."""

@@ -175,15 +175,15 @@ class Person:
         chooser = CHOOSERS.get(state.game.name, choose_random) if not state.is_chance else None
         wanted = (chooser or choose_random)(state, targets, self.rng).id
         pieces = next(c.pieces for c in choices if f"move:{c.notation}" == wanted)
-        touched, pages = 0, 0
-        while not self.sees(wanted) and (
-            self.app.window.renderer.page_info[1] > 1 or self.grouped()
-        ):
+        touched, pages, played = 0, 0, len(state.history)
+        while not self.sees(wanted):  # a hand's cards narrow a list that is not shown whole
             telling = [p for p in sorted(pieces) if p in self.screen.pieces]
             untouched = [p for p in telling if p not in self.screen.selected]
             if not untouched:
                 break  # the pawns touched tell no more: the pages will
             self.tap(_piece_target(untouched[0]))
+            if len(self.controller.state.history) != played:
+                return  # a marked square touched for the card chosen: played
             if untouched[0] not in self.screen.selected:  # else the same touch, again and again
                 raise Stuck(f"touched {untouched[0]}, the table chose {self.screen.selected}")
             touched += 1

@@ -271,6 +271,9 @@ class SettingsScreen(ScreenObject):
         self.view.say(done)
 
 
+DEALT_GAMES = ("strategix", "sequence")  # their rules' entry line depends on the mode
+
+
 class RulesScreen(ScreenObject):
     """A game's rules in short; the game shown, or the one being set up, to begin with."""
 
@@ -293,6 +296,8 @@ class RulesScreen(ScreenObject):
         title = self.t("titled", title=self.t("rules"), what=game_title(game, language))
         screen = Screen("rules", title, game=game)
         screen.lines = RULES[game][language]
+        if session is not None and session.record.game == game and game in DEALT_GAMES:
+            screen.lines = self.entry_for_mode(screen.lines, game, session.record.mode)
         screen.options = [
             Target(
                 f"rules:{g}", game_title(g, language), "selected" if g == game else "normal"
@@ -300,6 +305,16 @@ class RulesScreen(ScreenObject):
             for g in GAMES
         ]
         return screen
+
+    def entry_for_mode(self, lines: list[str], game: str, mode: str) -> list[str]:
+        """The rules' last line says how a play is entered with physical cards; with cards
+        the kiosk dealt, the hand is touched instead."""
+        if mode != "full":
+            return lines
+        language = self.view.language
+        dealt = text(language, "rules.dealt_strategix" if game == "strategix"
+                     else "rules.dealt_sequence")  # fmt: skip
+        return [*lines[:-1], dealt]
 
     def choose(self, game: str) -> None:
         if game not in GAMES:

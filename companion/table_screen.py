@@ -24,6 +24,7 @@ from companion.name_keyboard import entry_controls
 from companion.notation_entry import NotationEntry
 from companion.persistence.store import StoreError
 from companion.screen_base import Handler, KioskView, ScreenName, ScreenObject
+from companion.session import CARD_GAMES
 from companion.table_context import Turn
 from companion.tables import Choice, DiceRequest
 from companion.tables.base import spoken_view
@@ -31,8 +32,33 @@ from display.i18n import game_title, say, text
 from display.model import Screen, Target, is_mark
 from engines.dice import D6_FACES, POKER_FACES
 
+SQUARES_LISTED = 4  # more plays than this on marked squares: the board, not a list of pages
 CHOOSING = frozenset({"move", "square", "piece", "play", "key", "entry", "hint", "hand", "reroll",
                       "confirm"})  # fmt: skip  # refused while a bot chooses
+
+
+# The actions row's slots, each holding one kind of action whatever the state, so that no
+# button comes under a finger where another was: the throw, the confirmation (of a reading or
+# of a play shown), the hint, undo (kept at game over: it asks before reopening). Card games:
+# a robot's held round end, the play shown, the hint, undo. + die / − die, Analyse and New
+# game go in the options row.
+DICE_SLOTS = (("reroll:", "throw:"), ("confirm:", "move:"), ("hint:",), ("undo:",))
+CARD_SLOTS = (("seen:",), ("move:",), ("hint:",), ("undo:",))
+EMPTY = Target("", "", "empty")  # a slot with nothing in it now: drawn as a gap
+
+
+def slotted(actions: list[Target], slots: tuple[tuple[str, ...], ...]) -> list[Target]:
+    """The actions in their slots, the enabled before the disabled (Struggle's Relancer before
+    the Lancer kept in its place), the first kinds listed first."""
+    row = [EMPTY] * len(slots)
+    ranked = sorted(actions, key=lambda action: action.style == "disabled")
+    for index, kinds in enumerate(slots):
+        for kind in kinds:
+            found = next((a for a in ranked if a.id.startswith(kind) and a not in row), None)
+            if found is not None:
+                row[index] = found
+                break
+    return row
 
 
 class TableScreen(ScreenObject):
@@ -59,7 +85,7 @@ class TableScreen(ScreenObject):
             "move": self.play, "square": self.square, "piece": self.piece, "page": self.turn_page,
             "die": self.dice.die, "face": self.dice.face, "hand": self.dice.hand_die,
             "confirm": lambda _: self.dice.confirm(), "reroll": lambda _: self.dice.reroll(),
-            "throw": lambda _: self.dice.throw(), "undo": lambda _: self.undo(),
+            "throw": lambda _: self.throw(), "undo": lambda _: self.undo(),
             "key": self.typing.key, "entry": self.typing.entry, "play": self.typing.word,
             "hint": self.hint.tap, "game": self.new_game,
             "review": lambda _: self.view.go("to_review"),
@@ -208,6 +234,11 @@ class TableScreen(ScreenObject):
         if not any(chosen <= c.pieces for c in choices):
             self.view.say(self.t("piece_stuck"), True)
             return
+        left = [c for c in choices if chosen <= c.pieces]
+        card_chosen = any(p.startswith("card:") for p in self.turn.selected)
+        if card_chosen and len(left) == 1 and session.table.plays_on_touch(piece):
+            self.play(left[0].notation)  # a square marked for the card chosen: play there
+            return
         self.turn.selected, self.turn.page = chosen, 0
         self.view.say("")
         if is_mark(piece) and piece in chosen:
@@ -286,6 +317,7 @@ class TableScreen(ScreenObject):
             scores=[(n, str(s)) for n, s in zip(state.players, state.scores(), strict=True)],
         )
         screen.acting = session.table.seat(state)
+        screen.hand = self.hand_targets(state, viewer)
         screen.dice = self.dice.marks()
         if state.is_over:  # the last throw's photo and marks are no longer the game's
             screen.camera, screen.dice = None, []
@@ -293,7 +325,19 @@ class TableScreen(ScreenObject):
         screen.actions = self._actions(state)
         self._add_moves(screen, state)
         self.hint.add(screen, state)
+        slots = CARD_SLOTS if record.game in CARD_GAMES else DICE_SLOTS
+        screen.actions = slotted(screen.actions, slots)
+        screen.slot_labels = [[self._kind_label(kind) for kind in kinds] for kinds in slots]
         return screen
+
+    def _kind_label(self, kind: str) -> str:
+        """The words an action of this kind may say (a slot is as wide as its longest word)."""
+        t = self.t
+        return {
+            "reroll:": t("reroll"), "throw:": t("throw"),
+            "confirm:": f"{t('confirm')} {t('confirm_unsure')}", "move:": t("confirm"),
+            "hint:": f"{t('hint')} {t('hint_hide')}", "undo:": t("undo"), "seen:": t("seen"),
+        }.get(kind, "")  # fmt: skip
 
     def _viewer(self, state: engines.State) -> int | None:
         """Whose hidden cards the screen shows when the kiosk deals: the person to act, else
@@ -304,6 +348,25 @@ class TableScreen(ScreenObject):
         if isinstance(state.actor, int) and state.actor in people:
             return state.actor
         return people[0] if len(people) == 1 else None
+
+    def hand_targets(self, state: engines.State, viewer: int | None) -> list[Target]:
+        """The viewer's cards, each touched to narrow the moves to those laying it: lit when
+        touched, dim when no move lays it now (or it is not the viewer's turn)."""
+        session = self.view.session
+        if session is None or viewer is None:
+            return []
+        ours = state.actor == viewer and not self.bots.choosing()
+        laid = {p for c in self.choices(state) for p in c.pieces} if ours else set()
+        targets = []
+        for card in session.table.hand_cards(state, viewer):
+            piece = f"card:{card}"
+            style = "selected" if piece in self.turn.selected else "normal"
+            targets.append(Target(f"piece:{piece}", card, style if piece in laid else "disabled"))
+        return targets
+
+    def hand_leads(self, state: engines.State) -> bool:
+        """The moves are reached through the cards of the hand shown (the kiosk dealt them)."""
+        return any(t.style != "disabled" for t in self.hand_targets(state, self._viewer(state)))
 
     def _waiting(self, state: engines.State) -> str:
         """What the table waits for; a reading shown waits for its check, not for a throw."""
@@ -339,26 +402,44 @@ class TableScreen(ScreenObject):
         request, proposal = self.dice_request(), self.turn.proposal
         if request is not None and proposal is not None:
             actions.append(self._confirm_target(request, proposal))
-            if len(proposal.faces) < request.count:
-                actions.append(Target("die:add", self.t("add_die")))
-            if len(proposal.faces) > request.count or self.turn.picking is not None:
-                actions.append(Target("die:remove", self.t("remove_die")))
-        elif request is not None:  # nothing read (no camera, or not settled): enter by hand
-            actions.append(Target("die:add", self.t("add_die")))
         if request is not None and self.dice.can_throw:
             style = "normal" if proposal is not None else "primary"
             actions.insert(0, Target("throw:", self.t("throw"), style))
+        elif self._throws(state) and not state.is_over:  # Lancer keeps its place: no other
+            actions.insert(0, Target("throw:", self.t("throw"), "disabled"))  # button takes it
         if self.hand():
             style = "primary" if self.turn.rethrow else "quiet"
             actions.append(Target("reroll:", self.t("reroll"), style))
         if self.bots.holding():
             actions.insert(0, Target("seen:", self.t("seen"), "primary"))
-        if state.is_over:  # Annuler goes to the options row (self._add_moves), away from
-            # where a habitual touch during play would land (it sat where Conseil had been)
-            actions.append(Target(f"game:{state.game.name}", self.t("new_game"), "primary"))
-            return actions + self._review_target()
         actions.append(Target("undo:", self.t("undo"), "danger"))
         return actions
+
+    def _throws(self, state: engines.State) -> bool:
+        """The game's dice are thrown from the kiosk (the simulated camera): a dice game."""
+        session = self.view.session
+        return self.dice.can_throw and session is not None and session.record.game not in CARD_GAMES
+
+    def throw(self) -> None:
+        """Lancer: the dice awaited thrown; when none are, said so (the button stays in its
+        place, drawn disabled)."""
+        if not self.dice.throw() and self.dice_request() is None:
+            self.view.say(self.t("no_dice_wanted"), True)
+
+    def _dice_fixes(self) -> list[Target]:
+        """+ die / − die, beside the faces in the options row: a reading with too few or too
+        many dice, a die touched, or nothing read (entered by hand)."""
+        request, proposal = self.dice_request(), self.turn.proposal
+        if request is None:
+            return []
+        if proposal is None:
+            return [Target("die:add", self.t("add_die"))]
+        fixes = []
+        if len(proposal.faces) < request.count:
+            fixes.append(Target("die:add", self.t("add_die")))
+        if len(proposal.faces) > request.count or self.turn.picking is not None:
+            fixes.append(Target("die:remove", self.t("remove_die")))
+        return fixes
 
     def _review_target(self) -> list[Target]:
         """After game over: Review, or that it is being computed (its touch says so)."""
@@ -381,24 +462,30 @@ class TableScreen(ScreenObject):
         if turn.picking is not None and request is not None:
             faces = POKER_FACES if request.kind == "poker" else D6_FACES
             screen.options = [Target(f"face:{f}", f, self._face_style(f)) for f in faces]
+            screen.options += self._dice_fixes()
             return
         screen.options = [
             Target(f"hand:{i}", face, "selected" if i in turn.rethrow else "normal")
             for i, face in enumerate(self.hand())
-        ]
-        if state.is_over:
-            screen.options = [Target("undo:", self.t("undo"), "danger")]
+        ] + self._dice_fixes()
+        if state.is_over:  # Analyse and New game beside the board, not in a slot of play
+            # (New game sat where Confirm had been: the last move's touch, repeated, restarted)
+            new_game = Target(f"game:{state.game.name}", self.t("new_game"), "primary")
+            screen.options = self._review_target() + [new_game]
         session = self.view.session
         assert session is not None
         if self.bots.choosing():  # the bot's move is shown on the board, not offered to touch
             screen.preview = session.table.preview(state, turn.guess) if turn.guess else {}
             return
         screen.moves = self.move_targets(state)  # the renderer pages them as they fit
+        screen.moves_note = self.moves_note(state)
         beside_board = session.table.moves_beside_board
         screen.page = (turn.page, self.side_moves_per_page if beside_board else self.moves_per_page)
         screen.pieces = self.telling_pieces(state)
         screen.selected = sorted(turn.selected)
         screen.preview = self._preview(state)
+        if state.is_over:  # the result beside the board, its winning lines marked
+            screen.moves_note, screen.preview = session.table.result(state, self.view.language)
         if turn.guess:  # the square's card, shown on the board, played by one more touch
             label = session.table.guess_label(state, turn.guess, self.view.language)
             screen.actions.insert(0, Target(f"move:{turn.guess}", label, "primary"))
@@ -446,7 +533,7 @@ class TableScreen(ScreenObject):
         if state.is_over or self.dice_request() is not None:
             return []
         guess = self.turn.guess
-        left = self.narrowed(state)
+        left = self.listed(state)
         groups = self._groups(left) if grouped else {}
         grouped = {c.notation for choices in groups.values() for c in choices} - {guess}
         targets = [
@@ -477,3 +564,32 @@ class TableScreen(ScreenObject):
         if len(left) - grouped + len(groups) >= len(left) - 1:
             return {}  # grouping would save no line
         return groups
+
+    def listed(self, state: engines.State) -> list[Choice]:
+        """The moves listed: with a hand to touch, those laying no card until a card is
+        touched, and no list where the board's marked squares are the way to play."""
+        left = self.narrowed(state)
+        if not self.hand_leads(state):
+            return left
+        if not self.turn.selected:
+            always = self.view.session.table.always_listed if self.view.session else ()
+            return [c for c in left if c.notation in always
+                    or not any(p.startswith("card:") for p in c.pieces)]  # fmt: skip
+        if len(left) > SQUARES_LISTED and all(self._on_square(c) for c in left):
+            return []
+        return left
+
+    def _on_square(self, choice: Choice) -> bool:
+        return any(p.startswith("square:") for p in choice.pieces)
+
+    def moves_note(self, state: engines.State) -> str:
+        """What the list leaves out, in one short line: the plays behind the cards, or the
+        squares marked on the board."""
+        if state.is_over or not self.hand_leads(state):
+            return ""
+        left, listed = self.narrowed(state), self.listed(state)
+        if not self.turn.selected:
+            return text(self.view.language, "hand.summary", n=len(left) - len(listed))
+        if not listed:
+            return text(self.view.language, "hand.touch_square", n=len(left))
+        return ""

@@ -14,12 +14,13 @@ from display.model import mark_id
 
 if TYPE_CHECKING:
     from display.canvas import Canvas
-    from display.model import Screen
+    from display.model import Screen, Target
 
 STRUGGLE_ORDER = ("K", "Q", "J", "10", "9")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = ("H", "D")
 CARD_FACE: palette.Colour = (236, 232, 220)
+CARD_TOUCH = 44  # px: a card of the hand touched, as a board square
 
 
 def draw(renderer: Canvas, screen: Screen, box: Box) -> None:
@@ -360,38 +361,55 @@ def draw_strategix(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scr
     if view.get("phase") == "over":
         _round_points(renderer, view, (x, cards_y, w, y + h - cards_y), screen, font)
         return
+    compact = bool(screen.hand) and k < 1.2  # the 7" landscape panel: room for a whole hand
+    cards_y = y + 30 if compact else cards_y
+    cards_h, said_h = (36, 18) if compact else (int(70 * k), int(26 * k))
+    said_y = cards_y + cards_h + 2 if compact else cards_y + int(74 * k)
     if building:  # a formula of several groups being put together: shown as it grows
-        _letter_cards(renderer, building + " +", (x, cards_y, w, int(70 * k)), int(46 * k))
+        _letter_cards(renderer, building + " +", (x, cards_y, w, cards_h), int(46 * k))
         said = _building_words(view, screen)
-        renderer.label(said, (x, cards_y + int(74 * k), w, int(26 * k)), font - 4, palette.TEXT)
+        renderer.label(said, (x, said_y, w, said_h), font - 4, palette.TEXT)
     elif play:
-        _letter_cards(renderer, play, (x, cards_y, w, int(70 * k)), int(46 * k))
+        _letter_cards(renderer, play, (x, cards_y, w, cards_h), int(46 * k))
         who = screen.scores[top["player"]][0] if top.get("player") is not None else ""
-        renderer.label(who, (x, cards_y + int(74 * k), w, int(26 * k)), font - 4, palette.TEXT_DIM)
+        renderer.label(who, (x, said_y, w, said_h), font - 4, palette.TEXT_DIM)
     else:
         exchanged = _exchange_words(view, screen)
         if exchanged:
-            renderer.paragraph(exchanged, (x, cards_y, w, int(100 * k)), font - 4, palette.TEXT)
+            renderer.paragraph(exchanged, (x, cards_y, w, said_y + said_h - cards_y), font - 4,
+                               palette.TEXT)  # fmt: skip
         else:
             empty = text(language, "board.new_trick")
-            renderer.label(empty, (x, cards_y, w, int(70 * k)), font, palette.TEXT_DIM, "center")
+            renderer.label(empty, (x, cards_y, w, cards_h), font, palette.TEXT_DIM, "center")
+    line_y = said_y + said_h + 2 if compact else cards_y + int(110 * k)
+    line_y = _card_counts(renderer, view, screen, (x, line_y, w, int(28 * k)), compact)
+    if screen.hand and line_y + 24 <= y + h:
+        hand_cards(renderer, screen.hand, (x, line_y + 2, w, y + h - line_y - 2), int(34 * k))
+
+
+def _card_counts(
+    renderer: Canvas, view: dict[str, Any], screen: Screen, line: Box, compact: bool
+) -> int:
+    """How many cards each player holds, a line each (compact: tighter, two players on one
+    line); returns where the lines end."""
+    x, y, w, line_h = line
     counts = view.get("hand_counts", [])
     if not any(counts):
-        counts = []  # nothing dealt yet: no "0 cards" for everyone
-    passed = trick.get("passed") or [False] * len(counts)
-    line_y, line_h = cards_y + int(110 * k), int(28 * k)
+        return y  # nothing dealt yet: no "0 cards" for everyone
+    passed = (view.get("trick") or {}).get("passed") or [False] * len(counts)
+    columns = 2 if compact and len(counts) == 2 else 1  # two lines of four: a pass said whole
+    line_h = 20 if compact else line_h
+    size = renderer.layout.font - (6 if compact else 4)
     for seat, count in enumerate(counts):
         name = screen.scores[seat][0] if seat < len(screen.scores) else str(seat)
         key = "board.cards_passed" if seat < len(passed) and passed[seat] else "board.cards"
         colour = palette.PLAYER_COLOURS[seat % len(palette.PLAYER_COLOURS)]
-        said = text(language, key, name=name, n=count)
-        renderer.label(said, (x, line_y, w, line_h - 2), font - 4, colour)
-        line_y += line_h
-    hands = view.get("hands") or []
-    own = next((hand for hand in hands if hand), None)
-    if own and line_y + 24 <= y + h:
-        left = _without(list(own), building)
-        _hand_cards(renderer, left, (x, line_y + 4, w, y + h - line_y - 4), int(34 * k))
+        row, column = divmod(seat, columns)
+        cell = (x + column * (w // columns), y + row * line_h, w // columns - 4, line_h - 2)
+        rest = renderer.font(size).size(text(screen.language, key, name="", n=count))[0]
+        name = renderer.shortened(name, cell[2] - rest, size)  # the count and a pass whole
+        renderer.label(text(screen.language, key, name=name, n=count), cell, size, colour)
+    return y + -(-len(counts) // columns) * line_h
 
 
 def _round_points(
@@ -422,15 +440,6 @@ def _building_words(view: dict[str, Any], screen: Screen) -> str:
         beaten = top.replace("*=", "★")
         return text(screen.language, "board.building_over", name=name, top=beaten)
     return text(screen.language, "board.building", name=name)
-
-
-def _without(hand: list[str], formula: str) -> list[str]:
-    """The hand less the cards of the formula being built (a star declared X is a star)."""
-    for token in formula.replace("+", " ").split():
-        card = "*" if token.startswith("*") else token
-        if card in hand:
-            hand.remove(card)
-    return hand
 
 
 def _exchange_words(view: dict[str, Any], screen: Screen) -> str:
@@ -466,22 +475,50 @@ def _letter_cards(renderer: Canvas, play: str, box: Box, widest: int = 46) -> No
         renderer.label(shown, rect, min(h - 8, int(width * 0.75)), colour, "center")
 
 
-def _hand_cards(renderer: Canvas, hand: list[str], box: Box, largest: int = 34) -> None:
-    """The hand shown (full mode) as small cards: letters, ★ stars, pétards as bursts."""
+def hand_cards(renderer: Canvas, hand: list[Target], box: Box, largest: int = 34) -> int:
+    """A hand as cards, each touchable unless dim ("disabled": no move lays it now), lit when
+    touched; returns the height used. Letters, ★ stars, pétards as bursts, playing cards as
+    rank and suit. Touchable cards keep a finger's least size (44 px), on more rows."""
     x, y, w, h = box
-    per_row = min(len(hand), 12)
+    touchable = any(card.style != "disabled" for card in hand)
+    side = max(largest, CARD_TOUCH + 1) if touchable else largest
+    per_row = max(1, min(len(hand), 12, w // side if touchable else 12))
     rows = -(-len(hand) // per_row)
-    width = min(largest, w // per_row)
-    height = min(largest, (h - 2 * (rows - 1)) // rows)
+    width = min(side, w // per_row)
+    height = min(max(largest, side - 1), (h - 2 * (rows - 1)) // rows)
     for number, card in enumerate(hand):
         row, column = divmod(number, per_row)
-        rect = pygame.Rect(x + column * width, y + row * (height + 2), width - 3, height)
-        if card == "!":
-            _petard_card(renderer, rect)
-            continue
-        ink, shown = (palette.ORANGE, "★") if card == "*" else (palette.BLACK, card)
+        rect = pygame.Rect(x + column * width, y + row * (height + 2), width - 1, height)
+        _card(renderer, card.label, rect, card.style == "disabled" and touchable)
+        if card.style == "selected":
+            pygame.draw.rect(renderer.surface, palette.YELLOW, rect, 4, border_radius=4)
+        if card.style != "disabled":
+            renderer.hits.append((rect, card.id))
+    return rows * (height + 2)
+
+
+def _card(renderer: Canvas, card: str, rect: pygame.Rect, dim: bool) -> None:
+    if card == "!":
+        _petard_card(renderer, rect)
+    else:
         pygame.draw.rect(renderer.surface, CARD_FACE, rect, border_radius=4)
-        renderer.label(shown, rect, max(12, height - 8), ink, "center")
+        ink, shown = _card_ink(card)
+        renderer.label(shown, rect.inflate(-4, 0), max(MIN_TEXT, rect.h - 8), ink, "center")
+    if dim:  # a card no move lays now: greyed, as a disabled button
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        shade.fill((*palette.BACKGROUND, 150))
+        renderer.surface.blit(shade, rect.topleft)
+
+
+def _card_ink(card: str) -> tuple[palette.Colour, str]:
+    """A card's words and ink: ★ for a star, "10♥" for a playing card, else the letter."""
+    if card == "*":
+        return palette.ORANGE, "★"
+    if len(card) == 2 and card[1] in SUIT_SYMBOLS:
+        rank = "10" if card[0] == "T" else card[0]
+        ink = palette.VERMILLION if card[1] in RED_SUITS else palette.BLACK
+        return ink, rank + SUIT_SYMBOLS[card[1]]
+    return palette.BLACK, card
 
 
 def _petard_card(renderer: Canvas, rect: pygame.Rect) -> None:

@@ -82,6 +82,10 @@ class Screen:
     acting: int | None = None  # the seat whose box is highlighted (to act, or whose dice)
     pieces: list[str] = field(default_factory=list)  # touchable pieces on the board ("pawn:K")
     selected: list[str] = field(default_factory=list)  # pieces touched: the moves narrowed
+    hand: list[Target] = field(default_factory=list)  # the viewer's cards, touched to narrow
+    slot_labels: list[list[str]] = field(default_factory=list)  # the actions row's slots:
+    # what each may say, so each keeps one width and place whatever it holds now
+    moves_note: str = ""  # what the moves listed leave out (touch a card, a marked square)
     preview: dict[str, Any] = field(default_factory=dict)  # the outcome shown on the board
     scores: list[tuple[str, str]] = field(default_factory=list)  # (name, score text)
     lines: list[str] = field(default_factory=list)  # rules text, settings

@@ -37,8 +37,9 @@ class _Rows:
 def draw_wide(renderer: Canvas, screen: Screen) -> None:
     boards.draw(renderer, screen, BOARD)
     plays = [a for a in screen.actions if a.id.startswith("move:")]  # the square's card
-    others = [a for a in screen.actions if a not in plays]
-    beside_nav = others if len(screen.nav) + len(others) <= 6 else []
+    others = [a for a in screen.actions if a not in plays and a.style != "empty"]
+    slots = bool(screen.slot_labels) and not screen.keys  # each action in its place
+    beside_nav = others if len(screen.nav) + len(others) <= 6 and not slots else []
     actions = plays + [a for a in others if a not in beside_nav]
     rows, message_h = _layout(renderer, screen, actions)
     nav_h = 2 * rows.button_h + GAP
@@ -51,10 +52,17 @@ def draw_wide(renderer: Canvas, screen: Screen) -> None:
         _keys(renderer, screen, actions, (top, bottom), rows)
     else:
         words_h = rows.button_h + GAP if actions else 0
+        if screen.options and not screen.moves:  # game over: Analyse, New game above the
+            # actions, below the result (not where the hand's cards or the moves were)
+            words_h += rows.button_h + GAP
+            options_y = bottom - words_h
+            renderer.button_row(screen.options, (COLUMN_X, options_y, COLUMN_W, rows.button_h))
         renderer.moves_or_keys(screen, (COLUMN_X, top, COLUMN_W, bottom - top - words_h))
-        if screen.options and not screen.moves:  # game over: Annuler, away from the actions
-            renderer.button_row(screen.options, (COLUMN_X, top, COLUMN_W, rows.button_h))
-        renderer.button_row(actions, (COLUMN_X, bottom - rows.button_h, COLUMN_W, rows.button_h))
+        row = (COLUMN_X, bottom - rows.button_h, COLUMN_W, rows.button_h)
+        if slots:
+            renderer.action_slots(screen, row)
+        else:
+            renderer.button_row(actions, row)
     if message_h > MESSAGE_H:  # more than two lines: wrapped from the top
         colour = palette.ERROR if screen.error else palette.TEXT_DIM
         box = (COLUMN_X, COLUMN_BOTTOM - message_h, COLUMN_W, message_h)

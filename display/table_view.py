@@ -57,8 +57,34 @@ class TableView:
         big_board_alone = screen.game in BIG_BOARDS and not screen.options and not screen.entry
         if not big_board_alone and not (card_game and keys_tall):
             self._options_row(screen)
-        self.buttons(screen.actions, layout.actions, len(screen.actions) or 1)
+        self.action_slots(screen, layout.actions)
         self.status(screen)
+
+    def action_slots(self, screen: Screen, box: Box, gap: int = 4) -> None:
+        """The actions row in slots, each as wide as the longest word it may say and in its
+        place whatever the others hold; an empty slot is a gap."""
+        actions = screen.actions
+        if not actions:
+            return
+        if len(screen.slot_labels) != len(actions):
+            self.buttons(actions, box, len(actions) or 1)
+            return
+        x, y, w, h = box
+        needs = [self._slot_need(labels) for labels in screen.slot_labels]
+        spare = max(0, w - gap * (len(needs) - 1) - sum(needs)) / len(needs)
+        cells, left = [], float(x)
+        for need in needs:
+            cells.append((round(left), y, round(need + spare), min(h, self.layout.row_height)))
+            left += need + spare + gap
+        shown = [(a, cell) for a, cell in zip(actions, cells, strict=True) if a.style != "empty"]
+        if shown:
+            self.same_size_buttons([a for a, _ in shown], [cell for _, cell in shown])
+
+    def _slot_need(self, labels: list[str]) -> int:
+        """The width of a slot: its longest word at the least type size, and a margin."""
+        font = self.font(MIN_TEXT)
+        words = [font.size(word)[0] + 20 for label in labels for word in label.split()]
+        return max([MIN_TARGET, *words])
 
     def _options_row(self, screen: Screen) -> None:
         box = self.layout.options
@@ -74,9 +100,21 @@ class TableView:
         if screen.keys:
             self._keyboard(screen.keys, box)
             return
-        if not screen.moves:
+        if not screen.moves and not screen.moves_note:
             self.panel(box)
             return
+        if screen.hand and not _hand_on_board(screen):  # the cards above what they narrow
+            largest = max(boards.CARD_TOUCH, min(w // len(screen.hand), self.layout.row_height))
+            used = boards.hand_cards(self, screen.hand, (x, y, w, h), largest) + 4
+            y, h = y + used, h - used
+        if screen.moves_note:  # two lines above moves; a game's result takes the room
+            note_h = 2 * MIN_TEXT + 12 if screen.moves else h
+            used = self.paragraph(screen.moves_note, (x + 4, y, w - 8, note_h), self.layout.font,
+                                  palette.TEXT) + 6  # fmt: skip
+            y, h = y + used, h - used
+        if not screen.moves:
+            return
+        box = (x, y, w, h)
         wanted, most = screen.page
         per_page, row_h, columns = self._moves_per_page(screen.moves, box, most)
         pages = -(-len(screen.moves) // per_page)
@@ -193,6 +231,11 @@ class TableView:
         top_h = h // 2
         self.label(self.shortened(name, w, MIN_TEXT), (x, y, w, top_h), MIN_TEXT, ink, "center")
         self.label(score, (x, y + top_h, w, h - top_h), MIN_TEXT, ink, align="center")
+
+
+def _hand_on_board(screen: Screen) -> bool:
+    """Stratégix draws the hand on its board (beside the trick); Sequence's board is the grid."""
+    return screen.game == "strategix"
 
 
 def _score_line(screen: Screen, name: str, score: str) -> str:

@@ -288,7 +288,7 @@ def test_finished_game_is_scored_and_undo_reopens_it(controller):
     record_id = controller.session.record.id
     assert controller.store.game(record_id).status == "over"
     assert [s for s, _ in controller.store.results(record_id)] == controller.state.scores()
-    assert any(t.id == "game:struggle" for t in controller.screen().actions)  # new game
+    assert any(t.id == "game:struggle" for t in controller.screen().options)  # new game
     controller.handle(Press("undo"))  # asks first (issue 57: one touch reopened it)
     assert controller.store.game(record_id).status == "over"
     controller.handle(Press("undo"))
@@ -445,7 +445,7 @@ def test_sequence_dead_card_key(controller):
 def test_without_a_reading_the_dice_are_entered_by_hand(controller):
     controller.start_game("struggle", ["Ann", "Bob"], seed=1, mode="full")
     assert controller.dice_request() is not None and controller.table.turn.proposal is None
-    assert any(t.id == "die:add" for t in controller.screen().actions)
+    assert any(t.id == "die:add" for t in controller.screen().options)
     faces = controller.state.sample_chance().notation.split()[1:]
     for face in faces:
         controller.handle(Tap("die:add"))

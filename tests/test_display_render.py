@@ -39,7 +39,8 @@ def game_in_progress(controller: Controller, game: str, steps: int = 12) -> None
         if controller.dice_request():
             controller.play(controller.state.sample_chance().notation)
         else:
-            controller.handle(Tap(rng.choice(controller.table.move_targets(controller.state)).id))
+            choices = controller.table.choices(controller.state)
+            controller.handle(Tap("move:" + rng.choice(choices).notation))
 
 
 def check_hits(renderer: Renderer) -> None:

@@ -431,12 +431,12 @@ def test_die_buttons_only_when_the_count_is_wrong(controller):
     controller.handle(Tap("hand:1"))
     controller.handle(Tap("reroll:"))  # two dice wanted
     controller.handle(Settled(reading("9", "K"), np.zeros((120, 160, 3), np.uint8)))
-    ids = [t.id for t in controller.screen().actions]
+    ids = [t.id for t in controller.screen().options]
     assert "die:add" not in ids and "die:remove" not in ids
     controller.handle(Tap("die:0"))
-    assert "die:remove" in [t.id for t in controller.screen().actions]
+    assert "die:remove" in [t.id for t in controller.screen().options]
     controller.handle(Tap("die:remove"))
-    assert "die:add" in [t.id for t in controller.screen().actions]
+    assert "die:add" in [t.id for t in controller.screen().options]
 
 
 def test_sequence_prompts_follow_what_was_typed_and_what_was_touched(controller):
@@ -578,17 +578,18 @@ def test_the_space_key_is_not_cut(controller):
     assert len(space.label) <= 2
 
 
-def test_a_hint_chosen_in_traverse_is_shown_in_the_move_list(controller):
-    """Item 23: in Traverse the hint's chosen move was not in the list of moves."""
+def test_a_hint_chosen_in_traverse_is_played_as_a_listed_move_is(controller):
+    """Item 23: in Traverse the hint's chosen move waited for a Confirm that was not in the
+    list; C7: a listed move plays at once, so a hint's choice does too."""
     controller.start_game("traverse", ["Ann", "Bob"], seed=3, mode="full")
     while controller.state.is_chance:
         controller.play(controller.state.sample_chance().notation)
     controller.handle(Tap("hint:"))
     controller.table.advice.wait()
+    best = controller.table.hint.choices()[0].notation
+    before = list(controller.state.history)
     controller.handle(Tap("hint:0"))
-    guess = controller.table.turn.guess
-    first = controller.screen().moves[0]
-    assert first.style == "selected" and first.id == f"move:{guess}"
+    assert [a.notation for a in controller.state.history[len(before) :]][:1] == [best]
 
 
 def test_strategix_before_the_first_lead_shows_round_one_and_no_empty_hands(controller):
@@ -1033,6 +1034,7 @@ def test_strategix_stars_are_said_in_words_and_pass_is_always_at_hand(controller
     """Moves and messages said "Ana joue *=O *=O"; Passe sat on the last of 4 pages."""
     controller.language = language
     strategix_against_a_robot(controller)
+    controller.handle(Tap("piece:card:*"))
     labels = [m.label for m in controller.screen().moves]
     assert not any("*" in label for label in labels), labels
     star = next(m.id for m in controller.screen().moves if "*=" in m.id)
@@ -1099,6 +1101,7 @@ def test_strategix_a_formula_being_built_shows_on_the_table_not_in_the_hand(cont
     """A play of several groups showed only in the message line: the table said "Nouveau
     pli" and the hand still held the cards already chosen."""
     hand = strategix_against_a_robot(controller)
+    controller.handle(Tap(f"piece:card:{next(card for card in hand if card.isalpha())}"))
     first = next(m for m in controller.screen().moves if m.id.endswith(" +") and "*" not in m.id)
     group = first.id.removeprefix("move:play ").removesuffix(" +").split()
     controller.handle(Tap(first.id))
@@ -1134,13 +1137,14 @@ def drawn_targets(controller: Controller, size: tuple[int, int]) -> dict[str, ob
 
 @pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
 @pytest.mark.parametrize("game", ["traverse", "strategix", "roudalon", "struggle", "sequence"])
-def test_game_over_undo_is_not_where_a_button_of_play_was(controller, size, game):
+def test_game_over_undo_is_not_where_another_button_of_play_was(controller, size, game):
     """Game over: "Annuler" sat exactly where "Conseil" had been, so a habitual touch asked to
-    reopen the game. It must be where no button of the actions row is during play."""
+    reopen the game. Annuler keeps its own place (C7: each action one slot), where no other
+    button of the actions row was during play, and still asks first."""
     players = {"sequence": 3, "roudalon": 4}.get(game, 2)
     controller.start_game(game, ["Ann", "Bob", "Cid", "Dee"][:players], seed=3, mode="full")
     rng = random.Random(1)
-    during_play = []  # where the actions were on the last turn
+    during_play = []  # where the other actions were on the last turn
     while not controller.state.is_over:
         state = controller.state
         action = state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
@@ -1148,7 +1152,8 @@ def test_game_over_undo_is_not_where_a_button_of_play_was(controller, size, game
         after.apply(action.notation)
         if after.is_over or not during_play:
             drawn = drawn_targets(controller, size)
-            during_play += [drawn[a.id] for a in controller.screen().actions if a.id in drawn]
+            during_play += [drawn[a.id] for a in controller.screen().actions
+                            if a.id in drawn and a.id != "undo:"]  # fmt: skip
         assert controller.play(action.notation), controller.message
     undo = drawn_targets(controller, size)["undo:"]
     assert undo.collidelist(during_play) == -1, (undo, during_play)
@@ -1390,6 +1395,221 @@ def drawn_hits(controller: Controller, size: tuple[int, int] = (800, 480)) -> li
     return [target for _, target in renderer.hits]
 
 
+# ----- a dealt hand is the way to act (issue 57, third round) ---------------------------------
+
+
+def sequence_against_a_robot(controller: Controller) -> list[str]:
+    """Ana against a simple robot, the kiosk dealing, Ana to play; Ana's hand."""
+    controller.start_game("sequence", ["Ana", "Robot"], seed=1, mode="full",
+                          bots={1: "simple"})  # fmt: skip
+    rng = random.Random(1)
+    while controller.state.is_chance:
+        controller.play(controller.state.sample_chance(rng).notation)
+    assert controller.state.actor == 0
+    return list(controller.state.view(0)["hands"][0])
+
+
+def drawn_hand(controller: Controller, size: tuple[int, int]) -> dict[str, object]:
+    """The hand's cards drawn to touch, by id (each a finger's size: 44 px, as a square)."""
+    drawn = drawn_targets(controller, size).items()
+    cards = {target: rect for target, rect in drawn if target.startswith("piece:card:")}
+    assert all(min(rect.size) >= 43 for rect in cards.values()), cards
+    return cards
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_strategix_dealt_cards_are_touched_and_narrow_the_moves(controller, size):
+    """C3, B6: against a robot the moves ran to 179 pages and the hand could not be touched."""
+    from display.render import Renderer
+
+    hand = strategix_against_a_robot(controller)
+    renderer = Renderer(size)
+    controller.use_layout(renderer.layout)
+    cards = drawn_hand(controller, size)
+    assert {f"piece:card:{card}" for card in hand if card != "!"} <= set(cards)  # no pétard lead
+    renderer.draw(controller.screen())
+    assert renderer.page_info[1] == 1 and not renderer.problems  # a summary, not pages
+    plays = [c for c in controller.table.choices(controller.state) if c.pieces]
+    assert f"({len(plays)} " in controller.screen().moves_note
+    letter = next(card for card in hand if card.isalpha())
+    controller.handle(Tap(f"piece:card:{letter}"))
+    moves = controller.screen().moves
+    assert moves[0].id == f"move:play {letter}"
+    assert all(letter in move.id.removeprefix("move:").split() for move in moves)
+    assert f"card:{letter}" in controller.screen().selected
+    controller.handle(Tap(moves[0].id))
+    assert controller.state.view(None)["trick"]["top"]["play"] == letter
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_sequence_dealt_cards_mark_their_squares_and_a_marked_square_plays(controller, size):
+    """C3, B16: the hand was shown as pages of moves; a card touched marks its squares on the
+    board, and a marked square touched plays it there."""
+    hand = sequence_against_a_robot(controller)
+    cards = drawn_hand(controller, size)
+    assert {f"piece:card:{card}" for card in hand} == set(cards)
+    assert not controller.screen().moves and controller.screen().moves_note
+    card = next(c for c in hand if not c.startswith("J"))
+    controller.handle(Tap(f"piece:card:{card}"))
+    marked = [s for o in controller.screen().preview["options"] for s in o["squares"]]
+    assert marked and all(m.id.startswith(f"move:{card}@") for m in controller.screen().moves)
+    assert all(f"square:{square}" in drawn_targets(controller, size) for square in marked)
+    controller.handle(Tap(f"square:{marked[-1]}"))
+    assert controller.state.view(None)["last_square"] == marked[-1]
+    assert controller.state.actor == 1
+
+
+def test_sequence_a_two_eyed_jack_marks_the_board_instead_of_pages(controller):
+    """A jack goes on any free square: its 90 squares are marked, not listed on 30 pages."""
+    hand = sequence_against_a_robot(controller)
+    jack = "JC" if "JC" in hand else "JD"
+    controller.session.state = controller.state  # the same position, a jack put in the hand
+    controller.state.hands = type(controller.state.hands)(
+        [type(controller.state.hands[0])([jack, *hand[1:]]), controller.state.hands[1]]
+    )
+    controller.session.forget_choices()
+    controller.handle(Tap(f"piece:card:{jack}"))
+    screen = controller.screen()
+    assert len(screen.preview["options"]) > 80
+    assert not screen.moves and f"({len(screen.preview['options'])} " in screen.moves_note
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_strategix_the_hand_shown_is_its_own_while_the_robot_builds(controller, size):
+    """C5: the player's hand lost the cards the robot laid while it built its formula."""
+    controller.start_game("strategix", ["Ana", "Robot"], seed=1, mode="full",
+                          bots={1: "simple"})  # fmt: skip
+    controller.play("first 1")  # the robot leads
+    ana = controller.state.view(0)["hands"][0]
+    step = next(a.notation for a in controller.state.legal_actions()
+                if a.notation.endswith(" +") and "*" not in a.notation)  # fmt: skip
+    controller.play(step)  # the robot's first group, on the table
+    assert controller.state.view(None)["trick"]["building"]
+    assert [t.label for t in controller.screen().hand] == ana
+    drawn = drawn_words(controller, size)
+    assert all(drawn.count(card) >= ana.count(card) for card in ana if card.isalpha())
+
+
+def test_strategix_places_are_named_in_words_in_english(controller):
+    """C10: "Dubolix Ana +2, Padbolix Robot −2" said nothing to English players."""
+    controller.language = "en"
+    strategix_robot_round(controller, 1)
+    said = controller.message
+    assert re.search(r"(Ana|Robot) first \(Dubolix\) \+2, (Ana|Robot) last \(Padbolix\) −2", said)
+
+
+@pytest.mark.parametrize("game", ["strategix", "sequence"])
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_the_rules_page_says_how_to_play_dealt_cards(controller, game, language):
+    """C4: against a robot (cards dealt) the rules described the keyboard of physical cards."""
+    controller.language = language
+    dealt = text(language, f"rules.dealt_{game}")
+    controller.start_game(game, ["Ana", "Robot"], seed=1, mode="full", bots={1: "simple"})
+    controller.handle(Tap("nav:rules"))
+    lines = controller.screen().lines
+    assert dealt in lines and not any(line.startswith(("Entry", "Saisie")) for line in lines)
+    drawn_words(controller, (800, 480))
+    controller.start_game(game, ["Ana", "Bob"], seed=1, mode="table")
+    controller.handle(Tap("nav:rules"))
+    assert dealt not in controller.screen().lines
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_sequence_game_over_shows_the_result(controller, size, language):
+    """C12: Sequence's game over left the panel beside the board empty."""
+    controller.language = language
+    controller.start_game("sequence", ["Ana", "Bob", "Cid"], seed=3, mode="full")
+    rng = random.Random(1)
+    while not controller.state.is_over:
+        state = controller.state
+        action = state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
+        controller.play(action.notation)
+    view = controller.state.view(None)
+    line = next(s["squares"] for s in view["sequences"] if s["team"] == view["winner_team"])
+    drawn = " ".join(drawn_words(controller, size))
+    assert f"{line[0]}–{line[-1]}" in drawn and "Ana" in drawn
+    assert text(language, "sequence.team_count", n=2, count=0) in drawn
+    assert set(line) <= set(controller.screen().preview["squares"])
+
+
+def test_a_robot_formula_is_played_in_one_show_and_its_thinking_said(controller, monkeypatch):
+    """C6: the robot's formula took ~45 s: each of its steps (star, group, group, done) was
+    shown 1.5 s, with nothing to do; the table said nothing while it chose."""
+    import threading
+
+    from companion import bot_seats
+    from companion.bot_seats import BOT_SHOW_SECONDS
+
+    controller.start_game("strategix", ["Ana", "Robot"], seed=1, mode="full",
+                          bots={1: "simple"})  # fmt: skip
+    controller.play("first 1")  # the robot leads
+    released, steps = threading.Event(), ["star F", "play *=F G +", "+ K L", "done"]
+
+    def scripted(state, level, seed):
+        step = steps[len(state.history) - 2]  # after `first` and the deal
+        return lambda: released.wait(10) and step
+
+    monkeypatch.setattr(bot_seats, "bot_work", scripted)
+    now = 100.0
+    assert controller.tick(now)
+    assert controller.message == text("fr", "bot_thinking", name="Robot")
+    released.set()
+    for _ in range(20):  # every step but the last played at once, on the same clock
+        controller.table.advice.wait()
+        controller.tick(now)
+        if controller.table.bots.turn is not None:
+            break
+    assert controller.state.view(None)["trick"]["building"]  # the last step is shown
+    controller.tick(now + BOT_SHOW_SECONDS)
+    assert controller.state.actor == 0
+    assert controller.state.view(None)["trick"]["top"]["player"] == 1
+
+
+@pytest.mark.parametrize("game", ["roudalon", "traverse", "strategix", "sequence", "struggle"])
+def test_what_a_robot_did_is_said_in_the_past(controller, game):
+    """C15: "Bot 4: join the alliance" read as a command; a robot's move is said as done."""
+    from companion.bot_words import did_words
+
+    imperatives = [text("en", key) for key in ("hint.yes", "hint.no", "hint.offer", "hint.close",
+                                               "hint.throw_1", "hint.throw_2")]  # fmt: skip
+    players = {"roudalon": 4, "sequence": 2}.get(game, 2)
+    controller.start_game(game, ["Ann", "Bob", "Cid", "Dee"][:players], seed=5, mode="full")
+    rng, said = random.Random(5), []
+    for _ in range(300):
+        state = controller.state
+        if state.is_over:
+            break
+        if state.is_chance:
+            controller.play(state.sample_chance(rng).notation)
+            continue
+        notation = rng.choice(state.legal_actions()).notation
+        words = did_words(state, notation, controller.table.said_move(state, notation), "en")
+        name = state.players[state.actor]
+        assert words.startswith(name) and not any(i in words for i in imperatives), words
+        said.append(words)
+        controller.play(notation)
+    past = ("passed", "threw", "staked", "offered", "joined", "declined", "closed", "moved",
+            "laid", "put", "removed", "discarded", "played")  # fmt: skip
+    assert all(any(f" {verb}" in words for verb in past) for words in said), said
+
+
+ROLES = {"throw": "throw", "reroll": "throw", "confirm": "confirm", "move": "confirm",
+         "die": "fix", "hint": "hint", "undo": "undo", "game": "new game", "review": "review",
+         "seen": "seen"}  # fmt: skip  # a slot's action, whatever its words
+
+
+def slot_roles(controller: Controller, size: tuple[int, int]) -> list[tuple[str, object, bool]]:
+    """The actions row drawn: each button's role, rectangle and whether it works now."""
+    from display.render import Renderer
+
+    renderer = Renderer(size)
+    renderer.draw(controller.screen())
+    drawn = {target: rect for rect, target in renderer.hits}
+    return [(ROLES[a.id.partition(":")[0]], drawn[a.id], a.style != "disabled")
+            for a in controller.screen().actions if a.id in drawn]  # fmt: skip
+
+
 def traverse_first_roll(controller: Controller, dice: tuple[int, int] = (2, 6)) -> None:
     """Traverse in table mode, red to play its first roll (every pawn on its start line)."""
     controller.start_game("traverse", ["Ann", "Bob"], seed=1)
@@ -1487,10 +1707,10 @@ def test_one_long_move_shrinks_only_its_own_button(controller, size):
 
 
 @pytest.mark.parametrize("game", ["traverse", "struggle"])
-def test_a_hint_chosen_selects_its_pawns_and_names_what_to_touch(controller, game):
+def test_a_hint_chosen_is_played_and_leaves_no_stale_list(controller, game):
     """D7: after a hint was chosen the list still showed the previous pawn's moves and
-    "touchez-le" did not say what to touch: the hint's pawns are selected, the list narrowed
-    to them, the line names the pawn whose ring plays it (or Confirm), and the ring does."""
+    "touchez-le" did not say what to touch; C7: a listed move plays at once. A hint chosen is
+    played at once too, whatever pawn was touched before, and nothing of it is left over."""
     if game == "traverse":
         traverse_first_roll(controller)
         controller.handle(Tap("piece:pawn:red10"))
@@ -1503,17 +1723,11 @@ def test_a_hint_chosen_selects_its_pawns_and_names_what_to_touch(controller, gam
     before = logged(controller)
     controller.handle(Tap("hint:"))
     controller.table.advice.wait()
+    best = controller.table.hint.choices()[0].notation
     controller.handle(Tap("hint:0"))
-    guess = controller.table.turn.guess
-    pieces = controller.table.choices(controller.state)
-    chosen = next(c for c in pieces if c.notation == guess)
-    pawns = {p for p in chosen.pieces if p.startswith("pawn:")}
-    assert controller.table.turn.selected == pawns
-    assert all(pawns <= c.pieces for c in controller.table.narrowed(controller.state))
-    rings = [t for t in drawn_hits(controller) if t.startswith("piece:at:")]
-    assert rings and "anneau de " in controller.message and "Confirmer" in controller.message
-    controller.handle(Tap(rings[0]))
-    assert logged(controller) == [*before, guess]
+    assert logged(controller) == [*before, best]
+    assert not controller.table.turn.selected and not controller.table.turn.guess
+    assert "touchez-le" not in controller.message
 
 
 @pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
@@ -1667,3 +1881,52 @@ def test_traverse_hint_details_are_plain_words(tmp_path, size, language):
     assert "exposé" not in labels and "exposed" not in labels and "prises" not in labels
     said = {"fr": "qu'un lancer peut prendre", "en": "a throw can hit"}[language]
     assert said in labels, labels
+
+
+def moved_under_the_finger(before, after) -> list[tuple[str, str]]:
+    """Buttons of the new state drawn over a working button of another role."""
+    working = [(old, rect) for old, rect, works in before if works]
+    return [(old, new) for old, old_rect in working for new, new_rect, _ in after
+            if new != old and new_rect.colliderect(old_rect)]  # fmt: skip
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+@pytest.mark.parametrize("game", ["struggle", "traverse", "roudalon", "strategix", "sequence"])
+def test_every_action_keeps_its_slot_across_states(controller, size, game):
+    """C7, D8: after the last move "New game" sat where Confirm was, and Conseil took Lancer's
+    place: a button at a slot either keeps its action or the slot is empty or disabled; New
+    game never comes where the last move's touch was."""
+    players = {"sequence": 2, "roudalon": 4}.get(game, 2)
+    controller.start_game(game, ["Ann", "Bob", "Cid", "Dee"][:players], seed=3, mode="full")
+    controller.table.dice.can_throw = True
+    from companion.bot_choice import make_player
+
+    rng, before, found = random.Random(2), slot_roles(controller, size), []
+    chooser, last_touched = make_player("simple", 2), []
+    for _ in range(3000):
+        state = controller.state
+        if state.is_over:
+            break
+        request = controller.dice_request()
+        if request is not None:
+            faces = state.sample_chance(rng).notation.split()[1:]
+            controller.handle(Settled(reading(*faces), np.zeros((120, 160, 3), np.uint8)))
+            shown = slot_roles(controller, size)  # the reading, waiting for Confirm
+            found += moved_under_the_finger(before, shown)
+            before = shown
+            controller.handle(Press("confirm"))
+        elif state.is_chance:
+            controller.play(state.sample_chance(rng).notation)
+        else:
+            controller.play(chooser(state))  # the simple bot's choices: games of sane length
+        if not controller.state.is_over:
+            last_touched = [rect for target, rect in drawn_targets(controller, size).items()
+                            if target.startswith(("move:", "piece:", "square:"))]  # fmt: skip
+        after = slot_roles(controller, size)
+        found += moved_under_the_finger(before, after)
+        before = after
+    assert controller.state.is_over
+    assert not found, sorted(set(found))
+    new_game = drawn_targets(controller, size)[f"game:{game}"]
+    working = [rect for _, rect, works in before if works]  # the game over's row: undo only
+    assert new_game.collidelist(last_touched + working) == -1

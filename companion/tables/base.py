@@ -46,6 +46,7 @@ class Table:
 
     game: ClassVar[str] = ""
     moves_beside_board: ClassVar[bool] = False  # card games: the board is the large picture
+    always_listed: ClassVar[tuple[str, ...]] = ()  # listed even before a card is touched
 
     # ----- dice -----------------------------------------------------------------------------
 
@@ -101,6 +102,11 @@ class Table:
     def hold_seconds(self, state: engines.State) -> float:
         """How long a bot waits here before it plays, so the players read what just ended."""
         return 0.0
+
+    def goes_on(self, state: engines.State, notation: str) -> bool:
+        """The step is a part of a move still under way (a group of a formula): a bot plays it
+        at once and its whole move is shown at the end."""
+        return False
 
     def players_say(self, state: engines.State) -> bool:
         """A chance outcome the players say even when the kiosk deals (full mode)."""
@@ -206,6 +212,20 @@ class Table:
     ) -> str:
         """The words of a group's line: the piece and what its moves do with it."""
         return piece
+
+    def hand_cards(self, state: engines.State, seat: int) -> list[str]:
+        """`seat`'s cards as the kiosk dealt them (full mode), each touchable as the piece
+        `card:X`; empty where the hand is unknown (table mode) or the game has none."""
+        return []
+
+    def plays_on_touch(self, piece: str) -> bool:
+        """A touch on this piece, with a card chosen, plays the one move left (a marked square)."""
+        return False
+
+    def result(self, state: engines.State, language: str) -> tuple[str, dict[str, Any]]:
+        """A finished game's result in words for the panel beside the board, and its marks on
+        the board ("" and none: the board and the scores say it)."""
+        return "", {}
 
     def preview_of(self, preview: dict[str, Any], pieces: set[str]) -> dict[str, Any]:
         """A move's marks for the board narrowed to `pieces` (the ones touched)."""

@@ -13,8 +13,9 @@ from display.model import Target
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-ONE_EYED = ("JH", "JS")
-CARD = re.compile(r"\b(?:[2-9TAJQK]|10)[SHDC]\b")  # they remove a chip instead of placing one
+ONE_EYED = ("JH", "JS")  # they remove a chip instead of placing one
+CARD = re.compile(r"\b(?:[2-9TAJQK]|10)[SHDC]\b")
+PLAY = re.compile(r"(?:dead)?(?P<card>[2-9TAJQK][SHDC])(?:(?:@|-?x)(?P<square>[a-j]\d+))?")
 
 
 class SequenceTable(Table):
@@ -36,13 +37,39 @@ class SequenceTable(Table):
         return action.notation  # every card played from the hand is the players' own choice
 
     def pieces(self, state: engines.State, notation: str) -> frozenset[str]:
-        square = notation.rpartition("@")[2] if "@" in notation else notation.rpartition(" ")[2]
-        return (
-            frozenset({f"square:{square}"}) if "@" in notation or "-x" in notation else frozenset()
-        )
+        """The card played (from the hand) and the square it takes or frees."""
+        found = PLAY.fullmatch(notation.replace(" ", ""))
+        if found is None:
+            return frozenset()
+        card, square = found.group("card"), found.group("square")
+        return frozenset({f"card:{card}"} | ({f"square:{square}"} if square else set()))
+
+    def hand_cards(self, state: engines.State, seat: int) -> list[str]:
+        hands = state.view(seat).get("hands") or []
+        return list(hands[seat] or []) if seat < len(hands) else []
+
+    def plays_on_touch(self, piece: str) -> bool:
+        return piece.startswith("square:")
+
+    def result(self, state: engines.State, language: str) -> tuple[str, dict[str, Any]]:
+        """The winning team, its players and its sequences (marked on the board), and every
+        team's count of sequences."""
+        view = state.view(None)
+        winner = view.get("winner_team")
+        if winner is None:
+            return "", {}
+        names = ", ".join(p for p, team in zip(state.players, view["team_of"], strict=True)
+                          if team == winner)  # fmt: skip
+        lines = [s["squares"] for s in view["sequences"] if s["team"] == winner]
+        counts = ", ".join(text(language, "sequence.team_count", n=team + 1, count=count)
+                           for team, count in enumerate(view["team_sequences"]))  # fmt: skip
+        said = text(language, "sequence.result", n=winner + 1, names=names, counts=counts,
+                    lines=", ".join(f"{line[0]}–{line[-1]}" for line in lines))  # fmt: skip
+        return said, {"squares": [square for line in lines for square in line]}
 
     def preview(self, state: engines.State, notation: str) -> dict[str, Any]:
-        squares = [p.removeprefix("square:") for p in self.pieces(state, notation)]
+        pieces = self.pieces(state, notation)
+        squares = [p.removeprefix("square:") for p in pieces if p.startswith("square:")]
         return {"squares": squares}
 
     def keys(self, state: engines.State, language: str) -> list[Target]:

@@ -28,10 +28,21 @@ def round_places(view: dict[str, Any], players: list[str], number: int, language
     points = view["round_points"][number]
     order = sorted(range(len(players)), key=lambda seat: -points[seat])  # R10: no ties
     return ", ".join(
-        text(language, "strategix.place", title=title, name=players[seat],
-             points=signed(points[seat]))
+        text(language, "strategix.place", title=place_title(title, language),
+             name=players[seat], points=signed(points[seat]))
         for title, seat in zip(PLACES[len(players)], order, strict=True)
     )  # fmt: skip
+
+
+def place_title(title: str, language: str) -> str:
+    """A place's name from the rule book, with where it is in words ("first (Dubolix)") where
+    the book's French names say nothing to the players."""
+    return {
+        "Dubolix": text(language, "strategix.title_dubolix"),
+        "Ossilix": text(language, "strategix.title_ossilix"),
+        "Pernigagnix": text(language, "strategix.title_pernigagnix"),
+        "Padbolix": text(language, "strategix.title_padbolix"),
+    }[title]
 
 
 def round_begins(state: engines.State) -> bool:
@@ -54,9 +65,26 @@ def play_words(play: str, language: str) -> str:
     return " + ".join(groups)
 
 
+def cards_laid(notation: str) -> list[str]:
+    """The hand's cards a notation lays ("play D *=E +" -> D, *; "petard" -> !), and for
+    `star X` the star and the letter X it stands in for."""
+    words = notation.replace("+", " ").split()
+    if words[:1] == ["petard"]:
+        return ["!"]
+    if words[:1] == ["star"]:
+        return ["*", *words[1:]]
+    return ["*" if word.startswith("*") else word for word in words if is_card(word)]
+
+
+def is_card(word: str) -> bool:
+    """A card in notation: a letter B-Z, or a star declared as one ("*=E")."""
+    return word.startswith("*") or (len(word) == 1 and "B" <= word <= "Z")
+
+
 class StrategixTable(Table):
     game = "strategix"
     moves_beside_board = True
+    always_listed = ALWAYS_OFFERED
 
     def waiting_chance(self, state: engines.State, language: str) -> str:
         return text(language, "who_youngest")
@@ -82,6 +110,16 @@ class StrategixTable(Table):
         ending = text(language, "strategix.game_end" if after.is_over else "strategix.round_end",
                       n=ended, places=places)  # fmt: skip
         return f"{said} — {ending}"
+
+    def goes_on(self, state: engines.State, notation: str) -> bool:
+        """`star X`, `play G +` and `+ G` steps leave the formula under way."""
+        after = state.clone()
+        try:
+            after.apply(notation)
+        except engines.EngineError:
+            return False
+        trick = after.view(None)["trick"]
+        return after.actor == state.actor and bool(trick.get("building") or trick.get("stars_for"))
 
     def hold_seconds(self, state: engines.State) -> float:
         return ROUND_END_SECONDS if round_begins(state) else 0.0
@@ -110,6 +148,23 @@ class StrategixTable(Table):
     def choices(self, state: engines.State, language: str) -> list[Choice]:
         found = super().choices(state, language)
         return sorted(found, key=lambda choice: choice.notation not in ALWAYS_OFFERED)
+
+    def pieces(self, state: engines.State, notation: str) -> frozenset[str]:
+        """The cards of the hand a step lays: its real letters, a star (declared as any letter),
+        a pétard; `star X` lays a star for a letter held."""
+        return frozenset(f"card:{card}" for card in cards_laid(notation))
+
+    def hand_cards(self, state: engines.State, seat: int) -> list[str]:
+        """The seat's hand less the cards of the formula it is building (they are on the table)."""
+        view = state.view(seat)
+        hand = list((view.get("hands") or [None] * (seat + 1))[seat] or [])
+        building = (view.get("trick") or {}).get("building") or ""
+        if view.get("current") != seat:
+            return hand  # another player's formula under way takes nothing from this hand
+        for card in cards_laid(building):
+            if card in hand:
+                hand.remove(card)
+        return hand
 
     def keyboard(self, state: engines.State, mode: str) -> bool:
         return mode == "table" and isinstance(state.actor, int)
