@@ -57,7 +57,9 @@ def reviewed(controller: Controller) -> None:
 
 
 def action_ids(controller: Controller) -> dict[str, str]:
-    return {target.id: target.label for target in controller.screen().actions}
+    """The game over's buttons (Analyse and New game sit in the options row)."""
+    screen = controller.screen()
+    return {target.id: target.label for target in screen.actions + screen.options}
 
 
 def test_the_review_is_computed_after_game_over_and_stored_with_the_game(controller):
