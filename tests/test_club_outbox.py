@@ -45,6 +45,17 @@ def test_each_change_of_a_game_is_a_new_revision(store, box):
     assert queued(box)[game_id][0] == 3 and queued(box)[game_id][1]["status"] == "abandoned"
 
 
+def test_a_game_with_a_robot_seat_is_practice_and_never_pushed(store, box):
+    """A robot's name would become a league player; a game against one is practice."""
+    practice = store.start_game("traverse", ["Ann", "Robot 2"], {}, 1, "full",
+                                kinds=["person", "bot"])  # fmt: skip
+    store.append(practice, "rolloff 3 4")
+    people = play_into_store(store, "sequence", ["Ann", "Bob"], seed=1)
+    assert box.collect(now=100) == 1 and set(queued(box)) == {people}
+    store.abandon(practice)
+    assert box.collect(now=200) == 0
+
+
 def test_a_game_being_played_is_sent_at_most_once_per_interval(store, box):
     game_id = play_into_store(store, "struggle", ["Ann", "Bob"], seed=2, stop_after=10)
     assert box.collect(now=100) == 1

@@ -56,12 +56,14 @@ SETTLED = (
     "g.status || ':' || COALESCE(g.ended, 0)"
     " || CASE WHEN EXISTS (SELECT 1 FROM reviews v WHERE v.game_id = g.id) THEN 'r' ELSE '' END"
 )
+# A game with a robot seat is practice, not a league game: it is never pushed.
 CHANGES = f"""
 SELECT g.id, {SETTLED}, COUNT(a.seq), COALESCE(MAX(a.at), 0)
 FROM games g LEFT JOIN actions a ON a.game_id = g.id
-WHERE g.status = 'playing' OR NOT EXISTS (
+WHERE (g.status = 'playing' OR NOT EXISTS (
     SELECT 1 FROM club_revisions r WHERE r.game_id = g.id
-    AND substr(r.fingerprint, 1, length({SETTLED}) + 1) = {SETTLED} || ':')
+    AND substr(r.fingerprint, 1, length({SETTLED}) + 1) = {SETTLED} || ':'))
+AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = 'bot')
 GROUP BY g.id ORDER BY g.id
 """
 REFUSALS = (
