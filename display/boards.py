@@ -215,14 +215,17 @@ def _traverse_pawn(
 
 
 def _traverse_lines(view: dict[str, Any], language: str) -> list[tuple[str, palette.Colour]]:
-    """The pawns home per colour and the dice, in words."""
+    """The pawns home per colour and, while they are played, the dice, in words (after a play
+    its words say the dice; shown beside the next reading they read as stale dice)."""
     home = view.get("home", [0, 0])
-    dice = " ".join(str(d) for d in view.get("dice", [])) or "—"
-    return [
+    lines = [
         (text(language, "board.red", n=home[0]), palette.VERMILLION),
         (text(language, "board.white", n=home[1]), palette.WHITE),
-        (text(language, "board.dice", dice=dice), palette.TEXT),
     ]
+    dice = " ".join(str(d) for d in view.get("dice", []))
+    if view.get("phase") == "play" and dice:
+        lines.append((text(language, "board.dice", dice=dice), palette.TEXT))
+    return lines
 
 
 def _traverse_info_width(renderer: Canvas, view: dict[str, Any], lines: list, box: Box) -> int:

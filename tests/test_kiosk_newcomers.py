@@ -1930,3 +1930,16 @@ def test_every_action_keeps_its_slot_across_states(controller, size, game):
     new_game = drawn_targets(controller, size)[f"game:{game}"]
     working = [rect for _, rect, works in before if works]  # the game over's row: undo only
     assert new_game.collidelist(last_touched + working) == -1
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_traverse_panel_shows_dice_only_while_they_are_played(controller, size):
+    """The side panel's "Dés : 2 6" stayed after the play, beside the next throw's reading (a
+    newcomer's class of stale dice, A10/r-013): the dice are shown while they are played; after
+    the play its words say them."""
+    traverse_first_roll(controller)
+    assert text("fr", "board.dice", dice="2 6") in drawn_words(controller, size)
+    controller.play(controller.table.choices(controller.state)[0].notation)
+    controller.handle(Settled(reading(3, 4), np.zeros((120, 160, 3), np.uint8)))  # unconfirmed
+    dice_word = text("fr", "board.dice", dice="").strip()
+    assert not any(words.startswith(dice_word) for words in drawn_words(controller, size))
