@@ -86,9 +86,12 @@ def ensure_environment() -> None:
     if not (BIN / "python").exists():
         create_venv()
     pip = [str(BIN / "python"), "-m", "pip", "--disable-pip-version-check"]
-    print("dev.py: installing tabletop and its test tools into .venv …", flush=True)
+    print("dev.py: installing tabletop and its test tools into .venv (1-2 minutes the first "
+          "time) …", flush=True)  # fmt: skip
     quiet_call([*pip, "install", "--quiet", "--upgrade", "pip"])
+    print("dev.py: … the locked dependencies (the longest step)", flush=True)
     quiet_call([*pip, "install", "--quiet", "--require-hashes", "-r", str(LOCK)])
+    print("dev.py: … tabletop itself", flush=True)
     quiet_call([*pip, "install", "--quiet", "--no-deps", "-e", str(ROOT)])
     STAMP.write_text(wanted)
 

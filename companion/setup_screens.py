@@ -350,9 +350,12 @@ class SetupScreen(ScreenObject):
         draft = self.draft
         title = self.t("setup", game=game_title(draft.game, self.view.language))
         screen = Screen("setup", title, game=draft.game)
-        screen.options = [
-            Target("count:-", self.t("fewer_players")),
-            Target("count:+", self.t("more_players")),
+        counts = engines.game_class(draft.game).player_counts()
+        fewer = any(n < len(draft.players) for n in counts)
+        more = any(n > len(draft.players) for n in counts)
+        screen.options = [  # dim where no count is left that way (touched, they say the counts)
+            Target("count:-", self.t("fewer_players"), "normal" if fewer else "disabled"),
+            Target("count:+", self.t("more_players"), "normal" if more else "disabled"),
         ]
         for seat, name in enumerate(draft.players):
             style = "selected" if draft.editing == seat else "normal"

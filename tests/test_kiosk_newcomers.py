@@ -1943,3 +1943,30 @@ def test_traverse_panel_shows_dice_only_while_they_are_played(controller, size):
     controller.handle(Settled(reading(3, 4), np.zeros((120, 160, 3), np.uint8)))  # unconfirmed
     dice_word = text("fr", "board.dice", dice="").strip()
     assert not any(words.startswith(dice_word) for words in drawn_words(controller, size))
+
+
+DIM_COUNTS = [("traverse", {"count:-", "count:+"}), ("struggle", {"count:-"}),
+              ("sequence", {"count:-"})]  # fmt: skip
+
+
+@pytest.mark.parametrize(("game", "dim"), DIM_COUNTS)
+def test_player_count_buttons_are_dim_where_no_count_is_left(controller, game, dim):
+    """ "− joueur" and "+ joueur" looked active in Traverse, a game of 2 only (a newcomer's third
+    walkthrough): a button that changes nothing is dim; touched, it still says the counts."""
+    controller.handle(Tap(f"game:{game}"))
+    styles = {o.id: o.style for o in controller.screen().options if o.id.startswith("count:")}
+    assert {target for target, style in styles.items() if style == "disabled"} == dim
+    controller.handle(Tap("count:+"))
+    if "count:+" in dim:
+        assert "2" in controller.message
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_hand_that_moves_nothing_says_it_once(language):
+    """ "No pawn of the hand can move: The hand moves nothing" said it twice, with a capital after
+    the colon (a newcomer's third walkthrough): with no pawn to name, one sentence."""
+    from companion.tables import table_for
+
+    table = table_for("struggle")
+    said = table._none_can_move(text(language, "struggle.said.pass"), language)
+    assert said == text(language, "st_none_can_move_bare")

@@ -69,6 +69,8 @@ class StruggleTable(Table):
     def _none_can_move(label: str, language: str) -> str:
         nothing = text(language, "st_nothing")
         why = label.removeprefix(nothing).removeprefix(": ").removeprefix("\u00a0: ")
+        if why == text(language, "struggle.said.pass"):  # no pawn named: no reason to give
+            return text(language, "st_none_can_move_bare")
         return text(language, "st_none_can_move", why=why) if why else label
 
     @staticmethod
