@@ -49,7 +49,7 @@ class TableView:
                 x, y, w, _ = layout.side
                 self._camera(screen, (x, y, w, layout.options[1] + layout.options[3] - y))
         else:
-            if screen.moves or screen.keys:
+            if screen.moves or screen.keys or screen.moves_note:  # a result in place of dice
                 self.moves_or_keys(screen, layout.main)
             else:
                 self._camera(screen, layout.main)

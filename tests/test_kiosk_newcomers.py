@@ -1970,3 +1970,25 @@ def test_a_hand_that_moves_nothing_says_it_once(language):
     table = table_for("struggle")
     said = table._none_can_move(text(language, "struggle.said.pass"), language)
     assert said == text(language, "st_none_can_move_bare")
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_struggle_game_over_shows_each_card_and_its_points(controller, size):
+    """Struggle's game over showed only the last objective revealed and the totals (a newcomer's
+    third walkthrough): the arrival order and every player's card with its points, drawn whole."""
+    from tests.club_support import random_game
+
+    finished = random_game("struggle", ["Ana", "Bob", "Cid"], 3, None)
+    controller.start_game("struggle", ["Ana", "Bob", "Cid"], seed=3, mode="full")
+    for action in finished.history:
+        controller.play(action.notation)
+    assert controller.state.is_over
+    note = controller.screen().moves_note
+    view = controller.state.view(None)
+    seats = zip(["Ana", "Bob", "Cid"], view["objectives"], view["scores"], strict=True)
+    for name, order, points in seats:
+        assert f"{name} {' '.join(order)} → {points}" in note
+    arrival = " ".join(sorted(view["boxes"], key=lambda pawn: view["boxes"][pawn]))
+    assert arrival in note
+    drawn = " ".join(drawn_words(controller, size))
+    assert arrival in drawn and "Cid " in drawn, drawn

@@ -38,6 +38,20 @@ class StruggleTable(Table):
             return f"{said} — {text(language, 'struggle.draw_cards')}"
         return said
 
+    def result(self, state: engines.State, language: str) -> tuple[str, dict[str, Any]]:
+        """The pawns' arrival order, and each player's objective card with the points it scored:
+        the game-over screen showed only the last card revealed and the totals."""
+        view = state.view(None)
+        boxes, objectives = view.get("boxes", {}), view.get("objectives", [])
+        if len(boxes) < len(PAWNS) or None in objectives:
+            return "", {}
+        arrival = " ".join(sorted(boxes, key=lambda pawn: boxes[pawn]))
+        cards = [
+            text(language, "struggle.result_card", name=name, order=" ".join(order), n=points)
+            for name, order, points in zip(state.players, objectives, view["scores"], strict=True)
+        ]  # " ; " parts: a line each where they fit
+        return " ; ".join([text(language, "struggle.result", arrival=arrival), *cards]), {}
+
     def waiting_keeping(self, state: engines.State, keep: list[str], language: str) -> str:
         name = state.players[state.actor]
         kept = " ".join(keep) or text(language, "kept_none")
