@@ -24,7 +24,7 @@ from companion.name_keyboard import entry_controls
 from companion.notation_entry import NotationEntry
 from companion.persistence.store import StoreError
 from companion.screen_base import Handler, KioskView, ScreenName, ScreenObject
-from companion.session import CARD_GAMES
+from companion.session import CARD_GAMES, Drawn
 from companion.table_context import Turn
 from companion.tables import Choice, DiceRequest
 from companion.tables.base import spoken_view
@@ -165,9 +165,16 @@ class TableScreen(ScreenObject):
     def advance_automatic(self) -> None:
         """Full mode deals and draws by itself: say what was drawn."""
         session = self.view.session
-        drawn = None if session is None else session.advance_automatic()
-        if drawn is not None:
-            self.view.say(self.t("chance_auto", what=say(self.view.language, drawn)))
+        drawn = [] if session is None else session.advance_automatic()
+        if drawn:
+            self.view.say(" — ".join(self.drawn_words(item) for item in drawn))
+
+    def drawn_words(self, drawn: Drawn) -> str:
+        session = self.view.session
+        if drawn.only_person is not None and session is not None:
+            name = session.state.players[drawn.only_person]
+            return text(self.view.language, "only_person_starts", name=name)
+        return self.t("chance_auto", what=say(self.view.language, drawn.action))
 
     def undo(self) -> bool:
         session = self.view.session
