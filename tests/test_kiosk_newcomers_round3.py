@@ -46,3 +46,43 @@ def test_who_leads_is_said_without_a_gender(key):
     said = text("fr", key, name="Léa", text="x", last=2)
     for gendered in ("le plus jeune", "la plus jeune", "du plus jeune", "plus jeune joueur"):
         assert gendered not in said, said
+
+
+# ----- 14: several winners, said in the plural --------------------------------------------------
+
+
+class _Over:
+    """A finished game's position, as much of it as the game over's line reads."""
+
+    is_over = True
+
+    def __init__(self, players: list[str], winners: list[int]) -> None:
+        self.players, self._winners = players, winners
+
+    def winners(self) -> list[int]:
+        return self._winners
+
+
+@pytest.mark.parametrize(("language", "tie", "alone"), [
+    ("fr", "Léa et Robot 2 ont gagné", "Léa a gagné"),
+    ("en", "Winners: Léa and Robot 2", "Winner: Léa"),
+])  # fmt: skip
+def test_a_tie_names_its_winners_in_the_plural(language, tie, alone):
+    """14: a tie read "Gagnant : Léa, Robot 2"."""
+    from companion.tables.base import Table
+
+    table = Table()
+    players = ["Léa", "Robot 2", "Cid"]
+    assert table.waiting(_Over(players, [0, 1]), language).endswith(tie)  # type: ignore[arg-type]
+    assert table.waiting(_Over(players, [0]), language).endswith(alone)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_every_text_naming_winners_has_plural_forms(language):
+    """14's class: a text that lists names as who won or who plays agrees with their number."""
+    from display.i18n import lookup
+
+    find = lookup(language)
+    template = find("winner", None) or ""
+    plural = template.split(":")[-1].strip("{}")
+    assert template.startswith("{count:") and find(plural, 1) != find(plural, 2)
