@@ -390,6 +390,8 @@ class TableScreen(ScreenObject):
             return self.t(key, name=state.players[seat])  # Confirm only once every die is sure
         if table is None:
             return ""
+        if bot_seat and state.actor == seat and not state.is_over:  # said, not addressed to it
+            return text(self.view.language, "bot_turn", name=state.players[state.actor])
         hand, rethrow = self.hand(), self.turn.rethrow
         if rethrow and hand:  # the dice kept are those not chosen to throw again
             keep = [face for i, face in enumerate(hand) if i not in rethrow]

@@ -1598,7 +1598,7 @@ def test_what_a_robot_did_is_said_in_the_past(controller, game):
         said.append(words)
         controller.play(notation)
     past = ("passed", "threw", "staked", "offered", "joined", "declined", "closed", "moved",
-            "laid", "put", "removed", "discarded", "played")  # fmt: skip
+            "laid", "put", "removed", "discarded", "played", "announced")  # fmt: skip
     assert all(any(f" {verb}" in words for verb in past) for words in said), said
 
 

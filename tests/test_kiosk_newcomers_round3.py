@@ -86,3 +86,54 @@ def test_every_text_naming_winners_has_plural_forms(language):
     template = find("winner", None) or ""
     plural = template.split(":")[-1].strip("{}")
     assert template.startswith("{count:") and find(plural, 1) != find(plural, 2)
+
+
+# ----- 5, 17: a robot's lines name it once, fit, and do not address it --------------------------
+
+
+@pytest.mark.parametrize("game", ["strategix", "sequence", "traverse"])
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_a_robots_lines_name_it_once_fit_and_do_not_address_it(controller, game, size):
+    """5, 17: "Robot 2 a joué : Robot 2 posera une étoile pour S et g…" (cut at 720x1280),
+    "Robot 2 (robot) choisit : Robot 2 passe", and "Robot 2 : à vous de jouer"."""
+    from display.render import Renderer
+
+    renderer = Renderer(size)
+    controller.use_layout(renderer.layout)
+    controller.start_game(game, ["Léa", "Robot 2"], seed=2, mode="full", bots={1: "simple"})
+    rng, now, seen = random.Random(2), 0.0, set()
+    for _ in range(120):
+        state = controller.state
+        if state.is_over:
+            break
+        if controller.dice_request() is not None or not isinstance(state.actor, int):
+            assert controller.play(state.sample_chance(rng).notation)
+        elif state.actor == 0:
+            assert controller.play(rng.choice(state.legal_actions()).notation)
+        else:
+            assert controller.screen().turn == "Robot 2 (robot) joue"
+            now += 1.0
+            controller.tick(now)
+        for part in controller.message.split(" · "):
+            assert part.count("Robot 2") <= 1, controller.message
+        seen.add(controller.message)
+        renderer.draw(controller.screen())
+        cut = [said for said in renderer.problems if "Robot 2" in said or "Léa" in said]
+        assert not cut, cut  # the message line (a board's own marks are not this test's)
+    assert any("Robot 2" in said for said in seen)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_a_long_list_of_robot_moves_is_shortened_from_its_earliest(size):
+    """5: the message of crop-015.png ran past the panel's edge on both of its lines."""
+    from display.model import Screen
+    from display.render import Renderer
+
+    formula = "Robot 2 a posé J, une étoile pour J + une étoile pour S, une étoile pour S"
+    moves = ["Robot 2 a annoncé une étoile pour S", formula, formula + " + K L"]
+    said = " · ".join(["Depuis votre tour : (+3 coups avant)", *moves])
+    renderer = Renderer(size)
+    renderer.draw(Screen(name="menu", title="", message=said))
+    assert not renderer.problems, renderer.problems
+    shown = renderer.line_shortened(said, renderer.layout.message, renderer.layout.font - 4)
+    assert shown.startswith("Depuis votre tour") and shown.endswith("K L"), shown
