@@ -9,6 +9,7 @@ import pytest
 from companion.controller import Controller, Tap
 from companion.persistence.store import Store
 from display.i18n import text
+from tests.test_kiosk_newcomers import drawn_words
 
 
 @pytest.fixture
@@ -137,3 +138,27 @@ def test_a_long_list_of_robot_moves_is_shortened_from_its_earliest(size):
     assert not renderer.problems, renderer.problems
     shown = renderer.line_shortened(said, renderer.layout.message, renderer.layout.font - 4)
     assert shown.startswith("Depuis votre tour") and shown.endswith("K L"), shown
+
+
+# ----- 12: the set-up says whether the cards are dealt ----------------------------------------
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+@pytest.mark.parametrize("game", ["strategix", "sequence"])
+def test_the_setup_says_whether_the_cards_are_dealt_and_why(controller, game, size, language):
+    """12: Stratégix with two people offered only physical cards, and never said so."""
+    from display.render import Renderer
+
+    renderer = Renderer(size)
+    controller.language = language
+    controller.handle(Tap(f"game:{game}"))
+    own, dealt = text(language, "cards_own"), text(language, "cards_dealt")
+    assert own in controller.screen().lines and dealt not in controller.screen().lines
+    assert own.startswith(("Cartes", "Cards")) and ("robot" in own)
+    renderer.draw(controller.screen())
+    assert not renderer.problems, renderer.problems
+    controller.handle(Tap("seat:1"))  # a robot in the second seat
+    assert dealt in controller.screen().lines and own not in controller.screen().lines
+    drawn = drawn_words(controller, size)
+    assert any(dealt in said or said in dealt for said in drawn)
