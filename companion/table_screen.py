@@ -492,7 +492,7 @@ class TableScreen(ScreenObject):
         screen.page = (turn.page, self.side_moves_per_page if beside_board else self.moves_per_page)
         screen.pieces = self.telling_pieces(state)
         screen.selected = sorted(turn.selected)
-        screen.preview = self._preview(state)
+        screen.preview = self._preview(state) or session.table.marked(state)
         if state.is_over:  # the result beside the board, its winning lines marked
             screen.moves_note, screen.preview = session.table.result(state, self.view.language)
         if turn.guess:  # the square's card, shown on the board, played by one more touch

@@ -162,3 +162,32 @@ def test_the_setup_says_whether_the_cards_are_dealt_and_why(controller, game, si
     assert dealt in controller.screen().lines and own not in controller.screen().lines
     drawn = drawn_words(controller, size)
     assert any(dealt in said or said in dealt for said in drawn)
+
+
+# ----- 15: a sequence completed is announced and marked ----------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_completing_a_sequence_is_said_and_marked_on_the_board(controller, language):
+    """15: the score changed silently when a sequence was completed."""
+    from companion.bot_choice import make_player
+
+    controller.language = language
+    controller.start_game("sequence", ["Sam", "Zoé"], seed=4, mode="full")
+    controller.play("dealer 0")
+    bot = make_player("simple", seed=4)
+    for _ in range(400):
+        state = controller.state
+        assert not state.is_over
+        before = list(state.view(None)["team_sequences"])
+        name = state.players[state.actor] if isinstance(state.actor, int) else ""
+        controller.play(bot(state) if name else state.sample_chance().notation)
+        after = controller.state.view(None)
+        if after["team_sequences"] != before:
+            break
+    team = next(t for t, n in enumerate(after["team_sequences"]) if n != before[t])
+    said = text(language, "sequence.completed", name=name, n=1, target=after["target"])
+    assert said in controller.message
+    assert said.startswith(name) and ("1 of 2" in said or "1 sur 2" in said)
+    line = next(s["squares"] for s in after["sequences"] if s["team"] == team)
+    assert set(controller.screen().preview["squares"]) == set(line)

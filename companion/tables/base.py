@@ -224,6 +224,10 @@ class Table:
         """A touch on this piece, with a card chosen, plays the one move left (a marked square)."""
         return False
 
+    def marked(self, state: engines.State) -> dict[str, Any]:
+        """What the last play made, marked on the board while nothing is chosen (a preview)."""
+        return {}
+
     def result(self, state: engines.State, language: str) -> tuple[str, dict[str, Any]]:
         """A finished game's result in words for the panel beside the board, and its marks on
         the board ("" and none: the board and the scores say it)."""
