@@ -191,3 +191,59 @@ def test_completing_a_sequence_is_said_and_marked_on_the_board(controller, langu
     assert said.startswith(name) and ("1 of 2" in said or "1 sur 2" in said)
     line = next(s["squares"] for s in after["sequences"] if s["team"] == team)
     assert set(controller.screen().preview["squares"]) == set(line)
+
+
+# ----- 16: Sequence at 800x480: nothing clipped, the word keys in fixed slots --------------------
+
+
+LONG_REFUSAL = ("Refused: b1 belongs to a completed sequence, which can never be broken (the option"
+                " Next level allows it)")  # shot-070.png's, three lines
+
+
+def sequence_states(controller: Controller) -> list[tuple[str, object]]:
+    """Sequence's screens a table meets, table mode then full mode: the dealer's choice, the
+    keys, a short and a long refusal, a card typed, and the game over."""
+    shown = []
+    controller.start_game("sequence", ["Léa", "Sam"], seed=1)
+    shown.append(("dealer", controller.screen()))
+    controller.handle(Tap("move:dealer 0"))
+    shown.append(("keys", controller.screen()))
+    controller.handle(Tap("square:a1"))
+    shown.append(("short refusal", controller.screen()))
+    controller.handle(Tap("key:J"))
+    controller.handle(Tap("key:S"))
+    shown.append(("typed", controller.screen()))
+    controller.say(LONG_REFUSAL, True)
+    shown.append(("long refusal", controller.screen()))
+    controller.start_game("sequence", ["Léa", "Sam"], seed=1, mode="full")
+    controller.play("dealer 0")
+    rng = random.Random(1)
+    while not controller.state.is_over:
+        state = controller.state
+        action = state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
+        controller.play(action.notation)
+    shown.append(("game over", controller.screen()))
+    return shown
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_sequence_screens_clip_nothing_and_keep_the_word_keys_in_place(controller, size,
+                                                                       language):  # fmt: skip
+    """16: Undo cut at the right edge at the dealer's choice and the game over (crop-077.png);
+    Dead card / Clear / Enter moved up when a refusal was long (shot-070.png)."""
+    from display.render import Renderer
+
+    renderer = Renderer(size)
+    controller.use_layout(renderer.layout)
+    controller.language = language
+    places: dict[str, set[tuple[int, int, int, int]]] = {}
+    for state, screen in sequence_states(controller):
+        renderer.draw(screen)
+        assert not renderer.problems, (state, renderer.problems)
+        for rect, target in renderer.hits:
+            assert rect.left >= 0 and rect.top >= 0, (state, target, rect)
+            assert rect.right <= size[0] and rect.bottom <= size[1], (state, target, rect)
+            if target in ("entry:dead", "entry:clear", "entry:ok", "undo:"):
+                places.setdefault(target, set()).add(tuple(rect))
+    assert all(len(rects) == 1 for rects in places.values()), places
