@@ -196,8 +196,10 @@ def test_completing_a_sequence_is_said_and_marked_on_the_board(controller, langu
 # ----- 16: Sequence at 800x480: nothing clipped, the word keys in fixed slots --------------------
 
 
-LONG_REFUSAL = ("Refused: b1 belongs to a completed sequence, which can never be broken (the option"
-                " Next level allows it)")  # shot-070.png's, three lines
+LONG_REFUSAL = (
+    "Refused: b1 belongs to a completed sequence, which can never be broken (the option"
+    " Next level allows it)"
+)  # shot-070.png's, three lines
 
 
 def sequence_states(controller: Controller) -> list[tuple[str, object]]:
