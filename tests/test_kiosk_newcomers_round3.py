@@ -249,3 +249,44 @@ def test_sequence_screens_clip_nothing_and_keep_the_word_keys_in_place(controlle
             if target in ("entry:dead", "entry:clear", "entry:ok", "undo:"):
                 places.setdefault(target, set()).add(tuple(rect))
     assert all(len(rects) == 1 for rects in places.values()), places
+
+
+# ----- 9: the command line reviews what the kiosk reviews; every game's number is shown ---------
+
+
+def a_finished_table_sequence(store: Store) -> int:
+    """A Sequence game played with physical cards (table mode), a few plays, then finished."""
+    import engines
+
+    state = engines.make_game("sequence", ["Léa", "Sam"], {}, 3, "table").new_state()
+    game_id = store.start_game("sequence", ["Léa", "Sam"], seed=3, mode="table")
+    rng = random.Random(3)
+    for _ in range(4):
+        action = state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
+        state.apply(action)
+        store.append(game_id, action.notation)
+    store.finish(game_id, [1, 0], [0])
+    return game_id
+
+
+def test_the_command_line_reviews_a_game_played_with_physical_cards(tmp_path, capsys):
+    """9: the kiosk reviewed it; `tabletop review 2` said "only finished full-mode games"."""
+    from tabletop.cli import main
+
+    with Store(tmp_path) as store:
+        game_id = a_finished_table_sequence(store)
+    assert main(["review", str(game_id), "--state-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "sequence:" in out and "Léa: accuracy" in out
+    assert main(["scores", "--state-dir", str(tmp_path)]) == 0
+    assert f"#{game_id} Sequence: Léa, Sam" in capsys.readouterr().out
+
+
+def test_the_kiosk_shows_each_games_number(controller):
+    """9: no screen showed a game's number, so GAME_ID had to be guessed."""
+    game_id = a_finished_table_sequence(controller.store)
+    controller.handle(Tap("nav:scores"))
+    controller.handle(Tap("player:Léa"))
+    recent = dict(controller.screen().sections)[text("fr", "recent_games")]
+    assert recent[0].startswith(f"n°\u00a0{game_id} Sequence")
+    assert text("fr", "game_number", number=game_id) == f"partie n°\u00a0{game_id}"
