@@ -17,7 +17,7 @@ from collections.abc import Callable
 import engines
 from companion.advice import AdviceWorker
 from companion.bot_choice import make_player
-from companion.bot_words import did_words
+from companion.bot_words import did_words, without_name
 from companion.table_context import TableContext
 from display.i18n import text
 
@@ -160,7 +160,11 @@ class BotTurns:
         move = self.table.said_move(state, notation)
         if not notation.startswith("rethrow "):
             self.table.turn.guess = notation  # shown on the board as a move to come
-        self.view.say(self.view.t("bot_chooses", name=name, move=move))
+        rest = without_name(name, move)
+        if rest != move:  # "Robot 2 (robot) passe", not "Robot 2 (robot) choisit : Robot 2 passe"
+            self.view.say(text(self.view.language, "bot_does", name=name, move=rest))
+        else:
+            self.view.say(self.view.t("bot_chooses", name=name, move=move))
 
 
 def bot_work(state: engines.State, level: str, seed: int) -> Callable[[], str]:

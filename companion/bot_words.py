@@ -29,7 +29,16 @@ def did_words(state: engines.State, notation: str, fallback: str, language: str)
         return text(language, "did.rethrow", name=name, kept=" ".join(kept))
     words = GAME_WORDS.get(game)
     said = words(state, notation, language, name) if words else ""
-    return said or text(language, "did.move", name=name, move=fallback)
+    if said:
+        return said
+    if without_name(name, fallback) != fallback:  # the move's words name the bot already
+        return fallback
+    return text(language, "did.move", name=name, move=fallback)
+
+
+def without_name(name: str, move: str) -> str:
+    """A move's words without the player's name they begin with ("Robot 2 passe" -> "passe")."""
+    return move.removeprefix(f"{name} ")
 
 
 def _roudalon(state: engines.State, notation: str, language: str, name: str) -> str:
@@ -61,6 +70,8 @@ def _strategix(state: engines.State, notation: str, language: str, name: str) ->
     word, _, rest = notation.partition(" ")
     if word == "petard":
         return text(language, "did.petard", name=name)
+    if word == "star":
+        return text(language, "did.star", name=name, letter=rest)
     formula = {"play": rest, "done": building, "+": f"{building} + {rest}"}.get(word, "")
     formula = re.sub(r"\s*\+\s*$", "", formula)
     if not formula:

@@ -116,7 +116,9 @@ class ReviewScreen(ScreenObject):
         language = self.view.language
         if session is None or review is None:
             return Screen("review", text(language, "review"))
-        title = f"{text(language, 'review')} · {game_title(session.record.game, language)}"
+        heads = (text(language, "review"), game_title(session.record.game, language),
+                 text(language, "game_number", number=session.record.id))  # fmt: skip
+        title = " · ".join(heads)
         screen = Screen("review", title, game=session.record.game)
         players = session.state.players
         view = session.state.view(None)

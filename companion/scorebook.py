@@ -101,7 +101,7 @@ class ScoresScreen(ScreenObject):
         for row in reversed(self.view.store.history(player)[-20:]):
             result = self.t("won" if row.winner else "lost")
             recent.append(self.t("recent_line", game=game_title(row.game, self.view.language),
-                                  score=row.score, result=result,
+                                  number=row.game_id, score=row.score, result=result,
                                   opponents=", ".join(row.opponents)))  # fmt: skip
         return [(head, sections), (self.t("recent_games"), recent)]
 

@@ -9,6 +9,7 @@ it what the engine waits for and hand it the actions the players chose.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 import engines
@@ -18,6 +19,15 @@ from companion.tables import Choice, DiceRequest, Table, table_for
 
 SEAT_KINDS = ("", "simple", "advisor-fast", "advisor")  # "" is a person (companion.bot_choice)
 CARD_GAMES = ("strategix", "sequence")  # at a table the companion does not know the hands
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """An outcome the kiosk chose itself: drawn as dealer, or the only person who could be the
+    answer to a question about people."""
+
+    action: engines.Action
+    only_person: int | None = None  # the seat of the only person who could be the answer
 
 
 class Session:
@@ -119,16 +129,31 @@ class Session:
         if self.state.is_over:
             self._finish()
 
-    def advance_automatic(self) -> engines.Action | None:
-        """Full mode deals and draws by itself (the engine is the dealer); each outcome logged.
-        The last outcome drawn, or None."""
-        drawn = None
+    def advance_automatic(self) -> list[Drawn]:
+        """Full mode deals and draws by itself (the engine is the dealer), and an answer only
+        one person at the table can be is not asked (the youngest of one person); each
+        outcome logged. What was drawn or answered, in order."""
+        drawn: list[Drawn] = []
         while self.state.is_chance and self.dice_request() is None:
-            if self.state.game.mode != "full" or self.table.players_say(self.state):
+            alone = self._only_person_answer()
+            if alone is not None:
+                seat = self.table.person_named(self.state, alone.notation)
+                drawn.append(Drawn(alone, only_person=seat))
+            elif self.state.game.mode != "full" or self.table.players_say(self.state):
                 break  # the players say what happened (e.g. who starts)
-            drawn = self.state.sample_chance()
-            self.commit(drawn.notation)
+            else:
+                drawn.append(Drawn(self.state.sample_chance()))
+            self.commit(drawn[-1].action.notation)
         return drawn
+
+    def _only_person_answer(self) -> engines.Action | None:
+        """The answer, when the players would be asked a question only one person can be."""
+        if not self.table.players_say(self.state):
+            return None
+        people = [action for action in self.state.legal_actions()
+                  if self.table.person_named(self.state, action.notation) is not None
+                  and not self._names_a_bot(action.notation)]  # fmt: skip
+        return people[0] if len(people) == 1 else None
 
     def undo(self) -> tuple[LoggedAction, engines.Action]:
         """Take back the last action (reopening a finished game); raises StoreError if none."""

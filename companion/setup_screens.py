@@ -375,6 +375,9 @@ class SetupScreen(ScreenObject):
             ]
         screen.options += self._option_targets()
         screen.lines = [self.t("players", n=len(draft.players))]
+        if draft.game in CARD_GAMES:
+            dealt = start_mode(draft.game, draft.bots) == "full"
+            screen.lines.append(text(self.view.language, "cards_dealt" if dealt else "cards_own"))
         if draft.editing is not None:
             screen.lines = [self.t("typing_name", n=draft.editing + 1)]
             screen.entry = self.keyboard.name()

@@ -24,7 +24,7 @@ from companion.name_keyboard import entry_controls
 from companion.notation_entry import NotationEntry
 from companion.persistence.store import StoreError
 from companion.screen_base import Handler, KioskView, ScreenName, ScreenObject
-from companion.session import CARD_GAMES
+from companion.session import CARD_GAMES, Drawn
 from companion.table_context import Turn
 from companion.tables import Choice, DiceRequest
 from companion.tables.base import spoken_view
@@ -165,9 +165,16 @@ class TableScreen(ScreenObject):
     def advance_automatic(self) -> None:
         """Full mode deals and draws by itself: say what was drawn."""
         session = self.view.session
-        drawn = None if session is None else session.advance_automatic()
-        if drawn is not None:
-            self.view.say(self.t("chance_auto", what=say(self.view.language, drawn)))
+        drawn = [] if session is None else session.advance_automatic()
+        if drawn:
+            self.view.say(" — ".join(self.drawn_words(item) for item in drawn))
+
+    def drawn_words(self, drawn: Drawn) -> str:
+        session = self.view.session
+        if drawn.only_person is not None and session is not None:
+            name = session.state.players[drawn.only_person]
+            return text(self.view.language, "only_person_starts", name=name)
+        return self.t("chance_auto", what=say(self.view.language, drawn.action))
 
     def undo(self) -> bool:
         session = self.view.session
@@ -383,6 +390,8 @@ class TableScreen(ScreenObject):
             return self.t(key, name=state.players[seat])  # Confirm only once every die is sure
         if table is None:
             return ""
+        if bot_seat and state.actor == seat and not state.is_over:  # said, not addressed to it
+            return text(self.view.language, "bot_turn", name=state.players[state.actor])
         hand, rethrow = self.hand(), self.turn.rethrow
         if rethrow and hand:  # the dice kept are those not chosen to throw again
             keep = [face for i, face in enumerate(hand) if i not in rethrow]
@@ -483,7 +492,7 @@ class TableScreen(ScreenObject):
         screen.page = (turn.page, self.side_moves_per_page if beside_board else self.moves_per_page)
         screen.pieces = self.telling_pieces(state)
         screen.selected = sorted(turn.selected)
-        screen.preview = self._preview(state)
+        screen.preview = self._preview(state) or session.table.marked(state)
         if state.is_over:  # the result beside the board, its winning lines marked
             screen.moves_note, screen.preview = session.table.result(state, self.view.language)
         if turn.guess:  # the square's card, shown on the board, played by one more touch

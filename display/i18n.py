@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engines.messages import Lookup, Message, render, use_catalogue
+from engines.messages import Lookup, Message, join, render, use_catalogue
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "tabletop"
@@ -112,6 +112,11 @@ def has_entry(language: str, key: str) -> bool:
 def text(language: str, key: str, **values: object) -> str:
     """The screen text `key` in `language`, its fields filled (a value may be a Message)."""
     return render(Message(key, values), lookup(language))
+
+
+def names_list(language: str, names: list[str]) -> str:
+    """Names as the language lists them: "Léa et Robot 2", "Ann, Bob and Cid"."""
+    return join(list(names), lookup(language))
 
 
 def say(language: str, message: Any) -> str:

@@ -130,7 +130,9 @@ class Renderer(TextFitting, TableView, CameraView, MenuView):
         said = screen.message
         if screen.message_detail:
             said = f"{said} ({screen.message_detail})"
-        self.label(said, box or self.layout.message, self.layout.font - 4, colour)
+        box = box or self.layout.message
+        size = self.layout.font - 4
+        self.label(self.line_shortened(said, box, size), box, size, colour)
 
     def hit(self, position: tuple[int, int]) -> str | None:
         """The target under a touch (logical coordinates): of the areas touched, the one whose

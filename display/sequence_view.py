@@ -3,7 +3,7 @@ coordinates), the navigation, whose turn, the keys or moves and the message in a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from display import boards, palette
@@ -36,10 +36,12 @@ class _Rows:
 
 def draw_wide(renderer: Canvas, screen: Screen) -> None:
     boards.draw(renderer, screen, BOARD)
+    undo = [a for a in screen.actions if a.id == "undo:"]  # beside the nav in every state
+    screen = without_undo(screen)
     plays = [a for a in screen.actions if a.id.startswith("move:")]  # the square's card
     others = [a for a in screen.actions if a not in plays and a.style != "empty"]
     slots = bool(screen.slot_labels) and not screen.keys  # each action in its place
-    beside_nav = others if len(screen.nav) + len(others) <= 6 and not slots else []
+    beside_nav = undo + (others if len(screen.nav) + len(others) < 6 and not slots else [])
     actions = plays + [a for a in others if a not in beside_nav]
     rows, message_h = _layout(renderer, screen, actions)
     nav_h = 2 * rows.button_h + GAP
@@ -48,8 +50,8 @@ def draw_wide(renderer: Canvas, screen: Screen) -> None:
     renderer.status(screen, (COLUMN_X, top, COLUMN_W, STATUS_H))
     top += STATUS_H + GAP
     bottom = COLUMN_BOTTOM - message_h - GAP
-    if screen.keys:
-        _keys(renderer, screen, actions, (top, bottom), rows)
+    if screen.keys:  # the keys end where they always do, whatever the message's length
+        _keys(renderer, screen, actions, (top, _above_message(screen, actions, rows)), rows)
     else:
         words_h = rows.button_h + GAP if actions else 0
         if screen.options and not screen.moves:  # game over: Analyse, New game above the
@@ -69,6 +71,15 @@ def draw_wide(renderer: Canvas, screen: Screen) -> None:
         renderer.paragraph(screen.message, box, MIN_TEXT, colour)
     elif screen.message:
         renderer.message(screen, (COLUMN_X, COLUMN_BOTTOM - MESSAGE_H, COLUMN_W, MESSAGE_H))
+
+
+def without_undo(screen: Screen) -> Screen:
+    """The screen with Undo (and its slot) out of the actions row: it sits beside the nav."""
+    kept = [n for n, a in enumerate(screen.actions) if a.id != "undo:"]
+    labels = screen.slot_labels
+    if len(labels) == len(screen.actions):
+        labels = [labels[n] for n in kept]
+    return replace(screen, actions=[screen.actions[n] for n in kept], slot_labels=labels)
 
 
 def _layout(renderer: Canvas, screen: Screen, actions: list[Target]) -> tuple[_Rows, int]:

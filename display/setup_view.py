@@ -35,7 +35,9 @@ def draw_setup_lists(renderer: Canvas, screen: Screen, box: Box) -> None:
     line_columns = 1 if layout.portrait else 2 if stepped else 3
     pair_rows = -(-len(pairs) // pair_columns)
     line_rows = -(-len(lines) // line_columns)
-    rows = 2 + pair_rows + line_rows  # the count's row, the blocks, Start's row
+    notes = screen.lines[1:]  # what the set-up means (the cards dealt or not)
+    noted = len(notes) if layout.portrait else 0  # rows of their own; else beside Start
+    rows = 2 + pair_rows + line_rows + noted  # the count's row, the blocks, Start's row
     apart = GAP if lines else 0  # the options apart from the players
     row_h = min(layout.row_height, (h - apart + GAP) // rows - GAP)
     top = y
@@ -46,8 +48,16 @@ def draw_setup_lists(renderer: Canvas, screen: Screen, box: Box) -> None:
         renderer.button_row(counts, (x + label_w + GAP, top, w - label_w - GAP, row_h), GAP)
         top += row_h + GAP
     top = _grid(renderer, pairs, (x, top, w), pair_columns, row_h, _draw_pair) + apart
-    _grid(renderer, lines, (x, top, w), line_columns, row_h, _draw_line)
-    renderer.buttons(screen.actions, (x, y + h - row_h, w, row_h), 1)
+    top = _grid(renderer, lines, (x, top, w), line_columns, row_h, _draw_line)
+    start_x = x
+    for note in notes:
+        if layout.portrait:
+            renderer.label(note, (x, top, w, row_h), layout.font - 4)
+            top += row_h + GAP
+        else:
+            start_x = x + w * 2 // 3
+            renderer.label(note, (x, y + h - row_h, start_x - x - GAP, row_h), layout.font - 4)
+    renderer.buttons(screen.actions, (start_x, y + h - row_h, x + w - start_x, row_h), 1)
 
 
 def seat_pairs(targets: list[Target]) -> list[list[Target]]:

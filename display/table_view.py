@@ -71,7 +71,10 @@ class TableView:
             return
         x, y, w, h = box
         needs = [self._slot_need(labels) for labels in screen.slot_labels]
-        spare = max(0, w - gap * (len(needs) - 1) - sum(needs)) / len(needs)
+        room = w - gap * (len(needs) - 1)
+        if sum(needs) > room:  # a narrow column (Sequence's at 800x480): every slot narrower
+            needs = [need * room / sum(needs) for need in needs]
+        spare = max(0, room - sum(needs)) / len(needs)
         cells, left = [], float(x)
         for need in needs:
             cells.append((round(left), y, round(need + spare), min(h, self.layout.row_height)))

@@ -64,6 +64,27 @@ class TextFitting:
             content = content[:-1]
         return content.rstrip() + "…"
 
+    def line_shortened(self, content: str, box: Box, size: int) -> str:
+        """`content` short enough for `label` to draw whole in `box` (on two lines if the box
+        is tall enough): of a list of moves ("a · b · c") the earliest are left out for "…",
+        then words from the end."""
+        _, _, w, h = box
+        lines = 2 if h >= 2 * max(MIN_TEXT, size * 3 // 4) + 2 else 1
+        room = w * lines * (0.9 if lines > 1 else 1.0)  # two lines break between words
+
+        def fits(said: str) -> bool:
+            return self.font(MIN_TEXT).size(said)[0] <= room
+
+        parts = content.split(" · ")
+        while not fits(" · ".join(parts)) and len(parts) > 2:
+            parts = [parts[0], "…", *parts[3 if parts[1] == "…" else 2 :]]
+        said = " · ".join(parts)
+        words = said.split(" ")
+        while not fits(said) and len(words) > 1:
+            words.pop()
+            said = " ".join(words) + " …"
+        return said
+
     def label(
         self,
         content: str,

@@ -482,15 +482,16 @@ def test_every_bot_move_since_a_persons_turn_is_named(controller, game, size):
     controller.use_layout(Renderer(size).layout)
     seats = {"traverse": ["Ann", "Robot 1"]}.get(game, ["Ann", "Robot 1", "Robot 2"])
     bots = {seat: "simple" for seat in range(1, len(seats))}
-    controller.start_game(game, seats, seed=3, mode="full", bots=bots)
+    seed = {"strategix": 5}.get(game, 3)  # both robots play before Ann
+    controller.start_game(game, seats, seed=seed, mode="full", bots=bots)
     controller.table.advance_automatic()
-    rng, now, persons_turns = random.Random(3), 0.0, 0
+    rng, now, persons_turns, own = random.Random(3), 0.0, 0, ""
     while persons_turns < 3 and not controller.state.is_over:
         state = controller.state
         if controller.dice_request() is not None or not isinstance(state.actor, int):
             assert controller.play(state.sample_chance(rng).notation)
         elif state.actor == 0:
-            if persons_turns and len(bots) > 1:
+            if persons_turns and len(bots) > 1 and controller.message != own:
                 message = controller.message
                 assert message.startswith("Depuis votre tour")
                 assert all(name in message for name in seats[1:]), message
@@ -498,6 +499,7 @@ def test_every_bot_move_since_a_persons_turn_is_named(controller, game, size):
             persons_turns += 1
             controller.tick(now)  # a person to choose: the bots' moves are said
             assert controller.play(rng.choice(state.legal_actions()).notation)
+            own = controller.message  # still said when Ann goes on (a formula's next group)
         else:
             now += 1.0
             controller.tick(now)
@@ -989,8 +991,9 @@ def test_strategix_first_lead_says_no_round_end(controller):
 
 
 def test_strategix_against_a_robot_asks_who_is_youngest(controller):
-    """R12: the robot simply led; the youngest leads, asked as at a table of people."""
-    controller.start_game("strategix", ["Ana", "Robot"], seed=1, mode="full",
+    """R12: the robot simply led; the youngest leads, asked as at a table of people (with one
+    person, that person leads unasked: tests/test_kiosk_newcomers_round3.py)."""
+    controller.start_game("strategix", ["Ana", "Robot", "Cid"], seed=1, mode="full",
                           bots={1: "simple"})  # fmt: skip
     assert controller.state.is_chance
     assert controller.screen().turn == text("fr", "who_youngest")
@@ -1000,11 +1003,20 @@ def test_strategix_against_a_robot_asks_who_is_youngest(controller):
 
 
 def strategix_against_a_robot(controller: Controller) -> list[str]:
-    """Ana (who leads) against a simple robot, the kiosk dealing; Ana's hand."""
+    """Ana (who leads, the only person) against a simple robot, the kiosk dealing; her hand."""
     controller.start_game("strategix", ["Ana", "Robot"], seed=1, mode="full",
                           bots={1: "simple"})  # fmt: skip
-    controller.play("first 0")
     return list(controller.state.view(0)["hands"][0])
+
+
+def strategix_the_robot_leads(controller: Controller) -> None:
+    """Ana against a simple robot that leads: the kiosk made Ana, the only person, lead; the
+    lead and the deal taken back, the robot named instead (as a test may, not a player)."""
+    controller.start_game("strategix", ["Ana", "Robot"], seed=1, mode="full",
+                          bots={1: "simple"})  # fmt: skip
+    while controller.state.history:
+        controller.session.undo()
+    controller.play("first 1")
 
 
 @pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
@@ -1477,9 +1489,7 @@ def test_sequence_a_two_eyed_jack_marks_the_board_instead_of_pages(controller):
 @pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
 def test_strategix_the_hand_shown_is_its_own_while_the_robot_builds(controller, size):
     """C5: the player's hand lost the cards the robot laid while it built its formula."""
-    controller.start_game("strategix", ["Ana", "Robot"], seed=1, mode="full",
-                          bots={1: "simple"})  # fmt: skip
-    controller.play("first 1")  # the robot leads
+    strategix_the_robot_leads(controller)
     ana = controller.state.view(0)["hands"][0]
     step = next(a.notation for a in controller.state.legal_actions()
                 if a.notation.endswith(" +") and "*" not in a.notation)  # fmt: skip
@@ -1541,9 +1551,7 @@ def test_a_robot_formula_is_played_in_one_show_and_its_thinking_said(controller,
     from companion import bot_seats
     from companion.bot_seats import BOT_SHOW_SECONDS
 
-    controller.start_game("strategix", ["Ana", "Robot"], seed=1, mode="full",
-                          bots={1: "simple"})  # fmt: skip
-    controller.play("first 1")  # the robot leads
+    strategix_the_robot_leads(controller)
     released, steps = threading.Event(), ["star F", "play *=F G +", "+ K L", "done"]
 
     def scripted(state, level, seed):
@@ -1590,7 +1598,7 @@ def test_what_a_robot_did_is_said_in_the_past(controller, game):
         said.append(words)
         controller.play(notation)
     past = ("passed", "threw", "staked", "offered", "joined", "declined", "closed", "moved",
-            "laid", "put", "removed", "discarded", "played")  # fmt: skip
+            "laid", "put", "removed", "discarded", "played", "announced")  # fmt: skip
     assert all(any(f" {verb}" in words for verb in past) for words in said), said
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import engines
-from display.i18n import say, text
+from display.i18n import names_list, say, text
 from display.model import Target
 from engines.messages import from_data
 
@@ -76,8 +76,10 @@ class Table:
     def waiting(self, state: engines.State, language: str) -> str:
         """What the table waits for, with the name of who does it."""
         if state.is_over:
-            names = ", ".join(state.players[i] for i in state.winners())
-            return f"{text(language, 'game_over')} — {text(language, 'winner', names=names)}"
+            winners = [state.players[i] for i in state.winners()]
+            names = names_list(language, winners)
+            said = text(language, "winner", names=names, count=len(winners))
+            return f"{text(language, 'game_over')} — {said}"
         request = self.dice_request(state)
         if request is not None:
             return self.waiting_dice(state, request, language)
@@ -221,6 +223,10 @@ class Table:
     def plays_on_touch(self, piece: str) -> bool:
         """A touch on this piece, with a card chosen, plays the one move left (a marked square)."""
         return False
+
+    def marked(self, state: engines.State) -> dict[str, Any]:
+        """What the last play made, marked on the board while nothing is chosen (a preview)."""
+        return {}
 
     def result(self, state: engines.State, language: str) -> tuple[str, dict[str, Any]]:
         """A finished game's result in words for the panel beside the board, and its marks on

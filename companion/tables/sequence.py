@@ -51,6 +51,25 @@ class SequenceTable(Table):
     def plays_on_touch(self, piece: str) -> bool:
         return piece.startswith("square:")
 
+    def outcome(
+        self, before: engines.State, action: engines.Action, after: engines.State, language: str
+    ) -> str:
+        """A play that completes a sequence says so, with the team's count and the target."""
+        said = super().outcome(before, action, after, language)
+        made = completed_sequence(after)
+        if made is None or not isinstance(before.actor, int):
+            return said
+        view = after.view(None)
+        count = view["team_sequences"][made["team"]]
+        done = text(language, "sequence.completed", name=before.players[before.actor], n=count,
+                    target=view["target"])  # fmt: skip
+        return f"{said} — {done}"
+
+    def marked(self, state: engines.State) -> dict[str, Any]:
+        """The sequence the last play completed, marked on the board until the next play."""
+        made = completed_sequence(state)
+        return {"squares": list(made["squares"])} if made else {}
+
     def result(self, state: engines.State, language: str) -> tuple[str, dict[str, Any]]:
         """The winning team, its players and its sequences (marked on the board), and every
         team's count of sequences."""
@@ -149,3 +168,16 @@ def card_words(card: str, language: str) -> str:
     if len(card) < 2 or card[1] not in SUITS:
         return rank
     return text(language, "card_of", rank=rank, suit=text(language, f"suit_{card[1]}"))
+
+
+def completed_sequence(state: engines.State) -> dict[str, Any] | None:
+    """The sequence the last play completed ({"team", "squares"}), or None: a chip placed on a
+    square of a sequence completed it (a chip in a sequence is never removed)."""
+    if not state.history:
+        return None
+    found = PLAY.fullmatch(state.history[-1].notation.replace(" ", ""))
+    square = found.group("square") if found else None
+    if square is None or "x" in state.history[-1].notation:
+        return None
+    made = [s for s in state.view(None).get("sequences", []) if square in s["squares"]]
+    return made[-1] if made else None

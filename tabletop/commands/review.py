@@ -22,6 +22,7 @@ def run(args: argparse.Namespace) -> int:
     from companion.config import load_config
     from companion.persistence.recovery import open_store
     from companion.persistence.store_errors import StoreError
+    from companion.review_screen import table_cards_note
     from review import review_game
 
     # A bad config file is said in one line with status 2 by the CLI's boundary (run_guarded).
@@ -32,14 +33,15 @@ def run(args: argparse.Namespace) -> int:
         except StoreError as error:
             print(f"tabletop review: {error}", file=sys.stderr)
             return 1
-        if record.status != "over" or record.mode != "full":
-            print(f"tabletop review: game {record.id} is {record.status} in {record.mode} mode: "
-                  "only finished full-mode games are reviewed", file=sys.stderr)  # fmt: skip
+        if record.status != "over":  # the kiosk reviews every finished game, as here
+            print(f"tabletop review: game {record.id} is {record.status}: only finished games "
+                  "are reviewed", file=sys.stderr)  # fmt: skip
             return 1
         notations = [logged.notation for logged in store.actions(record.id)]
     review = review_game(record.game, record.players, notations, record.options, record.seed,
                          record.mode)  # fmt: skip
-    print(render(review))
+    note = table_cards_note(record.game, "en") if record.mode == "table" else ""
+    print("\n".join(filter(None, [note, render(review)])))
     return 0
 
 

@@ -45,7 +45,22 @@ def run(args: argparse.Namespace) -> int:
         for row in totals:
             print(f"{game_title(row.game):12} {row.player:14} total {row.total:5}  "
                   f"games {row.games:3}  wins {row.wins:3}")  # fmt: skip
+        show_games(store)
     return 0
+
+
+def show_games(store) -> None:
+    """Each finished game with its number (the GAME_ID `tabletop review` asks for)."""
+    from display.i18n import game_title
+
+    games: dict[int, tuple[str, list[str]]] = {}
+    for player in store.scored_players():
+        for row in store.history(player):
+            games.setdefault(row.game_id, (row.game, [player, *row.opponents]))
+    if games:
+        print("finished games (GAME_ID for tabletop review):")
+    for game_id, (game, players) in sorted(games.items()):
+        print(f"  #{game_id} {game_title(game)}: {', '.join(players)}")
 
 
 def show_player(store, player: str, as_json: bool) -> int:
