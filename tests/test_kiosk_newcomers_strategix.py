@@ -1,0 +1,36 @@
+"""Stratégix as a newcomer found it, one person against a robot with dealt cards (issues 57,
+60): the hint's figures, the review's grades, the stars said, the trick, the hand, the rules."""
+
+from __future__ import annotations
+
+import re
+
+import advisor
+from advisor import Choice, Reason
+from companion.advice import choice_words, tied_choices
+from tests.test_advisor_table import open_hint
+from tests.test_kiosk_newcomers import controller, strategix_against_a_robot  # noqa: F401
+
+
+def shed(cards: int) -> Reason:
+    return Reason("strategix.shed", {"cards": cards, "stars": 3})
+
+
+def test_equal_hint_figures_say_they_tie():
+    """Conseil gave its three choices 44 % each: equal figures that seemed to rank them."""
+    tied = [Choice(f"play {m} +", 0.44, "win", shed(2)) for m in ("C D", "D E", "E F")]
+    assert tied_choices(tied, "fr") == [True, True, True]
+    for choice in tied:
+        assert "égalité" in choice_words(choice, choice.notation, "fr", True)
+    apart = [Choice("play C D +", 0.52, "win", shed(2)), Choice("pass", 0.41, "win", shed(0))]
+    assert tied_choices(apart, "fr") == [False, False]
+
+
+def test_the_table_hint_never_shows_equal_figures_unexplained(controller, monkeypatch):  # noqa: F811
+    strategix_against_a_robot(controller)
+    legal = [a.notation for a in controller.state.legal_actions()][:3]
+    same = [Choice(notation, 0.44, "win", shed(2)) for notation in legal]
+    monkeypatch.setattr(advisor, "advise", lambda state, budget_ms=0: same)
+    labels = [m.label for m in open_hint(controller).moves]
+    assert len(labels) == 3
+    assert all(re.search(r"44\s%", label) and "égalité" in label for label in labels), labels
