@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 import advisor
 from advisor import Choice, Reason
 from companion.advice import choice_words, tied_choices
@@ -34,3 +36,37 @@ def test_the_table_hint_never_shows_equal_figures_unexplained(controller, monkey
     labels = [m.label for m in open_hint(controller).moves]
     assert len(labels) == 3
     assert all(re.search(r"44\s%", label) and "égalité" in label for label in labels), labels
+
+
+def hinted_game(seed: int, hint_iterations: int = 20) -> list[str]:
+    """Ana playing every time the hint's first choice against a simple robot, the kiosk dealing."""
+    import random
+
+    import engines
+    from companion.bot_choice import make_player
+
+    state = engines.make_game("strategix", ["Ana", "Robot"], {}, seed, "full").new_state()
+    robot, chance, log = make_player("simple", seed), random.Random(seed), []
+    while not state.is_over:
+        if state.actor == 0:
+            notation = advisor.advise(state, iterations=hint_iterations)[0].notation
+        elif state.actor == 1:
+            notation = robot(state)
+        else:
+            notation = state.sample_chance(chance).notation
+        state.apply(notation)
+        log.append(notation)
+    return log
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_the_review_never_grades_the_hints_first_choice_below_good(seed):
+    """The review graded the hint's own first choice a blunder ("gaffe (−12 %)", shot-050): it
+    judged by the calibrated chance of the position left (which saw five cards shed, not the
+    three stars and the Z spent), the hint by its playouts."""
+    from review.grades import review_game
+
+    review = review_game("strategix", ["Ana", "Robot"], hinted_game(seed), {}, seed, "full")
+    grades = [d.grade for d in review.decisions if d.player == 0]
+    assert grades.count(None) < len(grades)
+    assert set(grades) <= {None, "best", "good"}, grades
