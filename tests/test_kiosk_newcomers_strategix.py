@@ -70,3 +70,17 @@ def test_the_review_never_grades_the_hints_first_choice_below_good(seed):
     grades = [d.grade for d in review.decisions if d.player == 0]
     assert grades.count(None) < len(grades)
     assert set(grades) <= {None, "best", "good"}, grades
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_stars_are_said_as_the_board_shows_them(language):
+    """The line said "Léa joue une étoile pour G, H, I, J, une étoile pour K, L" while the board
+    showed ★G H I J ★K L: the star seemed to stand for G, H, I and J."""
+    from companion.tables.strategix import play_words
+    from display.i18n import text
+
+    said = play_words("*=G H I J + *=K L", language)
+    star = text(language, "strategix.star_for", letter="G")
+    assert said.startswith(f"{star}, H, I, J")
+    assert not re.search(r"G, H", said), said
+    assert said.endswith(f"{text(language, 'strategix.star_for', letter='K')}, L")

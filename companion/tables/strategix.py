@@ -54,7 +54,8 @@ def round_begins(state: engines.State) -> bool:
 
 
 def play_words(play: str, language: str) -> str:
-    """Cards in notation ("N *=N + *=E F") in words: a star declared X is "a star for X"."""
+    """Cards in notation ("N *=N + *=E F") in words: a star declared X is "a star (X)", as the
+    board shows ★X ("a star for G, H, I" read as one star for three letters)."""
     groups = []
     for group in play.split("+"):
         cards = group.split()
