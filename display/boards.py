@@ -378,9 +378,13 @@ def draw_strategix(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scr
         renderer.label(who, (x, said_y, w, said_h), font - 4, palette.TEXT_DIM)
     else:
         exchanged = _exchange_words(view, screen)
+        won = _last_trick(view, screen)
         if exchanged:
             renderer.paragraph(exchanged, (x, cards_y, w, said_y + said_h - cards_y), font - 4,
                                palette.TEXT)  # fmt: skip
+        elif won:  # the trick just taken stays until the next lead: who took it, with what
+            _letter_cards(renderer, won[0], (x, cards_y, w, cards_h), int(46 * k))
+            renderer.label(won[1], (x, said_y, w, said_h), font - 4, palette.TEXT)
         else:
             empty = text(language, "board.new_trick")
             renderer.label(empty, (x, cards_y, w, cards_h), font, palette.TEXT_DIM, "center")
@@ -388,6 +392,21 @@ def draw_strategix(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scr
     line_y = _card_counts(renderer, view, screen, (x, line_y, w, int(28 * k)), compact)
     if screen.hand and line_y + 24 <= y + h:
         hand_cards(renderer, screen.hand, (x, line_y + 2, w, y + h - line_y - 2), int(34 * k))
+
+
+def _last_trick(view: dict[str, Any], screen: Screen) -> tuple[str, str] | None:
+    """The play that took the last trick and the words under it ("Robot takes the trick"),
+    while the next trick has no play yet; None before any trick was taken."""
+    last = view.get("last_trick") or {}
+    plays = [(seat, play) for seat, play in last.get("plays") or [] if play.startswith("play ")]
+    if not plays or (view.get("trick") or {}).get("plays") or view.get("phase") != "play":
+        return None
+    seat, play = plays[-1]
+    winner = last.get("winner")
+    names = [name for name, *_ in screen.scores]
+    name = names[winner if winner is not None else seat]
+    key = "board.trick_taken" if winner is not None else "board.trick_last"
+    return play.removeprefix("play "), text(screen.language, key, name=name)
 
 
 def _card_counts(

@@ -10,6 +10,7 @@ import pytest
 import advisor
 from advisor import Choice, Reason
 from companion.advice import choice_words, tied_choices
+from companion.controller import Tap
 from tests.test_advisor_table import open_hint
 from tests.test_kiosk_newcomers import controller, strategix_against_a_robot  # noqa: F401
 
@@ -84,3 +85,36 @@ def test_stars_are_said_as_the_board_shows_them(language):
     assert said.startswith(f"{star}, H, I, J")
     assert not re.search(r"G, H", said), said
     assert said.endswith(f"{text(language, 'strategix.star_for', letter='K')}, L")
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_the_trick_just_taken_stays_on_the_board_until_the_next_lead(controller, size):  # noqa: F811
+    """The board jumped to "Nouveau pli" about a second after the player's lead, the robot's
+    winning play never seen; the line said only "(+3 coups avant)" (shot-014, shot-015)."""
+    from companion.bot_choice import make_player
+    from display.i18n import text
+    from tests.test_kiosk_newcomers import drawn_words, robot_plays
+
+    ana = make_player("simple", 1)
+    strategix_against_a_robot(controller)
+    now, seen = 100.0, 0
+    while seen < 2 and not controller.state.is_over:
+        if controller.state.actor == 1:
+            robot_plays(controller, now)
+            now += 10
+        else:
+            controller.handle(Tap("move:" + ana(controller.state)))
+        view = controller.state.view(0)
+        last = view["last_trick"]
+        trick = view["trick"]
+        if controller.state.actor != 0 or trick["plays"] or trick["building"] or not last:
+            continue
+        taken = [play for _, play in last["plays"] if play.startswith("play ")][-1]
+        name = controller.state.players[last["winner"]]
+        drawn = drawn_words(controller, size)
+        assert text("fr", "board.trick_taken", name=name) in drawn, " | ".join(drawn)
+        assert text("fr", "board.new_trick") not in drawn
+        letters = [c.replace("*=", "★") for c in taken.removeprefix("play ").split()]
+        assert all(letter in drawn for letter in letters), (taken, drawn)
+        seen += 1
+    assert seen == 2
