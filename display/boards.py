@@ -500,9 +500,10 @@ def _letter_cards(renderer: Canvas, play: str, box: Box, widest: int = 46) -> No
 def hand_cards(renderer: Canvas, hand: list[Target], box: Box, largest: int = 34) -> int:
     """A hand as cards, each touchable unless dim ("disabled": no move lays it now), lit when
     touched; returns the height used. Letters, ★ stars, pétards as bursts, playing cards as
-    rank and suit. Touchable cards keep a finger's least size (44 px), on more rows."""
+    rank and suit; a "gap" (a card laid in a formula under way) left empty, so the others keep
+    their place. Touchable cards keep a finger's least size (44 px), on more rows."""
     x, y, w, h = box
-    touchable = any(card.style != "disabled" for card in hand)
+    touchable = any(card.style not in ("disabled", "gap") for card in hand)
     side = max(largest, CARD_TOUCH + 1) if touchable else largest
     per_row = max(1, min(len(hand), 12, w // side if touchable else 12))
     rows = -(-len(hand) // per_row)
@@ -511,6 +512,8 @@ def hand_cards(renderer: Canvas, hand: list[Target], box: Box, largest: int = 34
     for number, card in enumerate(hand):
         row, column = divmod(number, per_row)
         rect = pygame.Rect(x + column * width, y + row * (height + 2), width - 1, height)
+        if card.style == "gap":
+            continue
         _card(renderer, card.label, rect, card.style == "disabled" and touchable)
         if card.style == "selected":
             pygame.draw.rect(renderer.surface, palette.YELLOW, rect, 4, border_radius=4)

@@ -10,7 +10,7 @@ import pytest
 import advisor
 from advisor import Choice, Reason
 from companion.advice import choice_words, tied_choices
-from companion.controller import Tap
+from companion.controller import Controller, Tap
 from tests.test_advisor_table import open_hint
 from tests.test_kiosk_newcomers import controller, strategix_against_a_robot  # noqa: F401
 
@@ -118,3 +118,29 @@ def test_the_trick_just_taken_stays_on_the_board_until_the_next_lead(controller,
         assert all(letter in drawn for letter in letters), (taken, drawn)
         seen += 1
     assert seen == 2
+
+
+def card_places(table: Controller, size: tuple[int, int]) -> list[tuple[str, tuple]]:
+    """Each touchable card of the hand drawn, and where."""
+    from display.render import Renderer
+
+    renderer = Renderer(size)
+    renderer.draw(table.screen())
+    return [(id_, tuple(rect)) for rect, id_ in renderer.hits if id_.startswith("piece:card:")]
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_the_hand_keeps_its_places_while_a_formula_is_built(controller, size):  # noqa: F811
+    """The hand closed up after each step of a formula, so the next touch landed on the card
+    beside the one aimed at (shot-020, shot-022): a card laid leaves a gap."""
+    hand = strategix_against_a_robot(controller)
+    letter = next(card for card in hand if card.isalpha())
+    controller.handle(Tap(f"piece:card:{letter}"))
+    before = card_places(controller, size)
+    step = next(m for m in controller.screen().moves if m.id.endswith(" +") and "*" not in m.id)
+    laid = step.id.removeprefix("move:play ").removesuffix(" +").split()
+    controller.handle(Tap(step.id))
+    after = card_places(controller, size)
+    assert after and set(after) <= set(before), (before, after)  # each card where it was
+    labels = [t.label for t in controller.screen().hand]
+    assert len(labels) == len(hand) and labels.count("") == len(laid)

@@ -156,7 +156,8 @@ class StrategixTable(Table):
         return frozenset(f"card:{card}" for card in cards_laid(notation))
 
     def hand_cards(self, state: engines.State, seat: int) -> list[str]:
-        """The seat's hand less the cards of the formula it is building (they are on the table)."""
+        """The seat's hand less the cards of the formula it is building (they are on the table),
+        each left as a gap (""): the other cards keep their place under the finger."""
         view = state.view(seat)
         hand = list((view.get("hands") or [None] * (seat + 1))[seat] or [])
         building = (view.get("trick") or {}).get("building") or ""
@@ -164,7 +165,7 @@ class StrategixTable(Table):
             return hand  # another player's formula under way takes nothing from this hand
         for card in cards_laid(building):
             if card in hand:
-                hand.remove(card)
+                hand[len(hand) - 1 - hand[::-1].index(card)] = ""  # the last copy: the rest stay
         return hand
 
     def keyboard(self, state: engines.State, mode: str) -> bool:
