@@ -126,7 +126,14 @@ class StrategixTable(Table):
         return ROUND_END_SECONDS if round_begins(state) else 0.0
 
     def waiting(self, state: engines.State, language: str) -> str:
-        """Before the first lead of rounds after the first: the card exchange (R11) first."""
+        """Before the first lead of rounds after the first: the card exchange (R11) first; while
+        a formula is under way, that another group is to come (or Annuler takes it back)."""
+        building = (state.view(None).get("trick") or {}).get("building")
+        if building and isinstance(state.actor, int) and not state.is_over:
+            finished = any(a.notation == "done" for a in state.legal_actions())
+            return text(language, "strategix.more_or_done" if finished else "strategix.more",
+                        name=state.players[state.actor], play=play_words(building, language),
+                        undo=text(language, "undo"))  # fmt: skip
         if not round_begins(state):
             return super().waiting(state, language)
         view = state.view(None)
