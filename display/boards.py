@@ -497,13 +497,17 @@ def _letter_cards(renderer: Canvas, play: str, box: Box, widest: int = 46) -> No
         renderer.label(shown, rect, min(h - 8, int(width * 0.75)), colour, "center")
 
 
+TOUCHABLE = ("normal", "selected")  # a hand card's styles that a touch reaches
+
+
 def hand_cards(renderer: Canvas, hand: list[Target], box: Box, largest: int = 34) -> int:
     """A hand as cards, each touchable unless dim ("disabled": no move lays it now), lit when
     touched; returns the height used. Letters, ★ stars, pétards as bursts, playing cards as
     rank and suit; a "gap" (a card laid in a formula under way) left empty, so the others keep
-    their place. Touchable cards keep a finger's least size (44 px), on more rows."""
+    their place; "lit" as selected, not touchable (the review's boards). Touchable cards keep a
+    finger's least size (44 px), on more rows."""
     x, y, w, h = box
-    touchable = any(card.style not in ("disabled", "gap") for card in hand)
+    touchable = any(card.style in TOUCHABLE for card in hand)
     side = max(largest, CARD_TOUCH + 1) if touchable else largest
     per_row = max(1, min(len(hand), 12, w // side if touchable else 12))
     rows = -(-len(hand) // per_row)
@@ -515,9 +519,9 @@ def hand_cards(renderer: Canvas, hand: list[Target], box: Box, largest: int = 34
         if card.style == "gap":
             continue
         _card(renderer, card.label, rect, card.style == "disabled" and touchable)
-        if card.style == "selected":
+        if card.style in ("selected", "lit"):
             pygame.draw.rect(renderer.surface, palette.YELLOW, rect, 4, border_radius=4)
-        if card.style != "disabled":
+        if card.style in TOUCHABLE:
             renderer.hits.append((rect, card.id))
     return rows * (height + 2)
 

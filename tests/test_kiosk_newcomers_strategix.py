@@ -164,3 +164,32 @@ def test_a_formula_begun_says_another_group_is_to_come(controller, language):  #
     assert controller.screen().turn == expected
     for size in ((800, 480), (720, 1280)):
         drawn_words(controller, size)  # said whole, nothing clipped
+
+
+def test_the_reviews_boards_show_the_hand_and_each_play(controller):  # noqa: F811
+    """The review's two small boards showed the same thing: no hand, no card played, seats
+    "0 : 20 cartes" (item 8 of the newcomer's Stratégix)."""
+    from display.render import Renderer
+    from tests.test_review_screen import shown_review
+
+    strategix_against_a_robot(controller)
+    index = len(controller.state.history)
+    whole = [a.notation for a in controller.state.legal_actions()
+             if a.notation.startswith("play ") and not a.notation.endswith("+")]  # fmt: skip
+    played, better = whole[0], whole[-1]
+    controller.play(played)
+    decision = {"index": index, "player": 0, "played": played, "best": better,
+                "chance_best": 0.6, "chance_played": 0.4, "grade": "blunder"}  # fmt: skip
+    shown_review(controller, {"actions": index + 1, "decisions": [decision]})
+    boards = [board for _, board in controller.screen().chart["moment"]["boards"]]
+    for board, notation in zip(boards, (played, better), strict=True):
+        assert [name for name, _ in board.scores] == ["Ana", "Robot"]
+        lit = sorted(t.label for t in board.hand if t.style == "lit")
+        assert lit == sorted(c if len(c) == 1 else "*" for c in notation.split()[1:]), notation
+        top = board.board["trick"]["top"]  # or, a Z having taken the trick, the last trick
+        shown = top["play"] if top else board.board["last_trick"]["plays"][-1][1]
+        assert shown.removeprefix("play ") == notation.removeprefix("play "), (shown, notation)
+    for size in ((800, 480), (720, 1280)):
+        renderer = Renderer(size)
+        renderer.draw(controller.screen())
+        assert not renderer.problems, renderer.problems
