@@ -193,3 +193,27 @@ def test_the_reviews_boards_show_the_hand_and_each_play(controller):  # noqa: F8
         renderer = Renderer(size)
         renderer.draw(controller.screen())
         assert not renderer.problems, renderer.problems
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_the_rules_page_says_padbolix_on_a_special_and_the_petard_never_leads(
+    controller,  # noqa: F811
+    size,
+    language,
+):
+    """The Règles page left out that going out on a star, a Z or a pétard makes you Padbolix
+    and that a pétard never leads (rule book, RULINGS 6 and 9), and spoke only of typing
+    letters, where the dealt cards are touched."""
+    from tests.test_kiosk_newcomers import drawn_words
+
+    controller.language = language
+    controller.handle(Tap("nav:rules"))
+    controller.handle(Tap("rules:strategix"))
+    said = " ".join(drawn_words(controller, size)).lower()
+    words = {
+        "fr": ("finir sur une étoile, un z ou un pétard", "jamais en tête de pli", "votre main"),
+        "en": ("going out on a star, a z or a pétard", "never to lead", "your hand"),
+    }
+    for part in words[language]:
+        assert part in said, part
