@@ -85,12 +85,22 @@ def advise_copy(state: engines.State, budget_ms: float) -> Callable[[], list[Cho
 # ----- a choice in words --------------------------------------------------------------------------
 
 
-def choice_words(choice: Choice, move: str, language: str) -> str:
-    """`move` (the choice's own words), its figure and its reason, as one line."""
+def choice_words(choice: Choice, move: str, language: str, tied: bool = False) -> str:
+    """`move` (the choice's own words), its figure and its reason, as one line; `tied` when
+    another choice shown says the same figure (said, so equal figures do not seem to rank)."""
     figure = figure_words(choice, language)
+    if figure and tied:
+        figure = f"{figure} ({text(language, 'hint.tied')})"
     reason = reason_words(choice, language)
     said = f"{move} — {figure}" if figure else move
     return f"{said} · {reason}" if reason else said
+
+
+def tied_choices(choices: list[Choice], language: str) -> list[bool]:
+    """For each choice, whether another of `choices` says the same figure: the search found
+    them winning as often (its imagined games too few to part them)."""
+    figures = [figure_words(choice, language) for choice in choices]
+    return [bool(figure) and figures.count(figure) > 1 for figure in figures]
 
 
 def move_words(game: str, notation: str, fallback: str, language: str, seat: int = 0) -> str:

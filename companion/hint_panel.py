@@ -17,6 +17,7 @@ from companion.advice import (
     advise_copy,
     choice_words,
     measure_words,
+    tied_choices,
 )
 from companion.session import CARD_GAMES
 from companion.table_context import TableContext
@@ -106,18 +107,19 @@ class HintPanel:
             screen.moves = []
             screen.turn = t("hint_thinking", name=name)
             return
+        tied = tied_choices(choices, self.view.language)
         screen.moves = [
-            Target(f"hint:{i}", self.words(state, choice), "primary" if i == 0 else "normal")
-            for i, choice in enumerate(choices)
+            Target(f"hint:{i}", self.words(state, c, tied[i]), "primary" if i == 0 else "normal")
+            for i, c in enumerate(choices)
         ]
         screen.page = (0, HINT_CHOICES)
         measure = measure_words(choices, self.view.language)
         title = t("hint_title", name=name)  # what the figures measure, in its place if any
         screen.turn = t("hint_title_measure", name=name, measure=measure) if measure else title
 
-    def words(self, state: engines.State, choice: Choice) -> str:
+    def words(self, state: engines.State, choice: Choice, tied: bool = False) -> str:
         said = self.table.said_move(state, choice.notation)
-        return choice_words(choice, said, self.view.language)
+        return choice_words(choice, said, self.view.language, tied)
 
     def arrived(self) -> bool:
         """Whether the open hint's choices have just come: the screen is to be drawn again."""

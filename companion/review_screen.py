@@ -16,6 +16,7 @@ from companion.advice import move_words
 from companion.review_worker import REVIEW_VERSION, ReviewWorker, chance_series, moments
 from companion.screen_base import Handler, KioskView, ScreenName, ScreenObject
 from companion.session import Session
+from companion.tables.strategix import cards_laid
 from display.i18n import game_title, text
 from display.model import Screen, Target
 
@@ -164,8 +165,12 @@ class ReviewScreen(ScreenObject):
         except engines.EngineError:  # a move the table cannot mark: the position alone
             preview = {}
         view = state.view(None)
-        return Screen("review_board", "", self.view.language, game=state.game.name, board=view,
-                      preview=preview)  # fmt: skip
+        board = Screen("review_board", "", self.view.language, game=state.game.name, board=view,
+                       preview=preview)  # fmt: skip
+        board.scores = [(name, "") for name in state.players]  # seats by name, not number
+        if state.game.name == "strategix":
+            _strategix_board(board, state, notation)
+        return board
 
     def _moments(
         self, session: Session, review: dict[str, Any], positions: dict[int, Position]
@@ -206,6 +211,27 @@ class ReviewScreen(ScreenObject):
         fallback = session.table.choice_label(state, notation, language) if session else ""
         seat = state.actor if isinstance(state.actor, int) else 0
         return move_words(state.game.name, notation, fallback or notation, language, seat)
+
+
+def _strategix_board(board: Screen, state: engines.State, notation: str) -> None:
+    """The position as its player saw it: their hand, the cards the move lays lit, and the
+    trick once the move is made (a formula begun shows as it grows)."""
+    player = state.actor if isinstance(state.actor, int) else 0
+    hand = (state.view(player).get("hands") or [None] * (player + 1))[player] or []
+    lit = list(cards_laid(notation))
+    board.hand = []
+    for card in hand:
+        chosen = card in lit
+        if chosen:
+            lit.remove(card)
+        board.hand.append(Target(f"piece:card:{card}", card, "lit" if chosen else "disabled"))
+    after = state.clone()
+    try:
+        after.apply(notation)
+    except engines.EngineError:
+        return
+    if not after.is_over:
+        board.board = after.view(None)
 
 
 def _moment_steps(number: int, count: int, language: str) -> list[Target]:

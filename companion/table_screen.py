@@ -365,7 +365,10 @@ class TableScreen(ScreenObject):
         ours = state.actor == viewer and not self.bots.choosing()
         laid = {p for c in self.choices(state) for p in c.pieces} if ours else set()
         targets = []
-        for card in session.table.hand_cards(state, viewer):
+        for number, card in enumerate(session.table.hand_cards(state, viewer)):
+            if not card:  # a card laid in the formula under way: its place kept empty
+                targets.append(Target(f"gap:{number}", "", "gap"))
+                continue
             piece = f"card:{card}"
             style = "selected" if piece in self.turn.selected else "normal"
             targets.append(Target(f"piece:{piece}", card, style if piece in laid else "disabled"))
@@ -373,7 +376,8 @@ class TableScreen(ScreenObject):
 
     def hand_leads(self, state: engines.State) -> bool:
         """The moves are reached through the cards of the hand shown (the kiosk dealt them)."""
-        return any(t.style != "disabled" for t in self.hand_targets(state, self._viewer(state)))
+        targets = self.hand_targets(state, self._viewer(state))
+        return any(t.style not in ("disabled", "gap") for t in targets)
 
     def _waiting(self, state: engines.State) -> str:
         """What the table waits for; a reading shown waits for its check, not for a throw."""

@@ -378,9 +378,13 @@ def draw_strategix(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scr
         renderer.label(who, (x, said_y, w, said_h), font - 4, palette.TEXT_DIM)
     else:
         exchanged = _exchange_words(view, screen)
+        won = _last_trick(view, screen)
         if exchanged:
             renderer.paragraph(exchanged, (x, cards_y, w, said_y + said_h - cards_y), font - 4,
                                palette.TEXT)  # fmt: skip
+        elif won:  # the trick just taken stays until the next lead: who took it, with what
+            _letter_cards(renderer, won[0], (x, cards_y, w, cards_h), int(46 * k))
+            renderer.label(won[1], (x, said_y, w, said_h), font - 4, palette.TEXT)
         else:
             empty = text(language, "board.new_trick")
             renderer.label(empty, (x, cards_y, w, cards_h), font, palette.TEXT_DIM, "center")
@@ -388,6 +392,21 @@ def draw_strategix(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scr
     line_y = _card_counts(renderer, view, screen, (x, line_y, w, int(28 * k)), compact)
     if screen.hand and line_y + 24 <= y + h:
         hand_cards(renderer, screen.hand, (x, line_y + 2, w, y + h - line_y - 2), int(34 * k))
+
+
+def _last_trick(view: dict[str, Any], screen: Screen) -> tuple[str, str] | None:
+    """The play that took the last trick and the words under it ("Robot takes the trick"),
+    while the next trick has no play yet; None before any trick was taken."""
+    last = view.get("last_trick") or {}
+    plays = [(seat, play) for seat, play in last.get("plays") or [] if play.startswith("play ")]
+    if not plays or (view.get("trick") or {}).get("plays") or view.get("phase") != "play":
+        return None
+    seat, play = plays[-1]
+    winner = last.get("winner")
+    names = [name for name, *_ in screen.scores]
+    name = names[winner if winner is not None else seat]
+    key = "board.trick_taken" if winner is not None else "board.trick_last"
+    return play.removeprefix("play "), text(screen.language, key, name=name)
 
 
 def _card_counts(
@@ -478,12 +497,17 @@ def _letter_cards(renderer: Canvas, play: str, box: Box, widest: int = 46) -> No
         renderer.label(shown, rect, min(h - 8, int(width * 0.75)), colour, "center")
 
 
+TOUCHABLE = ("normal", "selected")  # a hand card's styles that a touch reaches
+
+
 def hand_cards(renderer: Canvas, hand: list[Target], box: Box, largest: int = 34) -> int:
     """A hand as cards, each touchable unless dim ("disabled": no move lays it now), lit when
     touched; returns the height used. Letters, ★ stars, pétards as bursts, playing cards as
-    rank and suit. Touchable cards keep a finger's least size (44 px), on more rows."""
+    rank and suit; a "gap" (a card laid in a formula under way) left empty, so the others keep
+    their place; "lit" as selected, not touchable (the review's boards). Touchable cards keep a
+    finger's least size (44 px), on more rows."""
     x, y, w, h = box
-    touchable = any(card.style != "disabled" for card in hand)
+    touchable = any(card.style in TOUCHABLE for card in hand)
     side = max(largest, CARD_TOUCH + 1) if touchable else largest
     per_row = max(1, min(len(hand), 12, w // side if touchable else 12))
     rows = -(-len(hand) // per_row)
@@ -492,10 +516,12 @@ def hand_cards(renderer: Canvas, hand: list[Target], box: Box, largest: int = 34
     for number, card in enumerate(hand):
         row, column = divmod(number, per_row)
         rect = pygame.Rect(x + column * width, y + row * (height + 2), width - 1, height)
+        if card.style == "gap":
+            continue
         _card(renderer, card.label, rect, card.style == "disabled" and touchable)
-        if card.style == "selected":
+        if card.style in ("selected", "lit"):
             pygame.draw.rect(renderer.surface, palette.YELLOW, rect, 4, border_radius=4)
-        if card.style != "disabled":
+        if card.style in TOUCHABLE:
             renderer.hits.append((rect, card.id))
     return rows * (height + 2)
 

@@ -11,9 +11,9 @@ the player's view: played in the advisor's determinisation of the position (what
 cannot see dealt anew, seeded by their view), so a card the action draws is one they could
 have drawn, never the one the game held.
 
-In Traverse, Struggle and Sequence, and in Stratégix until a hand is down to SEARCH_FROM_CARDS
-cards, the judge is that chance alone: the best choice is the legal action leaving the highest
-chance. Their advisors (exact expectations over the dice, or a search
+In Traverse, Struggle and Sequence, and in Stratégix with three players or more until a hand is
+down to SEARCH_FROM_CARDS cards, the judge is that chance alone: the best choice is the legal
+action leaving the highest chance. Their advisors (exact expectations over the dice, or a search
 with a reply) take up to a second a decision on this machine, a review minutes. A decision with
 one legal action is forced and not graded; nor is one where every action leaves the same chance
 (the chances cannot tell the choices apart).
@@ -51,6 +51,10 @@ SEARCH_FROM_CARDS = 6
 WEIGHED_AT_TURN_END = ("struggle",)
 ADVISOR_CHANCES = {"strategix": "win", "roudalon": "win"}  # the advisor's figure kind that is one
 REVIEW_ITERATIONS = 6
+# Games whose advisor's figures are shares of won playouts, one deal an iteration: two choices one
+# deal apart are within the search's luck (the hint, searching longer, may rank them the other
+# way), and are graded as equal.
+PLAYED_OUT = ("strategix",)
 # An accuracy is said from this many graded decisions up. Below it one decision moves the figure
 # by more than 20 points (one graded move reads 0 % or 100 %): the figure says more about which
 # decisions could be graded than about the play. At five one decision is 20 points; more would
@@ -155,6 +159,8 @@ def _decision(state: engines.State, index: int, actor: int, notation: str,
     kind = ADVISOR_CHANCES.get(state.game.name)
     if kind and chosen and chosen.figure >= 0 and best.kind == kind == chosen.kind:
         best_chance, played_chance = _clamped(best.figure), _clamped(chosen.figure)
+        if state.game.name in PLAYED_OUT and best_chance - played_chance <= 1 / (iterations + 1):
+            played_chance = best_chance  # one imagined deal apart: the search cannot part them
     else:
         best_chance = _chance_after(state, best.notation, actor)
         played_chance = _chance_after(state, played, actor)
@@ -163,7 +169,8 @@ def _decision(state: engines.State, index: int, actor: int, notation: str,
 
 def _searched(state: engines.State) -> bool:
     if state.game.name == "strategix":
-        return min(state.view(None)["hand_counts"]) <= SEARCH_FROM_CARDS
+        two_players = len(state.players) == 2  # the hint's own search, at any hand size
+        return two_players or min(state.view(None)["hand_counts"]) <= SEARCH_FROM_CARDS
     return state.game.name in SEARCHED
 
 

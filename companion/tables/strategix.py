@@ -54,7 +54,8 @@ def round_begins(state: engines.State) -> bool:
 
 
 def play_words(play: str, language: str) -> str:
-    """Cards in notation ("N *=N + *=E F") in words: a star declared X is "a star for X"."""
+    """Cards in notation ("N *=N + *=E F") in words: a star declared X is "a star (X)", as the
+    board shows ★X ("a star for G, H, I" read as one star for three letters)."""
     groups = []
     for group in play.split("+"):
         cards = group.split()
@@ -125,7 +126,14 @@ class StrategixTable(Table):
         return ROUND_END_SECONDS if round_begins(state) else 0.0
 
     def waiting(self, state: engines.State, language: str) -> str:
-        """Before the first lead of rounds after the first: the card exchange (R11) first."""
+        """Before the first lead of rounds after the first: the card exchange (R11) first; while
+        a formula is under way, that another group is to come (or Annuler takes it back)."""
+        building = (state.view(None).get("trick") or {}).get("building")
+        if building and isinstance(state.actor, int) and not state.is_over:
+            finished = any(a.notation == "done" for a in state.legal_actions())
+            return text(language, "strategix.more_or_done" if finished else "strategix.more",
+                        name=state.players[state.actor], play=play_words(building, language),
+                        undo=text(language, "undo"))  # fmt: skip
         if not round_begins(state):
             return super().waiting(state, language)
         view = state.view(None)
@@ -155,7 +163,8 @@ class StrategixTable(Table):
         return frozenset(f"card:{card}" for card in cards_laid(notation))
 
     def hand_cards(self, state: engines.State, seat: int) -> list[str]:
-        """The seat's hand less the cards of the formula it is building (they are on the table)."""
+        """The seat's hand less the cards of the formula it is building (they are on the table),
+        each left as a gap (""): the other cards keep their place under the finger."""
         view = state.view(seat)
         hand = list((view.get("hands") or [None] * (seat + 1))[seat] or [])
         building = (view.get("trick") or {}).get("building") or ""
@@ -163,7 +172,7 @@ class StrategixTable(Table):
             return hand  # another player's formula under way takes nothing from this hand
         for card in cards_laid(building):
             if card in hand:
-                hand.remove(card)
+                hand[len(hand) - 1 - hand[::-1].index(card)] = ""  # the last copy: the rest stay
         return hand
 
     def keyboard(self, state: engines.State, mode: str) -> bool:
