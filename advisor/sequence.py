@@ -9,8 +9,10 @@ player holds it (`held_worth`: open lines of five, more when the hand can fill a
 team's lines less when a gap's cards are both gone). The best few are then looked at one turn
 further: in each imagined hand of the next player, that player's best answer by the sparring
 `liner`'s weighing (a place, a two-eyed jack on a gap of four, a one-eyed jack taking a chip of
-one of our fours), and the position after it, weighed again, with a four the answer left whole
-and the hand can finish counted as the sequence of the next turn. A play that lets the other
+one of our fours), and the position after it, weighed again after the player's own best next
+play with the cards left in hand (a place, a two-eyed jack on a gap of a four, a one-eyed jack
+on a chip of the other team's fours), or with a four the answer left whole and the hand can
+finish counted as the sequence of the next turn. A play that lets the other
 team complete its winning sequence is never worth it. Both looks stop at a share of the
 budget, the best so far always ready.
 Otherwise (three teams, table mode) it is a flat determinised Monte-Carlo search.
@@ -407,6 +409,7 @@ class _Reply:
         )
         self.threats = self._threats(state.player_count == 2)
         self.worth_after: dict[Play | None, float] = {}
+        self.one_eyed = any(card in ONE_EYED for card in view.rest(play[1]))
 
     def worth(self, hands: list) -> float:
         """The sum over the hands of the position after the next player's answer."""
@@ -438,6 +441,26 @@ class _Reply:
                 return WIN_NEXT if now >= self.view.target else NEXT_SEQUENCE
         return 0.0
 
+    def _our_next(self, board: str, sequences, total: float) -> float:
+        """The position after the player's best next play (with the cards left in hand),
+        from the position after the answer (`total`)."""
+        team, weigher = self.view.team, self.weigher
+        before = (board, sequences, total)
+        squares = [sq for sq in weigher.in_hand if board[sq] == EMPTY]
+        if weigher.wild:
+            squares += [sq for sq in gaps_of_fours(board) if sq not in weigher.in_hand]
+        best = LOST
+        for square in squares:
+            after_board, after_sequences = placed(board, sequences, team, square)
+            if _won(after_sequences, team, self.view.target):
+                return WIN_NEXT
+            best = max(best, weigher.moved(before, square, after_board, after_sequences))
+        if self.one_eyed:
+            for chip in fours_chips(board, sequences, self.other):
+                after_board, after_sequences = removed(board, sequences, chip)
+                best = max(best, weigher.moved(before, chip, after_board, after_sequences))
+        return best
+
     def _after(self, answer: Play | None) -> float:
         value = self.worth_after.get(answer)
         if value is None and answer is None:
@@ -453,7 +476,8 @@ class _Reply:
                 value = LOST
             else:
                 value = self.weigher.moved(self.after_play, square, board, sequences)
-                value += self._next_sequence(square, board, sequences)
+                value = max(value + self._next_sequence(square, board, sequences),
+                            self._our_next(board, sequences, value))  # fmt: skip
             self.worth_after[answer] = value
         return value
 
