@@ -189,6 +189,7 @@ def _reason(state: SequenceState, action: Action, team: int) -> Reason:
 OWN_LINES = (0.0, 1.0, 4.0, 16.0, 80.0)
 OWN_LINES_IN_HAND = (0.0, 2.0, 7.0, 28.0, 300.0)  # a free square of it is one the hand can fill
 OTHER_LINES = (0.0, 1.0, 6.0, 35.0, 500.0)
+DEAD_STREAK = 7  # dead cards exchanged in a row before a play is made instead
 OUT_OF_CARDS = 0.5  # the other team's line has a square whose two cards are both gone
 SEQUENCE_WORTH = 1500.0
 REPLY_CANDIDATES = 8
@@ -384,10 +385,22 @@ class _View:
         return self._after_card[card]
 
 
+def dead_streak(state: SequenceState) -> int:
+    """How many dead cards were just exchanged in a row (this turn's, with two teams)."""
+    count = 0
+    for action in reversed(state.history):
+        if not action.notation.startswith("dead "):
+            break
+        count += 1
+    return count
+
+
 def _one_look(state: SequenceState, view: _View, play: Play) -> float:
     """The position just after the play, with the cards left in hand."""
     if play[0] == "dead":
-        return math.inf  # a free new card, and the turn goes on
+        # A free new card, and the turn goes on; on a board nearly full, drawn cards are dead
+        # again and again: after a whole hand of them the turn must end with a play.
+        return math.inf if dead_streak(state) < DEAD_STREAK else -math.inf
     board, sequences = _played(state, view.team, play)
     if _won(sequences, view.team, view.target):
         return math.inf

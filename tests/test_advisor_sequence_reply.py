@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import engines
 from advisor import advise
-from advisor.sequence import Weigher, _Reply, _View, held_worth
+from advisor.sequence import DEAD_STREAK, Weigher, _Reply, _View, held_worth
 from engines._sequence_board import BOARD, CORNER, DECK, JACKS, SIZE
 from engines._sequence_lines import placed
 from engines.core import CHANCE
@@ -163,3 +163,23 @@ def test_after_the_answer_the_players_next_play_is_counted() -> None:
                                   blocked_sequences)  # fmt: skip
     assert reply._after(answer) == pytest.approx(blocked)
     assert blocked > standing
+
+
+def _holding_a_dead_card() -> engines.State:
+    state = _dealt(17)
+    me = state.current
+    theirs = 1 - state.game.team_of(me)
+    card = next(c for c in DECK if c not in JACKS and BOARD.count(c) == 2)
+    _mark(state, {sq: theirs for sq in range(SIZE * SIZE) if BOARD[sq] == card})
+    hand = list(state.hands[me])
+    hand[0] = card
+    state._set_hand(hand)
+    return state
+
+
+def test_a_dead_card_is_exchanged_first_but_not_for_ever() -> None:
+    state = _holding_a_dead_card()
+    assert advise(state, iterations=1)[0].notation.startswith("dead ")
+    dead = next(a for a in state.legal_actions() if a.notation.startswith("dead "))
+    state._history.extend([dead] * DEAD_STREAK)
+    assert not advise(state, iterations=1)[0].notation.startswith("dead ")
