@@ -9,8 +9,10 @@ player holds it (`held_worth`: open lines of five, more when the hand can fill a
 team's lines less when a gap's cards are both gone). The best few are then looked at one turn
 further: in each imagined hand of the next player, that player's best answer by the sparring
 `liner`'s weighing (a place, a two-eyed jack on a gap of four, a one-eyed jack taking a chip of
-one of our fours), and the position after it, weighed again, with a four the answer left whole
-and the hand can finish counted as the sequence of the next turn. A play that lets the other
+one of our fours), and the position after it, weighed again after the player's own best next
+play with the cards left in hand (a place, a two-eyed jack on a gap of a four, a one-eyed jack
+on a chip of the other team's fours), or with a four the answer left whole and the hand can
+finish counted as the sequence of the next turn. A play that lets the other
 team complete its winning sequence is never worth it. Both looks stop at a share of the
 budget, the best so far always ready.
 Otherwise (three teams, table mode) it is a flat determinised Monte-Carlo search.
@@ -187,6 +189,7 @@ def _reason(state: SequenceState, action: Action, team: int) -> Reason:
 OWN_LINES = (0.0, 1.0, 4.0, 16.0, 80.0)
 OWN_LINES_IN_HAND = (0.0, 2.0, 7.0, 28.0, 300.0)  # a free square of it is one the hand can fill
 OTHER_LINES = (0.0, 1.0, 6.0, 35.0, 500.0)
+DEAD_STREAK = 7  # dead cards exchanged in a row before a play is made instead
 OUT_OF_CARDS = 0.5  # the other team's line has a square whose two cards are both gone
 SEQUENCE_WORTH = 1500.0
 REPLY_CANDIDATES = 8
@@ -382,10 +385,22 @@ class _View:
         return self._after_card[card]
 
 
+def dead_streak(state: SequenceState) -> int:
+    """How many dead cards were just exchanged in a row (this turn's, with two teams)."""
+    count = 0
+    for action in reversed(state.history):
+        if not action.notation.startswith("dead "):
+            break
+        count += 1
+    return count
+
+
 def _one_look(state: SequenceState, view: _View, play: Play) -> float:
     """The position just after the play, with the cards left in hand."""
     if play[0] == "dead":
-        return math.inf  # a free new card, and the turn goes on
+        # A free new card, and the turn goes on; on a board nearly full, drawn cards are dead
+        # again and again: after a whole hand of them the turn must end with a play.
+        return math.inf if dead_streak(state) < DEAD_STREAK else -math.inf
     board, sequences = _played(state, view.team, play)
     if _won(sequences, view.team, view.target):
         return math.inf
@@ -407,6 +422,7 @@ class _Reply:
         )
         self.threats = self._threats(state.player_count == 2)
         self.worth_after: dict[Play | None, float] = {}
+        self.one_eyed = any(card in ONE_EYED for card in view.rest(play[1]))
 
     def worth(self, hands: list) -> float:
         """The sum over the hands of the position after the next player's answer."""
@@ -438,6 +454,26 @@ class _Reply:
                 return WIN_NEXT if now >= self.view.target else NEXT_SEQUENCE
         return 0.0
 
+    def _our_next(self, board: str, sequences, total: float) -> float:
+        """The position after the player's best next play (with the cards left in hand),
+        from the position after the answer (`total`)."""
+        team, weigher = self.view.team, self.weigher
+        before = (board, sequences, total)
+        squares = [sq for sq in weigher.in_hand if board[sq] == EMPTY]
+        if weigher.wild:
+            squares += [sq for sq in gaps_of_fours(board) if sq not in weigher.in_hand]
+        best = LOST
+        for square in squares:
+            after_board, after_sequences = placed(board, sequences, team, square)
+            if _won(after_sequences, team, self.view.target):
+                return WIN_NEXT
+            best = max(best, weigher.moved(before, square, after_board, after_sequences))
+        if self.one_eyed:
+            for chip in fours_chips(board, sequences, self.other):
+                after_board, after_sequences = removed(board, sequences, chip)
+                best = max(best, weigher.moved(before, chip, after_board, after_sequences))
+        return best
+
     def _after(self, answer: Play | None) -> float:
         value = self.worth_after.get(answer)
         if value is None and answer is None:
@@ -453,7 +489,8 @@ class _Reply:
                 value = LOST
             else:
                 value = self.weigher.moved(self.after_play, square, board, sequences)
-                value += self._next_sequence(square, board, sequences)
+                value = max(value + self._next_sequence(square, board, sequences),
+                            self._our_next(board, sequences, value))  # fmt: skip
             self.worth_after[answer] = value
         return value
 

@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 import engines
 from advisor import advise
-from advisor.sequence import Weigher, held_worth
+from advisor.sequence import DEAD_STREAK, Weigher, _Reply, _View, held_worth
 from engines._sequence_board import BOARD, CORNER, DECK, JACKS, SIZE
+from engines._sequence_lines import placed
 from engines.core import CHANCE
 from engines.sequence import CORNER_MARK, TEAM_MARKS
 
@@ -139,3 +140,46 @@ def test_a_change_of_one_square_is_weighed_as_the_whole_board_is(marks, square, 
     weigher = Weigher(0, hand, Counter(DECK) - Counter(hand))
     before = (board, (), weigher.total(board, ()))
     assert weigher.moved(before, square, changed, ()) == pytest.approx(weigher.total(changed, ()))
+
+
+def test_after_the_answer_the_players_next_play_is_counted() -> None:
+    state = _dealt(13)
+    me = state.current
+    mine, theirs = state.game.team_of(me), 1 - state.game.team_of(me)
+    # Three of theirs on row 4 (b-d) closed by our chip on f: their answer on e makes a four
+    # whose only gap, a4, the card kept in hand blocks on the next turn.
+    _mark(state, {41: theirs, 42: theirs, 43: theirs, 45: mine})
+    far = [c for c in DECK if c not in JACKS and BOARD.count(c) and c != BOARD[40]
+           and all(sq // SIZE > 6 for sq in range(SIZE * SIZE) if BOARD[sq] == c)][:6]  # fmt: skip
+    state._set_hand([BOARD[40], *far])
+    view = _View(state)
+    play = ("place", far[0], BOARD.index(far[0]))
+    reply = _Reply(state, view, play)
+    answer = ("place", BOARD[44], 44)
+    board, sequences = placed(reply.board, reply.sequences, theirs, 44)
+    standing = reply.weigher.moved(reply.after_play, 44, board, sequences)
+    blocked_board, blocked_sequences = placed(board, sequences, mine, 40)
+    blocked = reply.weigher.moved((board, sequences, standing), 40, blocked_board,
+                                  blocked_sequences)  # fmt: skip
+    assert reply._after(answer) == pytest.approx(blocked)
+    assert blocked > standing
+
+
+def _holding_a_dead_card() -> engines.State:
+    state = _dealt(17)
+    me = state.current
+    theirs = 1 - state.game.team_of(me)
+    card = next(c for c in DECK if c not in JACKS and BOARD.count(c) == 2)
+    _mark(state, {sq: theirs for sq in range(SIZE * SIZE) if BOARD[sq] == card})
+    hand = list(state.hands[me])
+    hand[0] = card
+    state._set_hand(hand)
+    return state
+
+
+def test_a_dead_card_is_exchanged_first_but_not_for_ever() -> None:
+    state = _holding_a_dead_card()
+    assert advise(state, iterations=1)[0].notation.startswith("dead ")
+    dead = next(a for a in state.legal_actions() if a.notation.startswith("dead "))
+    state._history.extend([dead] * DEAD_STREAK)
+    assert not advise(state, iterations=1)[0].notation.startswith("dead ")
