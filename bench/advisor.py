@@ -46,6 +46,7 @@ class AdvisorFigures:
     advice_cpu_ms_median: float = 0.0
     sparring: str | None = None  # --opponent heuristic: which partner
     held_out: bool = False  # that partner was never tuned against
+    unended: int = 0  # games left out: no end within MAX_ACTIONS (a partner's endless turn)
 
     @property
     def verdict(self) -> str:
@@ -160,18 +161,19 @@ def bench_game(name: str, rounds: int, budget: float, opponent: str, seed: int,
     from advisor.core import wilson_interval
     from advisor.sparring import is_held_out
     from bench.engines import _percentile
+    from bench.review_games import MAX_ACTIONS
     from engines.core import CHANCE
 
     players = PLAYERS[name]
     rng = random.Random(seed)
-    wins, timings, cpu = 0.0, [], []
+    wins, timings, cpu, unended = 0.0, [], [], 0
     for round_number in range(rounds):
         seat = round_number % players
         game_seed = rng.randrange(10**9)
         game = engines.make_game(name, [f"P{i}" for i in range(players)], seed=game_seed)
         others = opponent_player(opponent, sparring, name, budget, game_seed)
         state = game.new_state()
-        while not state.is_over:
+        while not state.is_over and len(state.history) < MAX_ACTIONS:
             if state.actor == CHANCE:
                 state.apply(state.sample_chance(), validate=False)
             elif state.actor == seat:
@@ -182,17 +184,21 @@ def bench_game(name: str, rounds: int, budget: float, opponent: str, seed: int,
                 state.apply(notation)
             else:
                 state.apply(others(state))
+        if not state.is_over:  # a Sequence partner exchanging dead cards without end (RULINGS 4)
+            unended += 1
+            continue
         winners = state.winners()
         if seat in winners:
             wins += 1 / len(winners)
-    low, high = wilson_interval(wins, rounds)
+    ended = max(1, rounds - unended)
+    low, high = wilson_interval(wins, ended)
     return AdvisorFigures(
         game=name,
         players=players,
         opponent=opponent,
         budget_ms=budget,
-        games=rounds,
-        win_rate=round(wins / rounds, 4),
+        games=rounds - unended,
+        win_rate=round(wins / ended, 4),
         win_rate_ci95=[round(low, 4), round(high, 4)],
         fair_share=round(1 / players, 4),
         advice_ms_median=round(statistics.median(timings), 2) if timings else 0.0,
@@ -201,4 +207,5 @@ def bench_game(name: str, rounds: int, budget: float, opponent: str, seed: int,
         advice_cpu_ms_median=round(statistics.median(cpu), 2) if cpu else 0.0,
         sparring=sparring,
         held_out=sparring is not None and is_held_out(name, sparring),
+        unended=unended,
     )

@@ -39,3 +39,14 @@ def test_games_is_a_count_and_only_names_the_games_as_in_bench_review(capsys) ->
     assert "not a count of games" in said and "--only" in said
     assert main(["bench", "advisor", "--only", "nosuchgame", "--games", "1"]) == 1
     assert "nosuchgame: no such game" in capsys.readouterr().out
+
+
+def test_a_game_that_never_ends_is_left_out_and_counted(monkeypatch) -> None:
+    """A Sequence partner may exchange dead cards without end (RULINGS 4 sets no limit): the
+    bench hung on it; such a game is left out of the win rate and counted as unended."""
+    import bench.review_games
+    from bench.advisor import bench_game
+
+    monkeypatch.setattr(bench.review_games, "MAX_ACTIONS", 3)  # no game ends within 3 actions
+    figures = bench_game("sequence", 2, 5.0, "simple", seed=1)
+    assert figures.unended == 2 and figures.games == 0
