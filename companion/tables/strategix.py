@@ -132,8 +132,7 @@ class StrategixTable(Table):
         if building and isinstance(state.actor, int) and not state.is_over:
             finished = any(a.notation == "done" for a in state.legal_actions())
             return text(language, "strategix.more_or_done" if finished else "strategix.more",
-                        name=state.players[state.actor], play=play_words(building, language),
-                        undo=text(language, "undo"))  # fmt: skip
+                        name=state.players[state.actor], undo=text(language, "undo"))  # fmt: skip
         if not round_begins(state):
             return super().waiting(state, language)
         view = state.view(None)
