@@ -73,25 +73,24 @@ def check_dice_size(
     smaller dice come out unreadable. Measured on a frame at the capture size in use, within
     the calibrated tray; `offered` are the larger sizes the camera gives (the fix names the one
     that would do). A problem that blocks nothing."""
-    from hardware.capture_size import choose_capture_size
-    from vision.read.ruling import LEAST_SIDE, tray_dice_sides
+    from companion.capture_fit import fit_capture
+    from vision.read.ruling import LEAST_SIDE
 
     label = "dice size"
     height, width = frame_bgr.shape[:2]
-    sides = tray_dice_sides(frame_bgr, roi)
+    fit = fit_capture(frame_bgr, roi, offered or [])
     where = f"at {width}x{height}" + ("" if roi is None else " in the calibrated tray")
-    if not sides:
+    if fit is None:
         detail = f"no dice seen {where}: put a few in the tray and run doctor again to check"
         return Check(True, label, detail, blocking=False)
-    side = float(np.median(sides))
+    side = fit.die_px
     if side < LEAST_SIDE:
-        choice = choose_capture_size((width, height), side, offered or [], LEAST_SIDE)
         fix = "Move the camera closer to the tray (it gives no larger size of this shape)."
-        if choice is not None:
+        if fit.raise_to is not None:
             fix = (
                 f"Choose the tray again on the kiosk's settings screen with dice in it: the kiosk "
-                f"then captures at {choice.size[0]}x{choice.size[1]} (dice about "
-                f"{choice.die_px:.0f} px). Or move the camera closer to the tray."
+                f"then captures at {fit.raise_to[0]}x{fit.raise_to[1]} (dice about "
+                f"{fit.choice.die_px:.0f} px). Or move the camera closer to the tray."
             )
         return Check(
             False,
