@@ -538,16 +538,16 @@ class TableScreen(ScreenObject):
         telling = {p for c in left for p in c.pieces} - every
         return sorted(p for p in telling | self.turn.selected if not is_mark(p))
 
-    def move_targets(self, state: engines.State, grouped: bool = True) -> list[Target]:
+    def move_targets(self, state: engines.State) -> list[Target]:
         """The moves to touch; a move shown to confirm (a hint's choice) first, selected. A
         list longer than a page shows, for the games that group it, one line per pawn not
-        touched yet (touched, it narrows the list as the pawn on the board does); `grouped`
-        False lists every move (a bot choosing)."""
+        touched yet (touched, it narrows the list as the pawn on the board does). A bot
+        chooses among every move (companion.bots.every_move), not these."""
         if state.is_over or self.dice_request() is not None:
             return []
         guess = self.turn.guess
         left = self.listed(state)
-        groups = self._groups(left) if grouped else {}
+        groups = self._groups(left)
         grouped = {c.notation for choices in groups.values() for c in choices} - {guess}
         targets = [
             Target(f"move:{c.notation}", c.label, "selected" if c.notation == guess else "normal")
