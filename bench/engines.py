@@ -32,7 +32,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "engines", help="random full games per second, legal-action p50/p99 per game"
     )
-    parser.add_argument("--games", help="comma-separated games (default: every engine)")
+    parser.add_argument("--only", help="comma-separated games (default: every engine)")
+    # The former name: every other bench takes names in --only and a count in --games.
+    parser.add_argument("--games", dest="only", help=argparse.SUPPRESS)
     parser.add_argument("--seconds", type=float, default=3.0, help="time per game (default 3)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="one JSON object per game")
@@ -42,7 +44,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     import engines
 
-    names = args.games.split(",") if args.games else engines.available_games()
+    names = args.only.split(",") if args.only else engines.available_games()
     failed = False
     for name in names:
         try:
