@@ -182,3 +182,16 @@ def spoil(box: Outbox, game_id: int, change) -> None:
     box.db.execute(
         "UPDATE club_outbox SET payload = ? WHERE game_id = ?", (change(body[0]), game_id)
     )
+
+
+def test_a_review_computed_again_is_pushed_again(store, box):
+    """A stored review of an older format is computed again; the club's copy must follow."""
+    game_id = play_into_store(store, "sequence", ["Ann", "Bob"], seed=1)
+    store.save_review(game_id, {"format": 1})
+    assert box.collect(now=100) == 1 and box.collect(now=101) == 0
+    assert queued(box)[game_id][1]["review"] == {"format": 1}
+    store.save_review(game_id, {"format": 2})
+    assert box.collect(now=102) == 1
+    revision, snapshot = queued(box)[game_id]
+    assert revision == 2 and snapshot["review"] == {"format": 2}
+    assert box.collect(now=103) == 0

@@ -51,10 +51,11 @@ CREATE TABLE IF NOT EXISTS club_outbox (
 # A game that is not being played changes its status or end first (a reopened game is played
 # again): one queued with the same status and end is passed over without reading its log, so a
 # table with years of games does not read them all every few seconds.
-# A finished game is queued again once its review is stored (pushed with it).
+# A finished game is queued again each time its review is stored (pushed with it): a review
+# computed again, as one of an older format is, replaces the club's copy too.
 SETTLED = (
     "g.status || ':' || COALESCE(g.ended, 0)"
-    " || CASE WHEN EXISTS (SELECT 1 FROM reviews v WHERE v.game_id = g.id) THEN 'r' ELSE '' END"
+    " || COALESCE((SELECT 'r' || v.at FROM reviews v WHERE v.game_id = g.id), '')"
 )
 # A game with a robot seat is practice, not a league game: it is never pushed.
 CHANGES = f"""
