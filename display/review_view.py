@@ -5,6 +5,7 @@ moments that decided the game, per player, in a scrolling list."""
 
 from __future__ import annotations
 
+import math
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -69,7 +70,8 @@ def draw_moment(renderer: Canvas, moment: dict, box: Box) -> None:
 def draw_small_board(renderer: Canvas, board: Screen, box: Box) -> None:
     """The game's board drawn as on the table, at a size its words fit (BOARD_SIDE on its
     shorter side, off screen), then scaled down into `box`: drawn straight into a box this
-    small, a Sequence square could not hold its card."""
+    small, a Sequence square could not hold its card. Words that would end up smaller than
+    MIN_TEXT once scaled down are left out: the label above the board says the move."""
     x, y, w, h = box
     if w < 8 or h < 8:
         return
@@ -79,6 +81,8 @@ def draw_small_board(renderer: Canvas, board: Screen, box: Box) -> None:
     beside = _off_screen(type(renderer), tuple(room))
     beside.surface.fill(palette.BACKGROUND)
     beside.hits.clear()
+    shrink = min(w / full[0], h / full[1])
+    beside.smallest_shown = math.ceil(MIN_TEXT / shrink)  # none below MIN_TEXT once scaled
     boards.draw(beside, board, (0, 0, *full))
     small = pygame.transform.smoothscale(beside.surface.subsurface((0, 0, *full)), (w, h))
     renderer.surface.blit(small, (x, y))

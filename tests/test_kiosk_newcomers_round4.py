@@ -1,0 +1,73 @@
+"""What the third newcomers' round left (issue 57, E and F; the review of issue 60): each problem
+held by a test."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from companion.controller import Controller
+from companion.persistence.store import Store
+from companion.review_worker import review_data
+from display.layout import MIN_TEXT
+from display.render import Renderer
+from review import review_game
+from tests.test_review_screen import GAMES, SIZES, shown_review
+
+
+def reviewed_random_game(
+    store: Store, game: str, seed: int = 5, language: str = "en"
+) -> Controller:
+    """A random finished game of `game`, its review shown as if the worker had computed it."""
+    from tests.club_support import random_game
+
+    players = GAMES[game]
+    state = random_game(game, players, seed=seed)
+    log = [action.notation for action in state.history]
+    game_id = store.start_game(game, players, {}, state.game.seed, "full")
+    for notation in log:
+        store.append(game_id, notation)
+    controller = Controller(store, language, seed_source=random.Random(0))
+    found = review_game(game, players, log, {}, state.game.seed, iterations=2)
+    shown_review(controller, review_data(game, players, len(log), found))
+    return controller
+
+
+def text_sizes_once_scaled(monkeypatch, renderer: Renderer, screen) -> list[tuple[str, float]]:
+    """Each word drawn on the review's small boards, with its size once the board is scaled
+    down onto the panel."""
+    drawn: list[tuple[str, int]] = []
+    shown: list[tuple[str, float]] = []
+    text_surface, smoothscale = Renderer.text_surface, pygame.transform.smoothscale
+
+    def recorded_text(self, content, size, colour):
+        if self is not renderer:
+            drawn.append((content, size))
+        return text_surface(self, content, size, colour)
+
+    def recorded_scale(surface, size):
+        shrink = min(size[0] / surface.get_width(), size[1] / surface.get_height())
+        shown.extend((content, points * shrink) for content, points in drawn)
+        drawn.clear()
+        return smoothscale(surface, size)
+
+    monkeypatch.setattr(Renderer, "text_surface", recorded_text)
+    monkeypatch.setattr(pygame.transform, "smoothscale", recorded_scale)
+    renderer.draw(screen)
+    monkeypatch.undo()
+    return shown
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_reviews_small_boards_carry_no_word_too_small_to_read(tmp_path, monkeypatch, game):
+    """E8: the moment boards, drawn large then scaled down, carried labels of 5-8 px."""
+    with Store(tmp_path) as store:
+        controller = reviewed_random_game(store, game)
+        for size in SIZES:
+            renderer = Renderer(size)
+            controller.use_layout(renderer.layout)
+            screen = controller.screen()
+            shown = text_sizes_once_scaled(monkeypatch, renderer, screen)
+            assert not [(w, round(s, 1)) for w, s in shown if s < MIN_TEXT - 0.5], size
