@@ -51,20 +51,43 @@ def draw_review(renderer: Canvas, screen: Screen) -> None:
 
 def draw_moment(renderer: Canvas, moment: dict, box: Box) -> None:
     """The moment's head, then its position twice side by side, each board under its label:
-    the move made, the better one."""
+    the move made, the better one; or, where the two boards would look the same, the two moves
+    in words over the position drawn once."""
     x, y, w, h = box
+    bottom = y + h
     line_h = renderer.font(MIN_TEXT).get_linesize() + 2
     head = renderer.wrap(moment["head"], w, MIN_TEXT)  # a long name takes a second line
     for number, line in enumerate(head):
         renderer.label(line, (x, y + number * line_h, w, line_h), MIN_TEXT, palette.YELLOW)
     y += len(head) * line_h
+    if moment.get("lines"):
+        y += _moves_in_words(renderer, moment["lines"], (x, y, w, bottom - y))
     shown = moment["boards"]
     each = (w - 6 * (len(shown) - 1)) // max(1, len(shown))
     for number, (label, board) in enumerate(shown):
         left = x + number * (each + 6)
-        renderer.label(label, (left, y, each, line_h), MIN_TEXT, palette.TEXT_DIM)
-        top = y + line_h
-        draw_small_board(renderer, board, (left, top, each, y + h - top))
+        top = y + line_h if label else y
+        if label:
+            renderer.label(label, (left, y, each, line_h), MIN_TEXT, palette.TEXT_DIM)
+        draw_small_board(renderer, board, (left, top, each, bottom - top))
+
+
+def _moves_in_words(renderer: Canvas, lines: list[str], box: Box) -> int:
+    """The move made and the better one, each on its line in large type (when the boards
+    would not show the difference); returns the height used."""
+    x, y, w, h = box
+    size = renderer.layout.font
+    while size > MIN_TEXT and not _fit_whole(renderer, lines, w, h * 2 // 3, size):
+        size -= 2
+    used = 0
+    for line, colour in zip(lines, (palette.TEXT, palette.YELLOW), strict=False):
+        used += renderer.paragraph(line, (x, y + used, w, h - used), size, colour)
+    return used + 4
+
+
+def _fit_whole(renderer: Canvas, lines: list[str], width: int, height: int, size: int) -> bool:
+    line_h = renderer.font(size).get_linesize()
+    return sum(len(renderer.wrap(line, width, size)) for line in lines) * line_h <= height
 
 
 def draw_small_board(renderer: Canvas, board: Screen, box: Box) -> None:

@@ -71,3 +71,49 @@ def test_the_reviews_small_boards_carry_no_word_too_small_to_read(tmp_path, monk
             screen = controller.screen()
             shown = text_sizes_once_scaled(monkeypatch, renderer, screen)
             assert not [(w, round(s, 1)) for w, s in shown if s < MIN_TEXT - 0.5], size
+
+
+def drawn_sizes(monkeypatch, renderer: Renderer, screen) -> dict[str, int]:
+    """Each piece of text the panel itself draws (not an off-screen board), with its size."""
+    drawn: dict[str, int] = {}
+    text_surface = Renderer.text_surface
+
+    def recorded(self, content, size, colour):
+        if self is renderer:
+            drawn[content] = size
+        return text_surface(self, content, size, colour)
+
+    monkeypatch.setattr(Renderer, "text_surface", recorded)
+    renderer.draw(screen)
+    monkeypatch.undo()
+    return drawn
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_roudalons_review_says_the_move_made_and_the_better_one_in_large_type(
+    tmp_path, monkeypatch, language
+):
+    """E9: Le Roudalon's board shows no move, so its two small boards looked the same."""
+    with Store(tmp_path) as store:
+        controller = reviewed_random_game(store, "roudalon", language=language)
+        for size in SIZES:
+            renderer = Renderer(size)
+            controller.use_layout(renderer.layout)
+            screen = controller.screen()
+            moment = screen.chart["moment"]
+            played, better = moment["lines"]
+            assert played != better and len(moment["boards"]) == 1  # the position, once
+            drawn = drawn_sizes(monkeypatch, renderer, screen)
+            assert renderer.problems == []
+            for line in (played, better):
+                parts = [words for words in drawn if words in line]
+                assert parts and " ".join(parts) == line  # drawn whole, wrapped or not
+                assert min(drawn[words] for words in parts) > MIN_TEXT
+
+
+def test_boards_that_show_the_move_keep_two_boards(tmp_path):
+    """Sequence marks the square played: the move made and the better one stay two boards."""
+    with Store(tmp_path) as store:
+        controller = reviewed_random_game(store, "sequence")
+        moment = controller.screen().chart["moment"]
+        assert len(moment["boards"]) == 2 and "lines" not in moment
