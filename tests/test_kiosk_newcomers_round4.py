@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pygame
 import pytest
 
-from companion.controller import Controller
+from companion.controller import Controller, Settled, Tap
 from companion.persistence.store import Store
 from companion.review_worker import review_data
 from display.layout import MIN_TEXT
 from display.render import Renderer
 from review import review_game
+from tests.test_companion_controller import reading
 from tests.test_review_screen import GAMES, SIZES, shown_review
 
 
@@ -117,3 +119,44 @@ def test_boards_that_show_the_move_keep_two_boards(tmp_path):
         controller = reviewed_random_game(store, "sequence")
         moment = controller.screen().chart["moment"]
         assert len(moment["boards"]) == 2 and "lines" not in moment
+
+
+PLAYERS = {"struggle": 2, "traverse": 2, "roudalon": 4}
+
+
+def camera_boxes(monkeypatch, renderer: Renderer, screen) -> list[tuple]:
+    """The boxes the camera picture is drawn into."""
+    boxes: list[tuple] = []
+    camera = Renderer._camera
+
+    def recorded(self, shown, box):
+        boxes.append(tuple(box))
+        return camera(self, shown, box)
+
+    monkeypatch.setattr(Renderer, "_camera", recorded)
+    renderer.draw(screen)
+    monkeypatch.undo()
+    return boxes
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", ["struggle", "traverse", "roudalon"])
+def test_correcting_a_die_keeps_the_camera_picture_in_place(tmp_path, monkeypatch, game, size):
+    """E11: touching a die to set its face shrank the picture under the finger (the face keys
+    took the camera's lower part)."""
+    with Store(tmp_path) as store:
+        controller = Controller(store, "fr", moves_per_page=6, seed_source=random.Random(0))
+        controller.start_game(game, ["Ann", "Bob", "Cid", "Dee"][: PLAYERS[game]], seed=2)
+        if game == "struggle":
+            controller.play("first 0")
+        request = controller.dice_request()
+        face = "K" if request.kind == "poker" else 3
+        frame = np.zeros((480, 640, 3), np.uint8)
+        controller.handle(Settled(reading(*[face] * request.count), frame))
+        renderer = Renderer(size)
+        controller.use_layout(renderer.layout)
+        before = camera_boxes(monkeypatch, renderer, controller.screen())
+        controller.handle(Tap("die:0"))
+        screen = controller.screen()
+        assert any(target.id.startswith("face:") for target in screen.options + screen.actions)
+        assert camera_boxes(monkeypatch, renderer, screen) == before and before
