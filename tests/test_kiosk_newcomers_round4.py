@@ -12,10 +12,14 @@ import pytest
 from companion.controller import Controller, Settled, Tap
 from companion.persistence.store import Store
 from companion.review_worker import review_data
+from display import palette
 from display.layout import MIN_TEXT
+from display.model import Screen
 from display.render import Renderer
+from display.scores_view import GAME_COLOURS
 from review import review_game
 from tests.test_companion_controller import reading
+from tests.test_kiosk_newcomers import drawn_words
 from tests.test_review_screen import GAMES, SIZES, shown_review
 
 
@@ -160,3 +164,61 @@ def test_correcting_a_die_keeps_the_camera_picture_in_place(tmp_path, monkeypatc
         screen = controller.screen()
         assert any(target.id.startswith("face:") for target in screen.options + screen.actions)
         assert camera_boxes(monkeypatch, renderer, screen) == before and before
+
+
+def player_page(store: Store, games: dict[str, list[int]]) -> Controller:
+    """Ann's page of the scorebook after a game of each of `games` (her score first, won)."""
+    for game, scores in games.items():
+        players = ["Ann", "Bob", "Cid", "Dee"][: len(scores)]
+        store.finish(store.start_game(game, players), scores, [0])
+    controller = Controller(store, "fr", seed_source=random.Random(0))
+    controller.handle(Tap("nav:scores"))
+    controller.handle(Tap("player:Ann"))
+    return controller
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_players_chart_has_one_chart_per_game_each_in_its_unit(tmp_path, size):
+    """E15: points, pawns and UM were bars on one axis."""
+    with Store(tmp_path) as store:
+        played = {"struggle": [30, 20], "traverse": [7, 2], "roudalon": [12, 3, 0, -15]}
+        controller = player_page(store, played)
+        charts = controller.screen().chart["games"]
+        assert [chart["game"] for chart in charts] == list(played)
+        units = [chart["unit"] for chart in charts]
+        assert units == ["points", "pions arrivés", "UM"]
+        assert [chart["scores"] for chart in charts] == [[(s[0], True)] for s in played.values()]
+        drawn = drawn_words(controller, size)
+        assert set(units) <= set(drawn)
+
+
+def drawn_colours(surface: pygame.Surface) -> set[tuple[int, int, int]]:
+    pixels = pygame.surfarray.array3d(surface).reshape(-1, 3)
+    return {tuple(int(c) for c in p) for p in np.unique(pixels, axis=0)}
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_players_page_shows_each_game_in_its_own_colour_only(tmp_path, size):
+    """F17d: the wins were green whatever the game, green being Le Roudalon's colour."""
+    with Store(tmp_path) as store:
+        controller = player_page(store, {"struggle": [30, 20], "traverse": [7, 2]})
+        renderer = Renderer(size)
+        colours = drawn_colours(renderer.draw(controller.screen()))
+        assert {GAME_COLOURS["struggle"], GAME_COLOURS["traverse"]} <= colours
+        others = {GAME_COLOURS[game] for game in ("strategix", "sequence", "roudalon")}
+        assert not others & colours
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_player_chart_with_no_game_says_so(size):
+    """F17d: a chart was drawn empty for 0 games."""
+    chart = {"title_scores": "Scores", "legend_won": "gagnée", "empty": "Aucune partie",
+             "games": []}  # fmt: skip
+    screen = Screen("scores", "Scores", chart=chart)
+    renderer = Renderer(size)
+    words: list[str] = []
+    label = renderer.label
+    renderer.label = lambda content, *rest, **named: (words.append(content),
+                                                      label(content, *rest, **named))  # fmt: skip
+    colours = drawn_colours(renderer.draw(screen))
+    assert "Aucune partie" in words and palette.PANEL not in colours
