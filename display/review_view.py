@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 LEGEND_H = 22
 BOARD_SIDE = 420  # px: a board's shorter side as drawn off screen, before it is scaled down
+LINE_W, LINE_STEP = 3, 4  # px: the last seat's line, and how much wider each one before it is
 DOT_SPACING = 8  # a dot on each point while they stand this far apart, else on the last only
 
 
@@ -118,7 +119,7 @@ def _off_screen(kind: type, size: tuple[int, int]) -> Canvas:
 
 def draw_chances(renderer: Canvas, screen: Screen, box: Box) -> None:
     """One line per player in their colour on the board: their chance (0 to 100 %) over the
-    game's actions."""
+    game's actions; lines lying on each other all show (widest drawn first)."""
     chart = screen.chart
     x, y, w, h = box
     renderer.label(chart.get("title", ""), (x, y, w, 24), 18, palette.TEXT_DIM)
@@ -137,10 +138,13 @@ def draw_chances(renderer: Canvas, screen: Screen, box: Box) -> None:
     for seat, (name, points) in enumerate(series):
         colour = player_colour(screen, seat)
         placed = [(plot.x + plot.w * i / actions, plot.bottom - plot.h * c) for i, c in points]
+        # each line narrower than the one before: where lines lie on each other (equal
+        # chances) every one still shows, as a border around the lines drawn over it
+        width = LINE_W + LINE_STEP * (len(series) - 1 - seat)
         if len(placed) > 1:
-            pygame.draw.lines(renderer.surface, colour, False, placed, 3)
+            pygame.draw.lines(renderer.surface, colour, False, placed, width)
         for point in placed if len(placed) * DOT_SPACING <= plot.w else placed[-1:]:
-            pygame.draw.circle(renderer.surface, colour, point, 3)
+            pygame.draw.circle(renderer.surface, colour, point, max(3, width // 2))
         legend_x = x + (seat % 2) * (w // 2)
         legend_y = area.bottom + 2 + (seat // 2) * LEGEND_H
         pygame.draw.rect(renderer.surface, colour, (legend_x + 2, legend_y + 6, 14, 10))

@@ -16,7 +16,9 @@ from display import palette
 from display.layout import MIN_TEXT
 from display.model import Screen
 from display.render import Renderer
+from display.review_view import LEGEND_H
 from display.scores_view import GAME_COLOURS
+from display.table_view import player_colour
 from review import review_game
 from tests.test_companion_controller import reading
 from tests.test_kiosk_newcomers import drawn_words
@@ -222,3 +224,39 @@ def test_a_player_chart_with_no_game_says_so(size):
                                                       label(content, *rest, **named))  # fmt: skip
     colours = drawn_colours(renderer.draw(screen))
     assert "Aucune partie" in words and palette.PANEL not in colours
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_seats_chance_line_shows_where_lines_lie_on_each_other(tmp_path, size):
+    """F17e: Struggle's review chart showed one line: the seats' equal chances drew the second
+    line over the first."""
+    from tests.club_support import random_game
+
+    players = ["Ann", "Bob"]
+    state = random_game("struggle", players, seed=2)
+    with Store(tmp_path) as store:
+        game_id = store.start_game("struggle", players, {}, state.game.seed, "full")
+        for action in state.history:
+            store.append(game_id, action.notation)
+        controller = Controller(store, "fr", seed_source=random.Random(0))
+        actions = len(state.history)
+        chances = [[i, [0.5, 0.5]] for i in range(0, actions + 1, 4)]
+        shown_review(controller, {"actions": actions, "decisions": [], "chances": chances})
+        renderer = Renderer(size)
+        controller.use_layout(renderer.layout)
+        screen = controller.screen()
+        drawn = plot_colours(renderer.draw(screen), renderer)
+        seats = {player_colour(screen, seat) for seat in range(len(players))}
+        assert len(seats) == len(players) and seats <= drawn
+
+
+def plot_colours(surface: pygame.Surface, renderer: Renderer) -> set[tuple[int, int, int]]:
+    """The colours inside the review chart's plot (its legend left out)."""
+    x, y, w, h = renderer.layout.body
+    bottom = y + h - renderer.layout.row_height - 6
+    if renderer.layout.portrait:
+        box_w, box_h = w, (bottom - y) // 2 - 8
+    else:
+        box_w, box_h = w * 2 // 5 - 6, bottom - y
+    plot = pygame.surfarray.array3d(surface)[x : x + box_w, y + 28 : y + box_h - LEGEND_H - 2]
+    return {tuple(int(c) for c in p) for p in np.unique(plot.reshape(-1, 3), axis=0)}
