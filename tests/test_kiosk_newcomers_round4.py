@@ -25,20 +25,28 @@ from tests.test_kiosk_newcomers import drawn_words
 from tests.test_review_screen import GAMES, SIZES, shown_review
 
 
-def reviewed_random_game(
-    store: Store, game: str, seed: int = 5, language: str = "en"
-) -> Controller:
-    """A random finished game of `game`, its review shown as if the worker had computed it."""
+def stored_random_game(
+    store: Store, game: str, players: list[str], seed: int
+) -> tuple[list[str], int]:
+    """A random finished game of `game` in the store: its log and the engine's seed."""
     from tests.club_support import random_game
 
-    players = GAMES[game]
     state = random_game(game, players, seed=seed)
     log = [action.notation for action in state.history]
     game_id = store.start_game(game, players, {}, state.game.seed, "full")
     for notation in log:
         store.append(game_id, notation)
+    return log, state.game.seed
+
+
+def reviewed_random_game(
+    store: Store, game: str, seed: int = 5, language: str = "en"
+) -> Controller:
+    """A random finished game of `game`, its review shown as if the worker had computed it."""
+    players = GAMES[game]
+    log, seed = stored_random_game(store, game, players, seed)
     controller = Controller(store, language, seed_source=random.Random(0))
-    found = review_game(game, players, log, {}, state.game.seed, iterations=2)
+    found = review_game(game, players, log, {}, seed, iterations=2)
     shown_review(controller, review_data(game, players, len(log), found))
     return controller
 
@@ -230,16 +238,11 @@ def test_a_player_chart_with_no_game_says_so(size):
 def test_every_seats_chance_line_shows_where_lines_lie_on_each_other(tmp_path, size):
     """F17e: Struggle's review chart showed one line: the seats' equal chances drew the second
     line over the first."""
-    from tests.club_support import random_game
-
     players = ["Ann", "Bob"]
-    state = random_game("struggle", players, seed=2)
     with Store(tmp_path) as store:
-        game_id = store.start_game("struggle", players, {}, state.game.seed, "full")
-        for action in state.history:
-            store.append(game_id, action.notation)
+        log, _ = stored_random_game(store, "struggle", players, 2)
         controller = Controller(store, "fr", seed_source=random.Random(0))
-        actions = len(state.history)
+        actions = len(log)
         chances = [[i, [0.5, 0.5]] for i in range(0, actions + 1, 4)]
         shown_review(controller, {"actions": actions, "decisions": [], "chances": chances})
         renderer = Renderer(size)
