@@ -263,3 +263,23 @@ def plot_colours(surface: pygame.Surface, renderer: Renderer) -> set[tuple[int, 
         box_w, box_h = w * 2 // 5 - 6, bottom - y
     plot = pygame.surfarray.array3d(surface)[x : x + box_w, y + 28 : y + box_h - LEGEND_H - 2]
     return {tuple(int(c) for c in p) for p in np.unique(plot.reshape(-1, 3), axis=0)}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", ["fr", "en", "qps"])
+def test_strategix_a_petard_played_is_drawn_in_the_trick(tmp_path, size, language):
+    """F17b: the pétard played was not on the board, only the play it followed."""
+    with Store(tmp_path) as store:
+        controller = Controller(store, language, seed_source=random.Random(0))
+        controller.start_game("strategix", ["Ana", "Bob"], seed=1, mode="full")
+        rng = random.Random(0)
+        while controller.state.is_chance:
+            controller.play(controller.state.sample_chance(rng).notation)
+        controller.play("play B")  # Bob leads
+        controller.play("petard")  # Ana: Bob misses his turn, Ana plays again
+        view = controller.state.view(None)
+        assert view["trick"]["plays"][-1] == [0, "petard"]
+        hand = controller.state.view(0)["hands"][0]
+        drawn = drawn_words(controller, size)
+        assert drawn.count("!") == hand.count("!") + 1  # the hand's, and the one in the trick
+        assert "B" in drawn and any("Ana" in words for words in drawn)
