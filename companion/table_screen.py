@@ -174,7 +174,7 @@ class TableScreen(ScreenObject):
         if drawn.only_person is not None and session is not None:
             name = session.state.players[drawn.only_person]
             return text(self.view.language, "only_person_starts", name=name)
-        return self.t("chance_auto", what=say(self.view.language, drawn.action))
+        return say(self.view.language, drawn.action)  # a deal's sentence says it was dealt
 
     def undo(self) -> bool:
         session = self.view.session

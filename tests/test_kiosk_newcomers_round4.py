@@ -283,3 +283,19 @@ def test_strategix_a_petard_played_is_drawn_in_the_trick(tmp_path, size, languag
         drawn = drawn_words(controller, size)
         assert drawn.count("!") == hand.count("!") + 1  # the hand's, and the one in the trick
         assert "B" in drawn and any("Ana" in words for words in drawn)
+
+
+@pytest.mark.parametrize("game", ["strategix", "sequence", "struggle"])
+def test_a_deal_by_the_kiosk_is_said_in_one_sentence(tmp_path, game):
+    """F17c: "Le jeu distribue : Les cartes sont distribuées" said the deal twice."""
+    from display.i18n import say
+
+    with Store(tmp_path) as store:
+        controller = Controller(store, "fr", seed_source=random.Random(0))
+        controller.start_game(game, ["Ann", "Bob", "Cid"][: 3 if game == "strategix" else 2],
+                              seed=1, mode="full")  # fmt: skip
+        if game == "strategix":
+            controller.play("first 0")  # the youngest, said by the players; then the deal
+        dealt = [a for a in controller.state.history if a.notation.startswith("deal")]
+        assert dealt and say("fr", dealt[0]) in controller.message
+        assert controller.message.count("distribu") <= 1
