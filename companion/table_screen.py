@@ -83,7 +83,8 @@ class TableScreen(ScreenObject):
     def taps(self) -> Mapping[str, Handler]:
         return {
             "move": self.play, "square": self.square, "piece": self.piece, "page": self.turn_page,
-            "die": self.dice.die, "face": self.dice.face, "hand": self.dice.hand_die,
+            "die": self.dice.die, "face": self.dice.face, "settle": self.dice.settle,
+            "hand": self.dice.hand_die,
             "confirm": lambda _: self.dice.confirm(), "reroll": lambda _: self.dice.reroll(),
             "throw": lambda _: self.throw(), "undo": lambda _: self.undo(),
             "key": self.typing.key, "entry": self.typing.entry, "play": self.typing.word,

@@ -9,7 +9,7 @@ import numpy as np
 import pygame
 import pytest
 
-from companion.controller import Controller, Settled, Tap
+from companion.controller import Controller, Press, Settled, Tap
 from companion.persistence.store import Store
 from companion.review_worker import review_data
 from display import palette
@@ -299,3 +299,35 @@ def test_a_deal_by_the_kiosk_is_said_in_one_sentence(tmp_path, game):
         dealt = [a for a in controller.state.history if a.notation.startswith("deal")]
         assert dealt and say("fr", dealt[0]) in controller.message
         assert controller.message.count("distribu") <= 1
+
+
+def unsure_roll(controller: Controller, faces: list, unsure: int) -> None:
+    """A roll read with the die at `unsure` below the sure line (shown with a "?")."""
+    from vision.read.types import Die, Reading
+
+    dice = [Die(face, (60.0 + 70 * i, 120.0), 0.999 if i != unsure else 0.6, None,
+                sure=i != unsure) for i, face in enumerate(faces)]  # fmt: skip
+    controller.handle(Settled(Reading(tuple(dice)), np.zeros((120, 160, 3), np.uint8)))
+
+
+def test_a_face_typed_settles_the_unsure_die_and_the_help_says_so(tmp_path):
+    """A9: an unsure die could be settled by touch only, and the keyboard help named R only."""
+    from display.window import Window
+
+    with Store(tmp_path) as store:
+        controller = Controller(store, "fr", seed_source=random.Random(0))
+        controller.start_game("traverse", ["Ann", "Bob"], seed=2)
+        unsure_roll(controller, [3, 5], unsure=1)
+        controller.handle(Press("reroll"))  # the help an R press gives on an unsure roll
+        assert "tapez" in controller.message and "1-6" in controller.message
+        window = Window((800, 480), kiosk=False)
+        try:
+            window.screen_name = "table"
+            [typed] = window._key(pygame.K_6)
+        finally:
+            window.close()
+        assert (typed.kind, typed.value) == ("tap", "settle:6")
+        controller.handle(Tap(typed.value))
+        assert not any(mark.unsure for mark in controller.screen().dice)
+        controller.handle(Press("confirm"))
+        assert controller.store.actions(controller.session.record.id)[-1].notation == "roll 3 6"
