@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 LEGEND_H = 22
 BOARD_SIDE = 420  # px: a board's shorter side as drawn off screen, before it is scaled down
-LINE_W, LINE_STEP = 3, 4  # px: the last seat's line, and how much wider each one before it is
+LINE_W, LINE_STEP = 3, 3  # px: the last seat's line, and how much wider each one before it is
 DOT_SPACING = 8  # a dot on each point while they stand this far apart, else on the last only
 
 
