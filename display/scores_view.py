@@ -92,7 +92,7 @@ def _charts(renderer: Canvas, chart: dict[str, Any], box: Box) -> None:
     each = (y + h - top) // len(games)
     font = renderer.font(MIN_TEXT)
     heads = [game[key] for game in games for key in ("title", "unit")]
-    head_w = min(w // 3, max(font.size(words)[0] for words in heads) + 24)
+    head_w = min(w // 2, max(font.size(words)[0] for words in heads) + 24)
     for number, game in enumerate(games):
         _game_chart(renderer, game, (x, top + number * each, w, each - 4), head_w)
 
