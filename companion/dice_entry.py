@@ -124,6 +124,17 @@ class DiceEntry:
         turn.picking = None
         self._describe(request)
 
+    def settle(self, face: str) -> None:
+        """A face typed on the keyboard: the die being corrected, else the first die marked ?,
+        takes it (as a touch on the die, then on the face)."""
+        proposal, turn = self.table.turn.proposal, self.table.turn
+        if proposal is not None and turn.picking is None:
+            turn.picking = proposal.first_unsure()
+        if proposal is None or turn.picking is None:
+            self.view.not_here(f"settle:{face}")
+            return
+        self.face(face)
+
     def confirm(self) -> None:
         """Confirm: the roll read, else the one move shown or narrowed down to."""
         request = self.table.dice_request()

@@ -152,11 +152,17 @@ class ReviewScreen(ScreenObject):
                     turn=turn, grade=grade_words(language).get(decision["grade"], ""),
                     percent=round(100 * (decision["chance_best"] - decision["chance_played"])),
                     number=number + 1, count=len(shown))  # fmt: skip
-        boards = [
-            (text(language, "review.board_played"), self._board(state, decision["played"])),
-            (text(language, "review.board_better"), self._board(state, decision["best"])),
+        played = self._board(state, decision["played"])
+        better = self._board(state, decision["best"])
+        if not _look_alike(played, better):
+            boards = [(text(language, "review.board_played"), played),
+                      (text(language, "review.board_better"), better)]  # fmt: skip
+            return {"head": head, "boards": boards}
+        lines = [
+            text(language, "review.line_played", move=self._words(state, decision["played"])),
+            text(language, "review.line_better", move=self._words(state, decision["best"])),
         ]
-        return {"head": head, "boards": boards}
+        return {"head": head, "lines": lines, "boards": [("", played)]}
 
     def _board(self, state: engines.State, notation: str) -> Screen:
         session = self.view.session
@@ -232,6 +238,13 @@ def _strategix_board(board: Screen, state: engines.State, notation: str) -> None
         return
     if not after.is_over:
         board.board = after.view(None)
+
+
+def _look_alike(played: Screen, better: Screen) -> bool:
+    """The two boards would be drawn the same (a game whose board shows no move, Le Roudalon's
+    stakes and throws): the moves are then said in words, the position drawn once."""
+    drawn = (played.board, played.preview, played.hand)
+    return drawn == (better.board, better.preview, better.hand)
 
 
 def _moment_steps(number: int, count: int, language: str) -> list[Target]:

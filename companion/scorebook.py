@@ -1,5 +1,6 @@
 """The scores screens: a section per game (totals per player), the game in progress's running
-scores, and a player's page with drawn charts (their scores game after game, wins per game).
+scores, and a player's page with drawn charts (one per game: its scores game after game, in
+its unit).
 
 The screen reads the store and keeps which player, which page of players and which line are
 shown. Long lists scroll: the renderer draws from `scroll` and its pager and drags give `scroll:N`.
@@ -106,18 +107,25 @@ class ScoresScreen(ScreenObject):
         return [(head, sections), (self.t("recent_games"), recent)]
 
     def _player_chart(self, player: str) -> dict[str, Any]:
-        """What the charts draw: scores game after game, and games and wins per game."""
+        """What the charts draw: one chart per game (each game's scores have their own unit),
+        its scores game after game, won or not."""
+        language = self.view.language
         history = self.view.store.history(player)[-CHART_GAMES:]
-        stats = self.view.store.stats(player)["by_game"]
+        games: dict[str, dict[str, Any]] = {}
+        for row in history:
+            if row.game not in games:
+                games[row.game] = {
+                    "game": row.game,
+                    "title": game_title(row.game, language),
+                    "unit": score_unit(row.game, language),
+                    "scores": [],
+                }
+            games[row.game]["scores"].append((row.score, row.winner))
         return {
             "title_scores": self.t("chart_scores"),
-            "title_wins": self.t("chart_wins"),
-            "scores": [(row.game, row.score, row.winner) for row in history],
-            "legend": {row.game: game_title(row.game, self.view.language) for row in history},
-            "legend_won": text(self.view.language, "chart_won"),
-            "wins": [
-                (game_title(g, self.view.language), e["games"], e["wins"]) for g, e in stats.items()
-            ],
+            "legend_won": text(language, "chart_won"),
+            "empty": self.t("no_scores"),
+            "games": list(games.values()),
         }
 
     def export(self, _: str) -> None:
@@ -149,6 +157,17 @@ class ScoresScreen(ScreenObject):
         """`scroll:N`: the scorebook shown from its line N (the pager, or a drag)."""
         if line.isdigit():
             self.scroll = int(line)
+
+
+def score_unit(game: str, language: str) -> str:
+    """What a game's score counts."""
+    return {
+        "struggle": text(language, "chart_unit.struggle"),
+        "traverse": text(language, "chart_unit.traverse"),
+        "strategix": text(language, "chart_unit.strategix"),
+        "sequence": text(language, "chart_unit.sequence"),
+        "roudalon": text(language, "chart_unit.roudalon"),
+    }.get(game, "")
 
 
 def _standing(row: TotalRow) -> tuple[str, int]:

@@ -83,7 +83,8 @@ class TableScreen(ScreenObject):
     def taps(self) -> Mapping[str, Handler]:
         return {
             "move": self.play, "square": self.square, "piece": self.piece, "page": self.turn_page,
-            "die": self.dice.die, "face": self.dice.face, "hand": self.dice.hand_die,
+            "die": self.dice.die, "face": self.dice.face, "settle": self.dice.settle,
+            "hand": self.dice.hand_die,
             "confirm": lambda _: self.dice.confirm(), "reroll": lambda _: self.dice.reroll(),
             "throw": lambda _: self.throw(), "undo": lambda _: self.undo(),
             "key": self.typing.key, "entry": self.typing.entry, "play": self.typing.word,
@@ -174,7 +175,7 @@ class TableScreen(ScreenObject):
         if drawn.only_person is not None and session is not None:
             name = session.state.players[drawn.only_person]
             return text(self.view.language, "only_person_starts", name=name)
-        return self.t("chance_auto", what=say(self.view.language, drawn.action))
+        return say(self.view.language, drawn.action)  # a deal's sentence says it was dealt
 
     def undo(self) -> bool:
         session = self.view.session

@@ -373,8 +373,12 @@ def draw_strategix(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scr
         said = _building_words(view, screen)
         renderer.label(said, (x, said_y, w, said_h), font - 4, palette.TEXT)
     elif play:
-        _letter_cards(renderer, play, (x, cards_y, w, cards_h), int(46 * k))
+        petard_by = _petard_after(trick)
+        shown = play + " !" if petard_by is not None else play  # the pétard laid on the play
+        _letter_cards(renderer, shown, (x, cards_y, w, cards_h), int(46 * k))
         who = screen.scores[top["player"]][0] if top.get("player") is not None else ""
+        if petard_by is not None:
+            who = text(language, "board.petard_by", name=screen.scores[petard_by][0])
         renderer.label(who, (x, said_y, w, said_h), font - 4, palette.TEXT_DIM)
     else:
         exchanged = _exchange_words(view, screen)
@@ -392,6 +396,14 @@ def draw_strategix(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scr
     line_y = _card_counts(renderer, view, screen, (x, line_y, w, int(28 * k)), compact)
     if screen.hand and line_y + 24 <= y + h:
         hand_cards(renderer, screen.hand, (x, line_y + 2, w, y + h - line_y - 2), int(34 * k))
+
+
+def _petard_after(trick: dict[str, Any]) -> int | None:
+    """The seat that laid a pétard as the trick's last card, else None."""
+    plays = trick.get("plays") or []
+    if trick.get("after_petard") and plays and plays[-1][1] == "petard":
+        return int(plays[-1][0])
+    return None
 
 
 def _last_trick(view: dict[str, Any], screen: Screen) -> tuple[str, str] | None:
@@ -490,6 +502,9 @@ def _letter_cards(renderer: Canvas, play: str, box: Box, widest: int = 46) -> No
         rect = pygame.Rect(x + number * width, y, width - 4, h)
         if token == "+":
             renderer.label("+", rect, 30, palette.TEXT_DIM, "center")
+            continue
+        if token == "!":
+            _petard_card(renderer, rect)
             continue
         pygame.draw.rect(renderer.surface, CARD_FACE, rect, border_radius=5)
         shown = token.replace("*=", "★")

@@ -24,6 +24,7 @@ class Canvas(Protocol):
     surface: pygame.Surface
     hits: list[tuple[pygame.Rect, str]]
     drag_areas: list[tuple[pygame.Rect, str, int, int, int]]
+    smallest_shown: int  # words drawn smaller are left out (a board drawn to be scaled down)
 
     def font(self, size: int) -> pygame.font.Font: ...
 

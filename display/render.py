@@ -34,6 +34,7 @@ class Renderer(TextFitting, TableView, CameraView, MenuView):
         self.surface = pygame.Surface(self.size)
         self.hits: list[tuple[pygame.Rect, str]] = []
         self.problems: list[str] = []  # text that did not fit its box (tests fail on any)
+        self.smallest_shown = 0
         self.camera_shown = False  # the last screen drawn shows the live camera
         self.page_info = (0, 1)  # the page of moves drawn, and how many there are
         # lists a vertical drag scrolls: (rect, target prefix, first line, line height, last)

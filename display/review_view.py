@@ -5,6 +5,7 @@ moments that decided the game, per player, in a scrolling list."""
 
 from __future__ import annotations
 
+import math
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 
 LEGEND_H = 22
 BOARD_SIDE = 420  # px: a board's shorter side as drawn off screen, before it is scaled down
+LINE_W, LINE_STEP = 3, 3  # px: the last seat's line, and how much wider each one before it is
 DOT_SPACING = 8  # a dot on each point while they stand this far apart, else on the last only
 
 
@@ -50,26 +52,50 @@ def draw_review(renderer: Canvas, screen: Screen) -> None:
 
 def draw_moment(renderer: Canvas, moment: dict, box: Box) -> None:
     """The moment's head, then its position twice side by side, each board under its label:
-    the move made, the better one."""
+    the move made, the better one; or, where the two boards would look the same, the two moves
+    in words over the position drawn once."""
     x, y, w, h = box
+    bottom = y + h
     line_h = renderer.font(MIN_TEXT).get_linesize() + 2
     head = renderer.wrap(moment["head"], w, MIN_TEXT)  # a long name takes a second line
     for number, line in enumerate(head):
         renderer.label(line, (x, y + number * line_h, w, line_h), MIN_TEXT, palette.YELLOW)
     y += len(head) * line_h
+    if moment.get("lines"):
+        y += _moves_in_words(renderer, moment["lines"], (x, y, w, bottom - y))
     shown = moment["boards"]
     each = (w - 6 * (len(shown) - 1)) // max(1, len(shown))
     for number, (label, board) in enumerate(shown):
         left = x + number * (each + 6)
-        renderer.label(label, (left, y, each, line_h), MIN_TEXT, palette.TEXT_DIM)
-        top = y + line_h
-        draw_small_board(renderer, board, (left, top, each, y + h - top))
+        top = y + line_h if label else y
+        if label:
+            renderer.label(label, (left, y, each, line_h), MIN_TEXT, palette.TEXT_DIM)
+        draw_small_board(renderer, board, (left, top, each, bottom - top))
+
+
+def _moves_in_words(renderer: Canvas, lines: list[str], box: Box) -> int:
+    """The move made and the better one, each on its line in large type (when the boards
+    would not show the difference); returns the height used."""
+    x, y, w, h = box
+    size = renderer.layout.font
+    while size > MIN_TEXT and not _fit_whole(renderer, lines, w, h * 2 // 3, size):
+        size -= 2
+    used = 0
+    for line, colour in zip(lines, (palette.TEXT, palette.YELLOW), strict=False):
+        used += renderer.paragraph(line, (x, y + used, w, h - used), size, colour)
+    return used + 4
+
+
+def _fit_whole(renderer: Canvas, lines: list[str], width: int, height: int, size: int) -> bool:
+    line_h = renderer.font(size).get_linesize()
+    return sum(len(renderer.wrap(line, width, size)) for line in lines) * line_h <= height
 
 
 def draw_small_board(renderer: Canvas, board: Screen, box: Box) -> None:
     """The game's board drawn as on the table, at a size its words fit (BOARD_SIDE on its
     shorter side, off screen), then scaled down into `box`: drawn straight into a box this
-    small, a Sequence square could not hold its card."""
+    small, a Sequence square could not hold its card. Words that would end up smaller than
+    MIN_TEXT once scaled down are left out: the label above the board says the move."""
     x, y, w, h = box
     if w < 8 or h < 8:
         return
@@ -79,6 +105,8 @@ def draw_small_board(renderer: Canvas, board: Screen, box: Box) -> None:
     beside = _off_screen(type(renderer), tuple(room))
     beside.surface.fill(palette.BACKGROUND)
     beside.hits.clear()
+    shrink = min(w / full[0], h / full[1])
+    beside.smallest_shown = math.ceil(MIN_TEXT / shrink)  # none below MIN_TEXT once scaled
     boards.draw(beside, board, (0, 0, *full))
     small = pygame.transform.smoothscale(beside.surface.subsurface((0, 0, *full)), (w, h))
     renderer.surface.blit(small, (x, y))
@@ -91,7 +119,7 @@ def _off_screen(kind: type, size: tuple[int, int]) -> Canvas:
 
 def draw_chances(renderer: Canvas, screen: Screen, box: Box) -> None:
     """One line per player in their colour on the board: their chance (0 to 100 %) over the
-    game's actions."""
+    game's actions; lines lying on each other all show (widest drawn first)."""
     chart = screen.chart
     x, y, w, h = box
     renderer.label(chart.get("title", ""), (x, y, w, 24), 18, palette.TEXT_DIM)
@@ -110,10 +138,13 @@ def draw_chances(renderer: Canvas, screen: Screen, box: Box) -> None:
     for seat, (name, points) in enumerate(series):
         colour = player_colour(screen, seat)
         placed = [(plot.x + plot.w * i / actions, plot.bottom - plot.h * c) for i, c in points]
+        # each line narrower than the one before: where lines lie on each other (equal
+        # chances) every one still shows, as a border around the lines drawn over it
+        width = LINE_W + LINE_STEP * (len(series) - 1 - seat)
         if len(placed) > 1:
-            pygame.draw.lines(renderer.surface, colour, False, placed, 3)
+            pygame.draw.lines(renderer.surface, colour, False, placed, width)
         for point in placed if len(placed) * DOT_SPACING <= plot.w else placed[-1:]:
-            pygame.draw.circle(renderer.surface, colour, point, 3)
+            pygame.draw.circle(renderer.surface, colour, point, max(3, width // 2))
         legend_x = x + (seat % 2) * (w // 2)
         legend_y = area.bottom + 2 + (seat // 2) * LEGEND_H
         pygame.draw.rect(renderer.surface, colour, (legend_x + 2, legend_y + 6, 14, 10))

@@ -1,6 +1,6 @@
 """The scores screens: the player buttons, a scrolling list of headed sections (a drag or the
-pager moves it), and on a player's page two drawn charts: their scores game after game, and
-their games and wins per game."""
+pager moves it), and on a player's page a drawn chart per game: its scores game after game in
+its own unit, in the game's colour, with the games won."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pygame
 
 from display import palette
 from display.i18n import text
-from display.layout import MIN_TEXT, Box, fit_columns, grid
+from display.layout import MIN_TEXT, Box, fit_columns
 from display.model import Target
 
 if TYPE_CHECKING:
@@ -80,78 +80,63 @@ def _sections(renderer: Canvas, screen: Screen, box: Box) -> list[Target]:
 
 
 def _charts(renderer: Canvas, chart: dict[str, Any], box: Box) -> None:
-    x, y, w, h = box
-    half = h // 2
-    _score_bars(renderer, chart, (x, y, w, half - 6))
-    _win_bars(renderer, chart, (x, y + half, w, h - half))
-
-
-def _score_bars(renderer: Canvas, chart: dict[str, Any], box: Box) -> None:
-    """One bar per game played, coloured by game, outlined when won; zero is the baseline."""
+    """A chart per game, one under another, under the title and what a yellow outline means;
+    "no game yet" rather than an empty chart."""
     x, y, w, h = box
     renderer.label(chart["title_scores"], (x, y, w, 24), 18, palette.TEXT_DIM)
-    scores = chart["scores"]
-    if not scores:
+    games = chart.get("games") or []
+    if not games:
+        renderer.label(chart.get("empty", ""), (x, y + 28, w, 40), MIN_TEXT, palette.TEXT_DIM)
         return
-    legend_h = _legend(renderer, chart, x, y + 24, w)
-    area = pygame.Rect(x, y + 28 + legend_h, w, h - 28 - legend_h)
+    top = y + 24 + _legend(renderer, chart, x, y + 24, w) + 4
+    each = (y + h - top) // len(games)
+    font = renderer.font(MIN_TEXT)
+    heads = [game[key] for game in games for key in ("title", "unit")]
+    head_w = min(w // 2, max(font.size(words)[0] for words in heads) + 24)
+    for number, game in enumerate(games):
+        _game_chart(renderer, game, (x, top + number * each, w, each - 4), head_w)
+
+
+def _game_chart(renderer: Canvas, game: dict[str, Any], box: Box, head_w: int) -> None:
+    """One game's scores, a bar each in the game's colour (outlined when won), zero the
+    baseline; beside it the game's name and the unit its scores count."""
+    x, y, w, h = box
+    colour = GAME_COLOURS.get(game["game"], palette.SKY_BLUE)
+    line_h = min(h // 2, renderer.font(MIN_TEXT).get_linesize() + 2)
+    middle = y + h // 2
+    pygame.draw.rect(
+        renderer.surface, colour, (x + 2, middle - line_h + (line_h - 12) // 2, 12, 12)
+    )
+    renderer.label(game["title"], (x + 18, middle - line_h, head_w - 18, line_h), MIN_TEXT)
+    unit_box = (x + 18, middle, head_w - 18, line_h)
+    renderer.label(game["unit"], unit_box, MIN_TEXT, palette.TEXT_DIM)
+    area = pygame.Rect(x + head_w, y, w - head_w, h)
     pygame.draw.rect(renderer.surface, palette.PANEL, area, border_radius=6)
-    high = max(1, max(s for _, s, _ in scores))
-    low = min(0, min(s for _, s, _ in scores))
-    scale = (area.h - 26) / (high - low)  # room above the highest bar for its value
+    scores = game["scores"]
+    high = max(1, max(s for s, _ in scores))
+    low = min(0, min(s for s, _ in scores))
+    scale = max(0.0, area.h - 24) / (high - low)  # room above the highest bar for its value
     zero = area.bottom - 4 + low * scale
     width = min(BAR_MAX, max(3, (area.w - 8) // len(scores)))  # a few games: bars, not a block
-    for number, (game, score, won) in enumerate(scores):
+    for number, (score, won) in enumerate(scores):
         left = area.x + 4 + number * width
         top = zero - max(score, 0) * scale
         bar = pygame.Rect(left, int(top), max(2, width - 3), max(2, int(abs(score) * scale)))
-        colour = GAME_COLOURS.get(game, palette.SKY_BLUE)
         pygame.draw.rect(renderer.surface, colour, bar)
         if won:
             pygame.draw.rect(renderer.surface, palette.YELLOW, bar, 2)
         if width >= VALUE_MIN_WIDTH:  # each bar's score over it while there is room to read it
-            value_box = (left, int(min(top, zero)) - 18, max(2, width - 3), 16)
+            value_box = (left, max(area.y, int(min(top, zero)) - 18), max(2, width - 3), 16)
             renderer.label(str(score), value_box, MIN_TEXT, palette.TEXT, "center")
     pygame.draw.line(renderer.surface, palette.TEXT_DIM, (area.x, zero), (area.right, zero))
 
 
 def _legend(renderer: Canvas, chart: dict[str, Any], x: int, y: int, w: int) -> int:
-    """What the bars' colours and the yellow outline mean, a swatch and a word each, in rows
-    as they fit; the height drawn."""
-    keys = [(GAME_COLOURS.get(game, palette.SKY_BLUE), 0, title)
-            for game, title in chart.get("legend", {}).items()]  # fmt: skip
-    keys.append((palette.PANEL_LIGHT, 2, chart.get("legend_won", "")))
-    font = renderer.font(MIN_TEXT)
-    left, top = x, y
-    for colour, outline, words in keys:
-        width = 16 + font.size(words)[0] + 10
-        if left > x and left + width > x + w:
-            left, top = x, top + LEGEND_H
-        swatch = pygame.Rect(left, top + (LEGEND_H - 12) // 2, 12, 12)
-        pygame.draw.rect(renderer.surface, colour, swatch)
-        if outline:
-            pygame.draw.rect(renderer.surface, palette.YELLOW, swatch, outline)
-        renderer.label(words, (left + 16, top, width - 16, LEGEND_H), MIN_TEXT, palette.TEXT_DIM)
-        left += width
-    return top + LEGEND_H - y
-
-
-def _win_bars(renderer: Canvas, chart: dict[str, Any], box: Box) -> None:
-    """Per game: a bar of games played, the part won filled, and `wins/games`."""
-    x, y, w, h = box
-    renderer.label(chart["title_wins"], (x, y, w, 24), 18, palette.TEXT_DIM)
-    rows = chart["wins"]
-    if not rows:
-        return
-    cells = grid((x, y + 28, w, h - 28), len(rows), 1, 4, 30)
-    most = max(games for _, games, _ in rows)
-    name_w = min(w // 3, max(renderer.font(16).size(name)[0] for name, _, _ in rows) + 8)
-    for (name, games, wins), cell in zip(rows, cells, strict=True):
-        cx, cy, cw, ch = cell
-        renderer.label(name, (cx, cy, name_w, ch), 16, palette.TEXT)
-        bar_w = cw - name_w - 60
-        full = pygame.Rect(cx + name_w, cy + 4, max(2, bar_w * games // most), ch - 8)
-        pygame.draw.rect(renderer.surface, palette.PANEL_LIGHT, full, border_radius=4)
-        won = pygame.Rect(full.x, full.y, full.w * wins // max(1, games), full.h)
-        pygame.draw.rect(renderer.surface, palette.GREEN, won, border_radius=4)
-        renderer.label(f"{wins}/{games}", (cx + cw - 56, cy, 56, ch), 16, palette.TEXT, "center")
+    """What the yellow outline of a bar means, a swatch and a word; the height drawn."""
+    words = chart.get("legend_won", "")
+    width = 16 + renderer.font(MIN_TEXT).size(words)[0] + 10
+    swatch = pygame.Rect(x, y + (LEGEND_H - 12) // 2, 12, 12)
+    pygame.draw.rect(renderer.surface, palette.PANEL_LIGHT, swatch)
+    pygame.draw.rect(renderer.surface, palette.YELLOW, swatch, 2)
+    renderer.label(words, (x + 16, y, min(w, width) - 16, LEGEND_H), MIN_TEXT, palette.TEXT_DIM)
+    return LEGEND_H

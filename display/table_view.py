@@ -43,11 +43,8 @@ class TableView:
             boards.draw(self, screen, layout.main)
             if screen.moves or screen.keys:
                 self.moves_or_keys(screen, layout.side)
-            elif screen.options or screen.entry:
-                self._camera(screen, layout.side)
-            else:  # nothing to pick: the camera view takes the options row too
-                x, y, w, _ = layout.side
-                self._camera(screen, (x, y, w, layout.options[1] + layout.options[3] - y))
+            else:  # the same box whatever the options row holds: a die touched to correct
+                self._camera(screen, layout.side)  # it stays under the finger
         else:
             if screen.moves or screen.keys or screen.moves_note:  # a result in place of dice
                 self.moves_or_keys(screen, layout.main)

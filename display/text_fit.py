@@ -28,6 +28,7 @@ class TextFitting:
     layout: Layout
     surface: pygame.Surface
     problems: list[str]
+    smallest_shown: int  # words whose fitted size is below it are left out (boards scaled down)
     _fonts: dict[int, pygame.font.Font]
     _texts: OrderedDict[tuple, pygame.Surface]
     _fits: dict[tuple, tuple[int, list]]
@@ -97,6 +98,8 @@ class TextFitting:
         size = max(MIN_TEXT, size or self.layout.font)
         x, y, w, h = box
         fitted = self.fitted_size(content, size, w)
+        if fitted < self.smallest_shown:
+            return
         readable = max(MIN_TEXT, size * 3 // 4)
         too_wide = self.font(fitted).size(content)[0] > w
         if (fitted < readable or too_wide) and h >= 2 * readable + 2 and " " in content:

@@ -25,6 +25,14 @@ KEY_BUTTONS = {
     pygame.K_BACKSPACE: "undo",
 }
 
+# Faces typed on the table screen settle the die marked ? (or the die touched): d6 1-6, poker
+# dice 9, 0 (the 10), J, Q, K, A.
+FACE_KEYS = {
+    **{getattr(pygame, f"K_{n}"): str(n) for n in range(1, 7)},
+    pygame.K_9: "9", pygame.K_0: "10", pygame.K_j: "J", pygame.K_q: "Q", pygame.K_k: "K",
+    pygame.K_a: "A",
+}  # fmt: skip
+
 
 @dataclass(frozen=True)
 class UserInput:
@@ -152,7 +160,11 @@ class Window:
         if self.typing:
             typed = {pygame.K_BACKSPACE: "\b", pygame.K_RETURN: "\n", pygame.K_KP_ENTER: "\n"}
             return [UserInput("key", typed[key])] if key in typed else []
-        button = KEY_BUTTONS.get(key) if self.screen_name == "table" else None
+        if self.screen_name != "table":
+            return []
+        if key in FACE_KEYS:
+            return [UserInput("tap", f"settle:{FACE_KEYS[key]}")]
+        button = KEY_BUTTONS.get(key)
         return [UserInput("button", button)] if button else []
 
     def _tap(self, position: tuple[float, float]) -> list[UserInput]:

@@ -183,8 +183,8 @@ def test_scorebook_scrolls_by_pager_and_drag_and_charts_a_player(controller, mon
         assert "players:next" in [t.id for t in controller.screen().options]
         controller.handle(Tap("player:P3a"))
         chart = controller.screen().chart
-        assert chart["scores"] == [("struggle", 3, True)]
-        assert chart["wins"] == [("Struggle", 1, 1)]
+        [struggle] = chart["games"]
+        assert struggle["game"] == "struggle" and struggle["scores"] == [(3, True)]
     finally:
         window.close()
 
