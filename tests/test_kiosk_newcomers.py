@@ -2000,3 +2000,23 @@ def test_struggle_game_over_shows_each_card_and_its_points(controller, size):
     assert arrival in note
     drawn = " ".join(drawn_words(controller, size))
     assert arrival in drawn and "Cid " in drawn, drawn
+
+
+# ----- Struggle and Traverse, the third round's leftovers (E, F, D) ---------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_struggle_setup_and_rules_say_the_objective_cards_are_drawn_by_hand(controller, language):
+    """E3: Struggle's set-up in table mode never said the objective cards are physical cards
+    the players draw themselves: its mode line and its rules page say it."""
+    controller.language = language
+    card = text(language, "struggle.cards_own")
+    controller.handle(Tap("game:struggle"))
+    assert card in controller.screen().lines
+    for size in ((800, 480), (720, 1280)):
+        assert card in " ".join(drawn_words(controller, size))
+    controller.handle(Tap("nav:rules"))
+    controller.handle(Tap("rules:struggle"))
+    assert text(language, "struggle.rules_cards") in controller.screen().lines
+    for size in ((800, 480), (720, 1280)):
+        drawn_words(controller, size)  # the page still fits, its new line included
