@@ -9,7 +9,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from advisor import advise
+from companion.advice import choice_words
 from companion.controller import Controller, Press, Settled, Tap
 from companion.feed import DiceFeed
 from companion.persistence.store import Store
@@ -17,6 +21,7 @@ from display.i18n import text
 from display.layout import MIN_TEXT
 from hardware.camera import Frame
 from tests.test_companion_controller import logged, reading, roll
+from tests.test_struggle import full_game, table_game
 
 
 @pytest.fixture
@@ -1270,28 +1275,48 @@ def test_struggle_pawns_stand_out_on_every_square_they_can_stand_on():
         assert all(apart(fill, other) >= 90 for p, other in fills.items() if p != pawn), pawn
 
 
-@pytest.mark.parametrize("hand", ["10 10 K A A", "Q K K A A", "9 J J 10 A"])
-def test_struggle_hints_without_a_card_name_a_pawn_each_moves(hand):
-    """Round 2, item 2 (s-037): with the Queen near the boxes, all three hints said "Queen
-    arrives before the others: 95 %" for a hand without a Queen: each names a pawn its choice
-    moves (a re-throw: a figure it keeps, or any pawn when it keeps none), figures in order."""
-    from advisor import advise
-    from companion.advice import choice_words
-    from tests.test_struggle import table_game
+PAWN_NAMES = {"K": "King", "Q": "Queen", "J": "Jack", "10": "Ten", "9": "Nine"}
+FACES = ["9", "10", "J", "Q", "K", "A"]
 
-    state = table_game(("Ann", "Bob", "Cid"))
-    state.squares = {"K": 19, "Q": 29, "J": 12, "10": 3, "9": 13}
-    state.apply(f"roll {hand}")
+
+def pawns_a_choice_moves(state, choice) -> list[str]:
+    """A play: the pawns whose square or box it changes; a re-throw: the racing figures kept."""
+    racing = [p for p in PAWN_NAMES if p not in state.boxes]
+    if choice.notation.startswith("rethrow"):
+        return [p for p in choice.reason.params["kept"].split() if p in racing]
+    after = state.clone()
+    after.apply(choice.notation)
+    return [p for p in racing if (after.squares.get(p), after.boxes.get(p))
+            != (state.squares.get(p), state.boxes.get(p))]  # fmt: skip
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    hand=st.lists(st.sampled_from(FACES), min_size=5, max_size=5),
+    squares=st.lists(st.integers(0, 32), min_size=5, max_size=5),
+    arrived=st.integers(0, 3),
+    card=st.booleans(),
+)
+def test_struggle_hints_name_only_a_pawn_their_choice_moves(hand, squares, arrived, card):
+    """Round 2, item 2 and round 3, E4: hints said "Queen arrives before the others" for a hand
+    without a Queen (a re-throw of every die named any pawn): over hands and positions, with
+    the card (full mode) and without (table mode), a hint names only a pawn its choice moves,
+    its figure that pawn's chance (or the expected points), and the hints come in order."""
+    state = full_game(("Ann", "Bob")) if card else table_game(("Ann", "Bob", "Cid"))
+    pawns = list(PAWN_NAMES)
+    state.boxes = dict(zip(pawns[:arrived], "ABCD", strict=False))
+    state.squares = {p: s for p, s in zip(pawns, squares, strict=True) if p not in state.boxes}
+    state.apply("roll " + " ".join(hand))
     choices = advise(state, iterations=1)  # never out of time: the same on any machine
     for choice in choices:
-        if choice.notation.startswith("rethrow"):
-            kept = [p for p in choice.reason.params["kept"].split() if p in state.squares]
-            movable = kept or list(state.squares)
-        else:
-            movable = [t.split("+")[0] for t in choice.notation.split() if "+" in t]
+        moved = pawns_a_choice_moves(state, choice)
         pawn = choice.reason.params.get("pawn")
-        words = choice_words(choice, choice.notation, "en")
-        assert pawn in movable if pawn else "moves no pawn" in words, words
+        assert pawn is None or pawn in moved, (choice, moved)
+        if pawn is not None and not card:
+            assert choice.figure == pytest.approx(choice.reason.params["chance"], abs=1e-4)
+        words = choice_words(choice, "", "en")
+        named = [p for p, name in PAWN_NAMES.items() if name in words]
+        assert set(named) <= set(moved), (words, moved)
     figures = [c.figure for c in choices]
     assert figures == sorted(figures, reverse=True)
 
