@@ -2045,3 +2045,54 @@ def test_struggle_setup_and_rules_say_the_objective_cards_are_drawn_by_hand(cont
     assert text(language, "struggle.rules_cards") in controller.screen().lines
     for size in ((800, 480), (720, 1280)):
         drawn_words(controller, size)  # the page still fits, its new line included
+
+
+def drawn_move_type(controller: Controller, size: tuple[int, int]) -> list[tuple[int, int, int]]:
+    """For each move drawn on the screen shown: its type size, its lines and its page's columns."""
+    from display.render import Renderer
+
+    renderer = Renderer(size)
+    drawn: list[tuple[int, int, int]] = []
+    button = renderer.wrapped_button
+
+    def recorded(target, box, size=None):
+        if target.id.startswith(("move:", "piece:")):
+            inner = (box[0] + 8, box[1] + 3, box[2] - 16, box[3] - 6)
+            fitted, lines = renderer.fit_lines(target.label, inner, size or renderer.layout.font)
+            columns = 1 if box[2] > renderer.layout.main[2] // 2 else 2
+            drawn.append((fitted, len(lines), columns))
+        return button(target, box, size)
+
+    renderer.wrapped_button = recorded
+    renderer.draw(controller.screen())
+    assert not renderer.problems, renderer.problems
+    return drawn
+
+
+@pytest.mark.parametrize("game", ["struggle", "traverse"])
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_move_lists_keep_a_readable_type(controller, game, size):
+    """E5: Struggle at 800x480 drew six moves a page in three lines of small type: every move of
+    a list is drawn at LIST_TEXT px or more, two a row only in two lines of that type at most
+    (fewer a page rather than smaller)."""
+    from display.layout import LIST_TEXT
+
+    players = ["Ann", "Bob", "Cid"] if game == "struggle" else ["Ann", "Bob"]
+    controller.start_game(game, players, seed=1)
+    rng, seen = random.Random(2), 0
+    while seen < 40 and not controller.state.is_over:
+        state = controller.state
+        if controller.dice_request():
+            roll(controller, *state.sample_chance().notation.split()[1:])
+            continue
+        if state.view(None).get("phase") == "reveal":
+            break
+        if state.is_chance:  # the first player drawn
+            controller.play(state.sample_chance().notation)
+            continue
+        for fitted, lines, columns in drawn_move_type(controller, size):
+            assert fitted >= LIST_TEXT, (fitted, lines, columns)
+            assert columns == 1 or lines <= 2 or fitted > LIST_TEXT + 4, (fitted, lines, columns)
+        seen += 1
+        controller.play(rng.choice(state.legal_actions()).notation)
+    assert seen >= 20
