@@ -134,11 +134,11 @@ class TableView:
 
     def _moves_per_page(self, moves: list[Target], box: Box, most: int) -> tuple[int, int, int]:
         """The most moves a page holds with every label fitting its button at LIST_TEXT px or
-        more (two a row when each fits in two lines: six long moves a page shrank to three
-        lines of small type), their row height and the columns."""
+        more (two a row when each fits in three lines: six long moves a page shrank to three
+        lines of 16 px), their row height and the columns."""
         one = self._rows_fitting(moves, box, most, 1)
         if len(moves) > one[0]:
-            two = self._rows_fitting(moves, box, most, 2, lines=2)
+            two = self._rows_fitting(moves, box, most, 2, lines=3)
             if two[0] * 2 > one[0]:
                 return two[0] * 2, two[1], 2
         return one[0], one[1], 1
@@ -147,17 +147,23 @@ class TableView:
         self, moves: list[Target], box: Box, most: int, columns: int, lines: int = 9
     ) -> tuple[int, int]:
         """The most rows of `columns` moves a page holds (labels fitting at LIST_TEXT px or
-        more, in at most `lines` lines), and their height; one row when none fits."""
-        least = LIST_TEXT
+        more, in at most `lines` lines), and their height; one row when none fits. A label too
+        long for the tallest row at LIST_TEXT need only fit at MIN_TEXT (one a row): it shrinks
+        itself, not the page."""
         _, _, w, h = box
         tallest = self.layout.row_height * 2
         width = (w - 5 * (columns - 1)) // columns - 16
+        tall = (0, 0, width, tallest - 6)
+        labels = [t.label for t in moves if self._label_fits(t.label, tall, LIST_TEXT, lines)]
+        if columns > 1 and len(labels) < len(moves):
+            return 0, tallest  # a label too long for half a row: one a row
         rows_wanted = -(-len(moves) // columns)
         for count in range(max(1, min(most, rows_wanted)), 0, -1):
             pager_h = MIN_TARGET + 4 if count < rows_wanted else 0
             row_h = min(tallest, (h - pager_h - 5 * (count - 1)) // count)
             inner = (0, 0, width, row_h - 6)
-            fits = all(self._label_fits(t.label, inner, least, lines) for t in moves)
+            fits = all(self._label_fits(label, inner, LIST_TEXT, lines) for label in labels)
+            fits = fits and all(self._label_fits(t.label, inner, MIN_TEXT) for t in moves)
             if row_h >= MIN_TARGET and fits:
                 return count, row_h
         return (1 if columns == 1 else 0), min(tallest, h - MIN_TARGET - 4)
