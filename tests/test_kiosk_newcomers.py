@@ -2073,8 +2073,8 @@ def drawn_move_type(controller: Controller, size: tuple[int, int]) -> list[tuple
 @pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
 def test_move_lists_keep_a_readable_type(controller, game, size):
     """E5: Struggle at 800x480 drew six moves a page in three lines of small type: every move of
-    a list is drawn at LIST_TEXT px or more, two a row only in two lines of that type at most
-    (fewer a page rather than smaller)."""
+    a list is drawn at LIST_TEXT px or more (the 16 px floor let two a row shrink to it), two a
+    row in three lines at most: fewer a page rather than smaller."""
     from display.layout import LIST_TEXT
 
     players = ["Ann", "Bob", "Cid"] if game == "struggle" else ["Ann", "Bob"]
@@ -2092,7 +2092,26 @@ def test_move_lists_keep_a_readable_type(controller, game, size):
             continue
         for fitted, lines, columns in drawn_move_type(controller, size):
             assert fitted >= LIST_TEXT, (fitted, lines, columns)
-            assert columns == 1 or lines <= 2 or fitted > LIST_TEXT + 4, (fitted, lines, columns)
+            assert columns == 1 or lines <= 3 or fitted > LIST_TEXT, (fitted, lines, columns)
         seen += 1
         controller.play(rng.choice(state.legal_actions()).notation)
     assert seen >= 20
+
+
+@pytest.mark.parametrize("dice", [(1, 1), (2, 6), (3, 5)])
+def test_traverse_first_page_is_one_form_and_rings_are_the_touched_pawns(controller, dice):
+    """E13: a first roll of 1 1 listed "Rouge 10 avance de 2" among the pawns' lines ("Rouge 3 :
+    avance de 1, 2"), and a line touched ringed every column's first square (its partners'
+    moves): with nothing touched every entry is a pawn's line, and once one is touched the
+    board rings only where that pawn may go."""
+    from display.model import marked_piece
+
+    traverse_first_roll(controller, dice)
+    moves = controller.screen().moves
+    assert moves and all(m.id.startswith("piece:pawn:") for m in moves), moves
+    assert not controller.screen().preview
+    controller.handle(Tap("piece:pawn:red3"))
+    preview = controller.screen().preview
+    rings = [mark for option in preview.get("options", [preview]) for mark in
+             controller.session.table.marks(option)]  # fmt: skip
+    assert rings and {marked_piece(mark) for mark in rings} == {"pawn:red3"}, rings
