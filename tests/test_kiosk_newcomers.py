@@ -2115,3 +2115,39 @@ def test_traverse_first_page_is_one_form_and_rings_are_the_touched_pawns(control
     rings = [mark for option in preview.get("options", [preview]) for mark in
              controller.session.table.marks(option)]  # fmt: skip
     assert rings and {marked_piece(mark) for mark in rings} == {"pawn:red3"}, rings
+
+
+def test_struggle_robot_at_a_table_reveals_the_card_drawn_for_it_at_the_start(tmp_path):
+    """F10: at a table a robot held no card and at the end revealed an order chosen among those
+    not yet revealed (scored ~0, maybe the very order a person held). The kiosk draws the
+    robot's card at the start, kept in the store (a power cut keeps it), tells the people to
+    draw theirs from the other cards, and the robot reveals that card; its number is said at
+    the end only."""
+    from companion.session import Session
+    from engines._struggle_board import OBJECTIVE_DECK
+
+    with Store(tmp_path / "state") as store:
+        controller = Controller(store, "en", moves_per_page=6, seed_source=random.Random(0))
+        controller.start_game("struggle", ["Ann", "Robo"], seed=4, bots={1: "simple"})
+        card = controller.session.table.robot_cards[1]
+        assert 1 <= card <= 20
+        reloaded = Session.load(store, controller.session.record)
+        assert reloaded.table.robot_cards == {1: card}  # from the store, as after a power cut
+        controller.play("first 0")
+        turn = controller.screen().turn
+        assert "Robo" in turn and text("en", "struggle.draw_cards") not in turn, turn
+        assert f"no. {card}" not in " ".join(drawn_words(controller, (800, 480)))
+        state, rng, now = controller.state, random.Random(1), 100.0
+        while not state.is_over:
+            state = controller.state
+            if controller.dice_request():
+                roll(controller, *state.sample_chance().notation.split()[1:])
+            elif state.actor == 1:
+                now += 10
+                robot_plays(controller, now)
+            elif state.view(None).get("phase") == "reveal":
+                controller.play("objective " + " ".join(OBJECTIVE_DECK[card % 20]))
+            else:
+                controller.play(rng.choice(state.legal_actions()).notation)
+        assert state.view(None)["objectives"][1] == list(OBJECTIVE_DECK[card - 1])
+        assert f"no. {card}" in controller.screen().moves_note
