@@ -2137,6 +2137,10 @@ def test_struggle_robot_at_a_table_reveals_the_card_drawn_for_it_at_the_start(tm
         turn = controller.screen().turn
         assert "Robo" in turn and text("en", "struggle.draw_cards") not in turn, turn
         assert f"no. {card}" not in " ".join(drawn_words(controller, (800, 480)))
+        controller.language = "fr"  # the longer words, on the portrait panel's one line
+        line = text("fr", "struggle.draw_cards_robot", robots="Robo")
+        assert any(line in words for words in drawn_words(controller, (720, 1280)))
+        controller.language = "en"
         state, rng, now = controller.state, random.Random(1), 100.0
         while not state.is_over:
             state = controller.state
