@@ -32,6 +32,12 @@ REASONS: dict[str, str] = {
     "struggle.play_first": "play the hand: {pawn} arrives before the other pawns racing with a "
     "chance of {chance} (no objective card entered)",
     "struggle.play_none": "play the hand: it moves no pawn",
+    "struggle.keep_points": "keep {kept}: no pawn kept (expected {expected} points from your "
+    "objective)",
+    "struggle.play_points": "play the hand: it moves no pawn (expected {expected} points from "
+    "your objective)",
+    "struggle.keep_any": "keep {kept}: the best pawn of the new dice arrives before the others "
+    "with a chance of {chance} (no objective card entered)",
     "struggle.stop": "stop throwing: the hand is worth {expected} points",
     "traverse.play": "{hits} hit(s), {exposed} pawn(s) left exposed, progress {progress:+d}",
     "traverse.home": "enters {home} pawn(s) into the arrival box",

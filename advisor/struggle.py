@@ -239,15 +239,28 @@ def advise(state: StruggleState, deadline: Deadline) -> list[Choice]:
     planner = _Planner(state, objective_of(state, player), deadline)
     if planner.objective is None:
         return _advise_first(state, planner)
-    weighed = [
-        (notation, chances, "play", {}) for notation, chances in planner.play_chances(state.hand)
-    ]
+    racing = [pawn for pawn in PAWNS if pawn not in state.boxes]
+    weighed = [(notation, chances, "play", {}, moved)
+               for notation, chances, moved in _hand_plays(state, planner, racing)]  # fmt: skip
     for notation, kept, chances in _kept_chances(state, planner):
-        weighed.append((notation, chances, "keep", {"kept": " ".join(kept) or "-"}))
+        params = {"kept": " ".join(kept) or "-"}
+        weighed.append((notation, chances, "keep", params, [p for p in racing if p in kept]))
     weighed.sort(key=lambda item: -planner.score(item[1]))  # stable: ties keep the engine's order
     before = placed_chances(state.squares, state.boxes, len(state.track), planner.objective)
-    return [_said(notation, chances, before, planner.objective, how, params)
-            for notation, chances, how, params in weighed]  # fmt: skip
+    return [_said(notation, chances, before, planner.objective, how, params, moved)
+            for notation, chances, how, params, moved in weighed]  # fmt: skip
+
+
+def _hand_plays(state: StruggleState, planner: _Planner, racing: list[str]):
+    """Each play of the hand: its notation, the chances it leaves and the pawns it moves (those
+    it names whose square or box it changes)."""
+    planner.scratch.hand = state.hand
+    for action in planner.scratch._plays():
+        result = action.data[1]
+        named = {token.split("+")[0] for token in action.notation.split() if "+" in token}
+        moved = [p for p in racing if p in named and (
+            result.squares.get(p) != state.squares.get(p) or p in result.boxes)]  # fmt: skip
+        yield action.notation, planner.chances(result), moved
 
 
 def _kept_chances(state: StruggleState, planner: _Planner):
@@ -264,43 +277,45 @@ def _kept_chances(state: StruggleState, planner: _Planner):
 def _advise_first(state: StruggleState, planner: _Planner) -> list[Choice]:
     """Without a card: each choice said by the pawn it moves whose chance to arrive next it
     raises most, and ranked by that pawn's chance. A play moves the pawns whose place it
-    changes; a re-throw the pawns of the figures it keeps (any pawn still racing when it keeps
-    none). A play moving no pawn names none and comes last. (Said by the leader's chance, every
-    choice read "Queen: 95 %", a pawn the hand did not move.)"""
+    changes; a re-throw the pawns of the figures it keeps. A re-throw keeping no pawn names none
+    and is ranked by the best chance it leaves a pawn; a play moving no pawn names none and comes
+    last. (Said by the leader's chance, a choice read "Queen: 95 %", a pawn the hand did not
+    move.)"""
     racing = [pawn for pawn in PAWNS if pawn not in state.boxes]
     before = first_chances(state.squares, state.boxes, len(state.track))
-    said = []
-    planner.scratch.hand = state.hand
-    for action in planner.scratch._plays():
-        result = action.data[1]
-        named = {token.split("+")[0] for token in action.notation.split() if "+" in token}
-        moved = [p for p in racing if p in named and (
-            result.squares.get(p) != state.squares.get(p) or p in result.boxes)]  # fmt: skip
-        chances = planner.chances(result)
-        said.append(_said_first(action.notation, chances, before, moved, "play", {}))
+    said = [_said_first(notation, chances, before, moved, "play", {})
+            for notation, chances, moved in _hand_plays(state, planner, racing)]  # fmt: skip
     for notation, kept, chances in _kept_chances(state, planner):
-        moved = [p for p in racing if p in kept] or racing
+        moved = [p for p in racing if p in kept]
         params = {"kept": " ".join(kept) or "-"}
         said.append(_said_first(notation, chances, before, moved, "keep", params))
     return sorted(said, key=lambda choice: -choice.figure)  # stable: ties keep the engine's order
 
 
 def _said(notation: str, chances: Chances, before: Chances, objective: Sequence[str], how: str,
-          params: dict) -> Choice:  # fmt: skip
-    """A choice told by its expected score, and by its pawn: the one whose chance it raises
-    most (the first of equals)."""
-    rank = max(range(len(objective)), key=lambda i: (chances[i] - before[i], -i))
+          params: dict, moved: list[str]) -> Choice:  # fmt: skip
+    """A choice told by its expected score, and by its pawn: of the pawns it moves, the one
+    whose chance it raises most (the first of equals); moving none, by the score alone."""
+    expected = round(points(chances), 1)
+    if not moved:
+        params = {**params, "expected": expected}
+        return Choice(notation, points(chances), "points", Reason(f"struggle.{how}_points", params))
+    rank = max((objective.index(p) for p in moved), key=lambda i: (chances[i] - before[i], -i))
     params = {**params, "pawn": objective[rank], "box": BOXES[rank],
-              "chance": round(chances[rank], 4), "expected": round(points(chances), 1)}  # fmt: skip
+              "chance": round(chances[rank], 4), "expected": expected}  # fmt: skip
     return Choice(notation, points(chances), "points", Reason(f"struggle.{how}", params))
 
 
 def _said_first(notation: str, chances: Chances, before: Chances, moved: list[str], how: str,
                 params: dict) -> Choice:  # fmt: skip
     """A choice told without a card: of the pawns it moves, the one whose chance to arrive next
-    it raises most, with that chance; a choice moving none is told so, with no figure."""
+    it raises most, with that chance. A play moving none is told so, with no figure; a re-throw
+    keeping none by the best chance it leaves a pawn, naming none (the new dice will say which)."""
+    if not moved and how == "keep":
+        params = {**params, "chance": round(max(chances), 4)}
+        return Choice(notation, max(chances), "chance", Reason("struggle.keep_any", params))
     if not moved:
-        return Choice(notation, 0.0, "chance", Reason(f"struggle.{how}_none", params))
+        return Choice(notation, 0.0, "chance", Reason("struggle.play_none", params))
 
     def raised(pawn: str) -> tuple[float, float, int]:
         i = PAWNS.index(pawn)

@@ -158,6 +158,8 @@ def figure_words(choice: Choice, language: str) -> str:
     if choice.kind == "chance":
         if choice.reason.code == "struggle.play_none":
             return text(language, "hint.moves_none")
+        if choice.reason.code == "struggle.keep_any":  # no pawn kept: the new dice name it
+            return text(language, "hint.first_any", percent=round(100 * choice.figure))
         if "pawn" in params:  # Struggle without a card: a pawn's chance to arrive next
             pawn = text(language, f"face.{params['pawn']}")
             return text(language, "hint.first", pawn=pawn, percent=round(100 * choice.figure))

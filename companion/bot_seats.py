@@ -75,7 +75,9 @@ class BotTurns:
         if self._held(state, key, now):
             return False
         job = ("bot", key, level)
-        self.advice.ask(job, bot_work(state, level, session.record.seed))
+        secret = session.table.secret_play(state, session.table.robot_cards.get(state.actor))
+        work = (lambda: secret) if secret else bot_work(state, level, session.record.seed)
+        self.advice.ask(job, work)  # a robot's card revealed: the table's, not the bot's choice
         if self.turn is None or self.turn[0] != key:
             notation = self.advice.result(job)
             if not notation:

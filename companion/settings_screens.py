@@ -298,6 +298,8 @@ class RulesScreen(ScreenObject):
         screen.lines = RULES[game][language]
         if session is not None and session.record.game == game and game in DEALT_GAMES:
             screen.lines = self.entry_for_mode(screen.lines, game, session.record.mode)
+        if game == "struggle":  # the kiosk never deals Struggle's objective cards
+            screen.lines = [*screen.lines, text(language, "struggle.rules_cards")]
         screen.options = [
             Target(
                 f"rules:{g}", game_title(g, language), "selected" if g == game else "normal"

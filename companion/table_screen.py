@@ -564,7 +564,8 @@ class TableScreen(ScreenObject):
 
     def _groups(self, left: list[Choice]) -> dict[str, list[Choice]]:
         """The moves that involve a pawn not touched yet, by the first such pawn, when they
-        would fill more than a page; a pawn with one move keeps it listed."""
+        would fill more than a page. With nothing touched every pawn gets its line, one move
+        or many: a first page mixing whole moves with pawns' lines read as two lists."""
         session = self.view.session
         if session is None or len(left) <= self.moves_per_page:
             return {}
@@ -573,7 +574,8 @@ class TableScreen(ScreenObject):
             key = session.table.group_key(choice, self.turn.selected)
             if key is not None:
                 groups.setdefault(key, []).append(choice)
-        groups = {piece: choices for piece, choices in groups.items() if len(choices) > 1}
+        if self.turn.selected:  # the partners of a touched pawn: one move stays a move
+            groups = {piece: choices for piece, choices in groups.items() if len(choices) > 1}
         grouped = sum(len(choices) for choices in groups.values())
         if len(left) - grouped + len(groups) >= len(left) - 1:
             return {}  # grouping would save no line

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 Box = tuple[int, int, int, int]  # x, y, w, h
 MIN_TEXT = 16  # px: no word on screen is drawn smaller (arm's length, 7" panel)
+LIST_TEXT = 18  # px: the smallest type of a list of moves (fewer a page rather than smaller)
 MIN_TARGET = 48  # px: the smallest side of a button a finger can hit surely
 
 LANDSCAPE = (800, 480)

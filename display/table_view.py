@@ -11,7 +11,7 @@ import pygame
 
 from display import boards, palette
 from display.i18n import text
-from display.layout import MIN_TARGET, MIN_TEXT, Box, grid
+from display.layout import LIST_TEXT, MIN_TARGET, MIN_TEXT, Box, grid
 from display.model import Screen, Target
 
 if TYPE_CHECKING:
@@ -130,37 +130,48 @@ class TableView:
             self._pager(screen, page, pages, (x, y + h - pager_h, w, pager_h))
 
     def _moves_per_page(self, moves: list[Target], box: Box, most: int) -> tuple[int, int, int]:
-        """The most moves a page holds with every label fitting its button at 16 px or more
-        (short ones, at a readable 18 px, two a row), their row height and the columns."""
-        one = self._rows_fitting(moves, box, most, 1, MIN_TEXT)
+        """The most moves a page holds with every label fitting its button at LIST_TEXT px or
+        more (two a row when each fits in three lines: six long moves a page shrank to three
+        lines of 16 px), their row height and the columns."""
+        one = self._rows_fitting(moves, box, most, 1)
         if len(moves) > one[0]:
-            two = self._rows_fitting(moves, box, most, 2, MIN_TEXT + 2)
+            two = self._rows_fitting(moves, box, most, 2, lines=3)
             if two[0] * 2 > one[0]:
                 return two[0] * 2, two[1], 2
         return one[0], one[1], 1
 
     def _rows_fitting(
-        self, moves: list[Target], box: Box, most: int, columns: int, least: int
+        self, moves: list[Target], box: Box, most: int, columns: int, lines: int = 9
     ) -> tuple[int, int]:
-        """The most rows of `columns` moves a page holds (labels fitting at `least` px or
-        more), and their height; one row when none fits."""
+        """The most rows of `columns` moves a page holds (labels fitting at LIST_TEXT px or
+        more, in at most `lines` lines), and their height; one row when none fits. A label too
+        long for the tallest row at LIST_TEXT need only fit at MIN_TEXT (one a row): it shrinks
+        itself, not the page."""
         _, _, w, h = box
         tallest = self.layout.row_height * 2
         width = (w - 5 * (columns - 1)) // columns - 16
+        tall = (0, 0, width, tallest - 6)
+        labels = [t.label for t in moves if self._label_fits(t.label, tall, LIST_TEXT, lines)]
+        if columns > 1 and len(labels) < len(moves):
+            return 0, tallest  # a label too long for half a row: one a row
         rows_wanted = -(-len(moves) // columns)
         for count in range(max(1, min(most, rows_wanted)), 0, -1):
             pager_h = MIN_TARGET + 4 if count < rows_wanted else 0
             row_h = min(tallest, (h - pager_h - 5 * (count - 1)) // count)
             inner = (0, 0, width, row_h - 6)
-            if row_h >= MIN_TARGET and all(self._label_fits(t.label, inner, least) for t in moves):
+            fits = all(self._label_fits(label, inner, LIST_TEXT, lines) for label in labels)
+            fits = fits and all(self._label_fits(t.label, inner, MIN_TEXT) for t in moves)
+            if row_h >= MIN_TARGET and fits:
                 return count, row_h
         return (1 if columns == 1 else 0), min(tallest, h - MIN_TARGET - 4)
 
-    def _label_fits(self, content: str, box: Box, least: int = MIN_TEXT) -> bool:
-        size, lines = self.fit_lines(content, box, least)
+    def _label_fits(self, content: str, box: Box, least: int, most_lines: int = 9) -> bool:
+        size, lines = self.fit_lines(content, box, least, least)
         line_h = self.font(size).get_linesize()
-        return len(lines) * line_h <= box[3] + 4 and all(
-            self.font(size).size(line)[0] <= box[2] for line in lines
+        return (
+            len(lines) <= most_lines
+            and len(lines) * line_h <= box[3] + 4
+            and all(self.font(size).size(line)[0] <= box[2] for line in lines)
         )
 
     def _pager(self, screen: Screen, page: int, pages: int, box: Box) -> None:

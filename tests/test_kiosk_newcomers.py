@@ -9,7 +9,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from advisor import advise
+from companion.advice import choice_words
 from companion.controller import Controller, Press, Settled, Tap
 from companion.feed import DiceFeed
 from companion.persistence.store import Store
@@ -17,6 +21,7 @@ from display.i18n import text
 from display.layout import MIN_TEXT
 from hardware.camera import Frame
 from tests.test_companion_controller import logged, reading, roll
+from tests.test_struggle import full_game, table_game
 
 
 @pytest.fixture
@@ -1270,28 +1275,48 @@ def test_struggle_pawns_stand_out_on_every_square_they_can_stand_on():
         assert all(apart(fill, other) >= 90 for p, other in fills.items() if p != pawn), pawn
 
 
-@pytest.mark.parametrize("hand", ["10 10 K A A", "Q K K A A", "9 J J 10 A"])
-def test_struggle_hints_without_a_card_name_a_pawn_each_moves(hand):
-    """Round 2, item 2 (s-037): with the Queen near the boxes, all three hints said "Queen
-    arrives before the others: 95 %" for a hand without a Queen: each names a pawn its choice
-    moves (a re-throw: a figure it keeps, or any pawn when it keeps none), figures in order."""
-    from advisor import advise
-    from companion.advice import choice_words
-    from tests.test_struggle import table_game
+PAWN_NAMES = {"K": "King", "Q": "Queen", "J": "Jack", "10": "Ten", "9": "Nine"}
+FACES = ["9", "10", "J", "Q", "K", "A"]
 
-    state = table_game(("Ann", "Bob", "Cid"))
-    state.squares = {"K": 19, "Q": 29, "J": 12, "10": 3, "9": 13}
-    state.apply(f"roll {hand}")
+
+def pawns_a_choice_moves(state, choice) -> list[str]:
+    """A play: the pawns whose square or box it changes; a re-throw: the racing figures kept."""
+    racing = [p for p in PAWN_NAMES if p not in state.boxes]
+    if choice.notation.startswith("rethrow"):
+        return [p for p in choice.reason.params["kept"].split() if p in racing]
+    after = state.clone()
+    after.apply(choice.notation)
+    return [p for p in racing if (after.squares.get(p), after.boxes.get(p))
+            != (state.squares.get(p), state.boxes.get(p))]  # fmt: skip
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    hand=st.lists(st.sampled_from(FACES), min_size=5, max_size=5),
+    squares=st.lists(st.integers(0, 32), min_size=5, max_size=5),
+    arrived=st.integers(0, 3),
+    card=st.booleans(),
+)
+def test_struggle_hints_name_only_a_pawn_their_choice_moves(hand, squares, arrived, card):
+    """Round 2, item 2 and round 3, E4: hints said "Queen arrives before the others" for a hand
+    without a Queen (a re-throw of every die named any pawn): over hands and positions, with
+    the card (full mode) and without (table mode), a hint names only a pawn its choice moves,
+    its figure that pawn's chance (or the expected points), and the hints come in order."""
+    state = full_game(("Ann", "Bob")) if card else table_game(("Ann", "Bob", "Cid"))
+    pawns = list(PAWN_NAMES)
+    state.boxes = dict(zip(pawns[:arrived], "ABCD", strict=False))
+    state.squares = {p: s for p, s in zip(pawns, squares, strict=True) if p not in state.boxes}
+    state.apply("roll " + " ".join(hand))
     choices = advise(state, iterations=1)  # never out of time: the same on any machine
     for choice in choices:
-        if choice.notation.startswith("rethrow"):
-            kept = [p for p in choice.reason.params["kept"].split() if p in state.squares]
-            movable = kept or list(state.squares)
-        else:
-            movable = [t.split("+")[0] for t in choice.notation.split() if "+" in t]
+        moved = pawns_a_choice_moves(state, choice)
         pawn = choice.reason.params.get("pawn")
-        words = choice_words(choice, choice.notation, "en")
-        assert pawn in movable if pawn else "moves no pawn" in words, words
+        assert pawn is None or pawn in moved, (choice, moved)
+        if pawn is not None and not card:
+            assert choice.figure == pytest.approx(choice.reason.params["chance"], abs=1e-4)
+        words = choice_words(choice, "", "en")
+        named = [p for p, name in PAWN_NAMES.items() if name in words]
+        assert set(named) <= set(moved), (words, moved)
     figures = [c.figure for c in choices]
     assert figures == sorted(figures, reverse=True)
 
@@ -2000,3 +2025,133 @@ def test_struggle_game_over_shows_each_card_and_its_points(controller, size):
     assert arrival in note
     drawn = " ".join(drawn_words(controller, size))
     assert arrival in drawn and "Cid " in drawn, drawn
+
+
+# ----- Struggle and Traverse, the third round's leftovers (E, F, D) ---------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_struggle_setup_and_rules_say_the_objective_cards_are_drawn_by_hand(controller, language):
+    """E3: Struggle's set-up in table mode never said the objective cards are physical cards
+    the players draw themselves: its mode line and its rules page say it."""
+    controller.language = language
+    card = text(language, "struggle.cards_own")
+    controller.handle(Tap("game:struggle"))
+    assert card in controller.screen().lines
+    for size in ((800, 480), (720, 1280)):
+        assert card in " ".join(drawn_words(controller, size))
+    controller.handle(Tap("nav:rules"))
+    controller.handle(Tap("rules:struggle"))
+    assert text(language, "struggle.rules_cards") in controller.screen().lines
+    for size in ((800, 480), (720, 1280)):
+        drawn_words(controller, size)  # the page still fits, its new line included
+
+
+def drawn_move_type(controller: Controller, size: tuple[int, int]) -> list[tuple[int, int, int]]:
+    """For each move drawn on the screen shown: its type size, its lines and its page's columns."""
+    from display.render import Renderer
+
+    renderer = Renderer(size)
+    drawn: list[tuple[int, int, int]] = []
+    button = renderer.wrapped_button
+
+    def recorded(target, box, size=None):
+        if target.id.startswith(("move:", "piece:")):
+            inner = (box[0] + 8, box[1] + 3, box[2] - 16, box[3] - 6)
+            fitted, lines = renderer.fit_lines(target.label, inner, size or renderer.layout.font)
+            columns = 1 if box[2] > renderer.layout.main[2] // 2 else 2
+            drawn.append((fitted, len(lines), columns))
+        return button(target, box, size)
+
+    renderer.wrapped_button = recorded
+    renderer.draw(controller.screen())
+    assert not renderer.problems, renderer.problems
+    return drawn
+
+
+@pytest.mark.parametrize("game", ["struggle", "traverse"])
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_move_lists_keep_a_readable_type(controller, game, size):
+    """E5: Struggle at 800x480 drew six moves a page in three lines of small type: every move of
+    a list is drawn at LIST_TEXT px or more (the 16 px floor let two a row shrink to it), two a
+    row in three lines at most: fewer a page rather than smaller."""
+    from display.layout import LIST_TEXT
+
+    players = ["Ann", "Bob", "Cid"] if game == "struggle" else ["Ann", "Bob"]
+    controller.start_game(game, players, seed=1)
+    rng, seen = random.Random(2), 0
+    while seen < 40 and not controller.state.is_over:
+        state = controller.state
+        if controller.dice_request():
+            roll(controller, *state.sample_chance().notation.split()[1:])
+            continue
+        if state.view(None).get("phase") == "reveal":
+            break
+        if state.is_chance:  # the first player drawn
+            controller.play(state.sample_chance().notation)
+            continue
+        for fitted, lines, columns in drawn_move_type(controller, size):
+            assert fitted >= LIST_TEXT, (fitted, lines, columns)
+            assert columns == 1 or lines <= 3 or fitted > LIST_TEXT, (fitted, lines, columns)
+        seen += 1
+        controller.play(rng.choice(state.legal_actions()).notation)
+    assert seen >= 20
+
+
+@pytest.mark.parametrize("dice", [(1, 1), (2, 6), (3, 5)])
+def test_traverse_first_page_is_one_form_and_rings_are_the_touched_pawns(controller, dice):
+    """E13: a first roll of 1 1 listed "Rouge 10 avance de 2" among the pawns' lines ("Rouge 3 :
+    avance de 1, 2"), and a line touched ringed every column's first square (its partners'
+    moves): with nothing touched every entry is a pawn's line, and once one is touched the
+    board rings only where that pawn may go."""
+    from display.model import marked_piece
+
+    traverse_first_roll(controller, dice)
+    moves = controller.screen().moves
+    assert moves and all(m.id.startswith("piece:pawn:") for m in moves), moves
+    assert not controller.screen().preview
+    controller.handle(Tap("piece:pawn:red3"))
+    preview = controller.screen().preview
+    rings = [mark for option in preview.get("options", [preview]) for mark in
+             controller.session.table.marks(option)]  # fmt: skip
+    assert rings and {marked_piece(mark) for mark in rings} == {"pawn:red3"}, rings
+
+
+def test_struggle_robot_at_a_table_reveals_the_card_drawn_for_it_at_the_start(tmp_path):
+    """F10: at a table a robot held no card and at the end revealed an order chosen among those
+    not yet revealed (scored ~0, maybe the very order a person held). The kiosk draws the
+    robot's card at the start, kept in the store (a power cut keeps it), tells the people to
+    draw theirs from the other cards, and the robot reveals that card; its number is said at
+    the end only."""
+    from companion.session import Session
+    from engines._struggle_board import OBJECTIVE_DECK
+
+    with Store(tmp_path / "state") as store:
+        controller = Controller(store, "en", moves_per_page=6, seed_source=random.Random(0))
+        controller.start_game("struggle", ["Ann", "Robo"], seed=4, bots={1: "simple"})
+        card = controller.session.table.robot_cards[1]
+        assert 1 <= card <= 20
+        reloaded = Session.load(store, controller.session.record)
+        assert reloaded.table.robot_cards == {1: card}  # from the store, as after a power cut
+        controller.play("first 0")
+        turn = controller.screen().turn
+        assert "Robo" in turn and text("en", "struggle.draw_cards") not in turn, turn
+        assert f"no. {card}" not in " ".join(drawn_words(controller, (800, 480)))
+        controller.language = "fr"  # the longer words, on the portrait panel's one line
+        line = text("fr", "struggle.draw_cards_robot", robots="Robo")
+        assert any(line in words for words in drawn_words(controller, (720, 1280)))
+        controller.language = "en"
+        state, rng, now = controller.state, random.Random(1), 100.0
+        while not state.is_over:
+            state = controller.state
+            if controller.dice_request():
+                roll(controller, *state.sample_chance().notation.split()[1:])
+            elif state.actor == 1:
+                now += 10
+                robot_plays(controller, now)
+            elif state.view(None).get("phase") == "reveal":
+                controller.play("objective " + " ".join(OBJECTIVE_DECK[card % 20]))
+            else:
+                controller.play(rng.choice(state.legal_actions()).notation)
+        assert state.view(None)["objectives"][1] == list(OBJECTIVE_DECK[card - 1])
+        assert f"no. {card}" in controller.screen().moves_note

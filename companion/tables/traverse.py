@@ -12,10 +12,16 @@ from display.i18n import text
 from display.model import mark_id
 
 STEP = re.compile(r"(\d+)([+-])(\d+)")
+SAME_PAWN_AGAIN = re.compile(r"^((\S+ \d+) .*?, \S+ )\2 ")  # "Red 3 …, then Red 3 moves …"
 
 
 class TraverseTable(Table):
     game = "traverse"
+
+    def label(self, action: engines.Action, language: str) -> str:
+        """A move's words, the pawn named once when it moves twice ("Rouge 3 avance de 6, puis
+        recule de 2"): short enough for two a row at a readable size."""
+        return SAME_PAWN_AGAIN.sub(r"\1", super().label(action, language))
 
     def roller(self, state: engines.State) -> int | None:
         view = state.view(None)
@@ -44,6 +50,13 @@ class TraverseTable(Table):
     def marks(self, preview: dict[str, Any]) -> frozenset[str]:
         colour = preview["colour"]
         return frozenset(mark_id(f"pawn:{colour}{n}", at) for n, at in preview["pawns"].items())
+
+    def preview_of(self, preview: dict[str, Any], pieces: set[str]) -> dict[str, Any]:
+        """Only the touched pawns' destinations: a ring on every partner's first square read
+        as moves of its own."""
+        touched = {_pawn_number(p) for p in pieces if p.startswith("pawn:")}
+        pawns = {n: at for n, at in preview["pawns"].items() if n in touched}
+        return {**preview, "pawns": pawns}
 
     def group_key(self, choice: Choice, selected: set[str]) -> str | None:
         """A move of pawns not all touched goes under the first of them by number: with
