@@ -150,10 +150,20 @@ def _sign_in(browser, url: str) -> None:
         page = browser.find_element(By.TAG_NAME, "html")
         browser.find_element(By.ID, "password").send_keys(PASSWORD + Keys.ENTER)
         WebDriverWait(browser, 20).until(staleness_of(page))
+        _wait_loaded(browser)
 
 
 def _submit(browser, label: str) -> None:
     """Press the button and wait for the page it brings (not the old one still shown)."""
+    _wait_loaded(browser)
     page = browser.find_element(By.TAG_NAME, "html")
     browser.find_element(By.XPATH, f"//button[text()='{label}']").click()
     WebDriverWait(browser, 20).until(staleness_of(page))
+    _wait_loaded(browser)
+
+
+def _wait_loaded(browser) -> None:
+    """The new page is whole: on a loaded machine a button found while it was still being
+    parsed could belong to no document by the time it was clicked."""
+    ready = 'return document.readyState === "complete"'
+    WebDriverWait(browser, 20).until(lambda driver: driver.execute_script(ready))
