@@ -47,6 +47,8 @@ class BotTurns:
         state = session.state
         if not isinstance(state.actor, int) or self.table.dice_request() is not None:
             return None
+        if session.table.robot_entry(state, "en"):  # a person types it for the robot
+            return None
         level = session.bot_level(state.actor)
         return (state, level) if level else None
 
@@ -75,9 +77,7 @@ class BotTurns:
         if self._held(state, key, now):
             return False
         job = ("bot", key, level)
-        secret = session.table.secret_play(state, session.table.robot_cards.get(state.actor))
-        work = (lambda: secret) if secret else bot_work(state, level, session.record.seed)
-        self.advice.ask(job, work)  # a robot's card revealed: the table's, not the bot's choice
+        self.advice.ask(job, bot_work(state, level, session.record.seed))
         if self.turn is None or self.turn[0] != key:
             notation = self.advice.result(job)
             if not notation:

@@ -69,10 +69,7 @@ class Session:
         session.bots = dict(bots or {})
         saved = json.dumps({str(k): v for k, v in session.bots.items()})
         store.set_setting(f"bots.{game_id}", saved)
-        cards = session.table.draw_robot_cards(seed, sorted(session.bots), len(players), mode)
-        if cards:  # in the store before the first throw: a power cut keeps the robot's card
-            store.set_setting(f"robot_cards.{game_id}", json.dumps(cards))
-            session.table.robot_cards = cards
+        session.table.robots = frozenset(seat for seat, level in session.bots.items() if level)
         return session
 
     @classmethod
@@ -80,8 +77,7 @@ class Session:
         """A stored game (in progress or finished) at its last logged action."""
         session = cls(store, record, rebuild_state(record, store))
         session.bots = saved_bots(store.setting(f"bots.{record.id}", "{}"))
-        cards = json.loads(store.setting(f"robot_cards.{record.id}", "{}") or "{}")
-        session.table.robot_cards = {int(seat): int(card) for seat, card in cards.items()}
+        session.table.robots = frozenset(seat for seat, level in session.bots.items() if level)
         if session.state.is_over:  # stopped between the last action and its scoring
             session._finish()
         return session

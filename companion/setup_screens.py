@@ -378,7 +378,7 @@ class SetupScreen(ScreenObject):
         if draft.game in CARD_GAMES:
             dealt = start_mode(draft.game, draft.bots) == "full"
             screen.lines.append(text(self.view.language, "cards_dealt" if dealt else "cards_own"))
-        if draft.game == "struggle":  # its objective cards are real ones; a robot's, the kiosk's
+        if draft.game == "struggle":  # its objective cards are real ones, a robot's too
             screen.lines.append(text(self.view.language, "struggle.cards_robot" if draft.bots
                                      else "struggle.cards_own"))  # fmt: skip
         if draft.editing is not None:

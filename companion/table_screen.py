@@ -395,6 +395,9 @@ class TableScreen(ScreenObject):
             return self.t(key, name=state.players[seat])  # Confirm only once every die is sure
         if table is None:
             return ""
+        entry = table.robot_entry(state, self.view.language) if bot_seat else ""
+        if entry:
+            return entry
         if bot_seat and state.actor == seat and not state.is_over:  # said, not addressed to it
             return text(self.view.language, "bot_turn", name=state.players[state.actor])
         hand, rethrow = self.hand(), self.turn.rethrow

@@ -2117,41 +2117,41 @@ def test_traverse_first_page_is_one_form_and_rings_are_the_touched_pawns(control
     assert rings and {marked_piece(mark) for mark in rings} == {"pawn:red3"}, rings
 
 
-def test_struggle_robot_at_a_table_reveals_the_card_drawn_for_it_at_the_start(tmp_path):
-    """F10: at a table a robot held no card and at the end revealed an order chosen among those
-    not yet revealed (scored ~0, maybe the very order a person held). The kiosk draws the
-    robot's card at the start, kept in the store (a power cut keeps it), tells the people to
-    draw theirs from the other cards, and the robot reveals that card; its number is said at
-    the end only."""
-    from companion.session import Session
+def test_struggle_robot_at_a_table_has_a_real_card_a_person_turns_over_at_the_end(tmp_path):
+    """F10, G12: at a table a robot held no card and revealed an order chosen among those left;
+    then a card the kiosk drew in secret from its own deck, which no one could leave out of the
+    real one. The robot is dealt a real card, face down by the screen, as everyone is; at the
+    end a person turns it over and types its order: the robot does not choose it."""
     from engines._struggle_board import OBJECTIVE_DECK
 
     with Store(tmp_path / "state") as store:
         controller = Controller(store, "en", moves_per_page=6, seed_source=random.Random(0))
         controller.start_game("struggle", ["Ann", "Robo"], seed=4, bots={1: "simple"})
-        card = controller.session.table.robot_cards[1]
-        assert 1 <= card <= 20
-        reloaded = Session.load(store, controller.session.record)
-        assert reloaded.table.robot_cards == {1: card}  # from the store, as after a power cut
         controller.play("first 0")
-        turn = controller.screen().turn
-        assert "Robo" in turn and text("en", "struggle.draw_cards") not in turn, turn
-        assert f"no. {card}" not in " ".join(drawn_words(controller, (800, 480)))
+        dealt = text("en", "struggle.draw_cards_robot", robots="Robo")
+        assert dealt in controller.screen().turn
         controller.language = "fr"  # the longer words, on the portrait panel's one line
         line = text("fr", "struggle.draw_cards_robot", robots="Robo")
         assert any(line in words for words in drawn_words(controller, (720, 1280)))
         controller.language = "en"
         state, rng, now = controller.state, random.Random(1), 100.0
-        while not state.is_over:
-            state = controller.state
+        while state.view(None).get("phase") != "reveal" or state.actor != 1:
             if controller.dice_request():
                 roll(controller, *state.sample_chance().notation.split()[1:])
             elif state.actor == 1:
                 now += 10
                 robot_plays(controller, now)
             elif state.view(None).get("phase") == "reveal":
-                controller.play("objective " + " ".join(OBJECTIVE_DECK[card % 20]))
+                controller.play("objective " + " ".join(OBJECTIVE_DECK[0]))
             else:
                 controller.play(rng.choice(state.legal_actions()).notation)
-        assert state.view(None)["objectives"][1] == list(OBJECTIVE_DECK[card - 1])
-        assert f"no. {card}" in controller.screen().moves_note
+            state = controller.state
+        asked = text("en", "struggle.robot_card_enter", name="Robo")
+        assert asked in controller.screen().turn
+        robot_plays(controller, now + 60)  # the robot waits for its card to be typed
+        assert controller.state.view(None).get("phase") == "reveal" and controller.state.actor == 1
+        keys = [key.id for key in controller.screen().keys]
+        assert keys[:5] == [f"key:{pawn}" for pawn in ("K", "Q", "J", "10", "9")]
+        typed = OBJECTIVE_DECK[7]
+        controller.play("objective " + " ".join(typed))
+        assert controller.state.view(None)["objectives"][1] == list(typed)

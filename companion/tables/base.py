@@ -47,8 +47,7 @@ class Table:
     game: ClassVar[str] = ""
     moves_beside_board: ClassVar[bool] = False  # card games: the board is the large picture
     always_listed: ClassVar[tuple[str, ...]] = ()  # listed even before a card is touched
-    robot_cards: dict[int, int] = {}  # noqa: RUF012 - seat -> a secret the kiosk drew for a
-    # robot (Struggle's objective card); replaced, never changed in place (Session sets it)
+    robots: frozenset[int] = frozenset()  # the robot seats (Session sets them)
 
     # ----- dice -----------------------------------------------------------------------------
 
@@ -226,15 +225,9 @@ class Table:
         """A touch on this piece, with a card chosen, plays the one move left (a marked square)."""
         return False
 
-    def draw_robot_cards(
-        self, seed: int, robots: list[int], players: int, mode: str
-    ) -> dict[int, int]:
-        """The cards the kiosk draws in secret for robot seats at the start (none here)."""
-        return {}
-
-    def secret_play(self, state: engines.State, card: int | None) -> str:
-        """A robot's play the table decides from the secret it drew for it (Struggle's objective
-        card, revealed at the end), or "" to let the robot choose."""
+    def robot_entry(self, state: engines.State, language: str) -> str:
+        """What a person types for the robot to act here, in words (a real card dealt to the
+        robot, turned over at the end: Struggle's objective), or "" when the robot chooses."""
         return ""
 
     def marked(self, state: engines.State) -> dict[str, Any]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import re
 from dataclasses import replace
 from typing import Any
@@ -11,7 +10,6 @@ import engines
 from companion.tables.base import Choice, DiceRequest, Table
 from display.i18n import say, text
 from display.model import Target, is_mark, mark_id, marked_piece
-from engines._struggle_board import OBJECTIVE_DECK
 from engines.dice import face_message
 
 PAWNS = ("K", "Q", "J", "10", "9")
@@ -37,30 +35,18 @@ class StruggleTable(Table):
         view = state.view(None)
         first = not view.get("last_play") and view.get("throws") == 0
         if state.game.mode == "table" and first and not any(view.get("squares", {}).values()):
-            if self.robot_cards:  # the robots' cards are out of the deck, unseen
-                robots = ", ".join(state.players[seat] for seat in sorted(self.robot_cards))
+            if self.robots:  # dealt a real card too, face down, turned over at the end
+                robots = ", ".join(state.players[seat] for seat in sorted(self.robots))
                 return f"{said} — {text(language, 'struggle.draw_cards_robot', robots=robots)}"
             return f"{said} — {text(language, 'struggle.draw_cards')}"
         return said
 
-    def draw_robot_cards(
-        self, seed: int, robots: list[int], players: int, mode: str
-    ) -> dict[int, int]:
-        """At a table a robot holds no real card: the kiosk draws its objective card from the
-        game's seed, distinct for each robot, kept secret until the end."""
-        if mode != "table" or not robots:
-            return {}
-        cards = random.Random(f"struggle-robot-cards:{seed}").sample(range(1, 21), players)
-        return {seat: cards[seat] for seat in robots}
-
-    def secret_play(self, state: engines.State, card: int | None) -> str:
-        """A robot reveals the card the kiosk drew for it at the start (if no one revealed the
-        same order, as a person holding that very card would have)."""
-        if card is None or not self.revealing(state):
+    def robot_entry(self, state: engines.State, language: str) -> str:
+        """At a table a robot's objective card is a real one, dealt face down beside the screen:
+        a person turns it over and types its order for the robot."""
+        if state.game.mode != "table" or not self.revealing(state):
             return ""
-        notation = "objective " + " ".join(OBJECTIVE_DECK[card - 1])
-        legal = {action.notation for action in state.legal_actions()}
-        return notation if notation in legal else ""
+        return text(language, "struggle.robot_card_enter", name=state.players[state.actor])
 
     def result(self, state: engines.State, language: str) -> tuple[str, dict[str, Any]]:
         """The pawns' arrival order, and each player's objective card with the points it scored:
@@ -74,9 +60,7 @@ class StruggleTable(Table):
             text(language, "struggle.result_card", name=name, order=" ".join(order), n=points)
             for name, order, points in zip(state.players, objectives, view["scores"], strict=True)
         ]  # " ; " parts: a line each where they fit
-        out = [text(language, "struggle.robot_card_out", name=state.players[seat], card=card)
-               for seat, card in sorted(self.robot_cards.items())]  # fmt: skip
-        return " ; ".join([text(language, "struggle.result", arrival=arrival), *cards, *out]), {}
+        return " ; ".join([text(language, "struggle.result", arrival=arrival), *cards]), {}
 
     def waiting_keeping(self, state: engines.State, keep: list[str], language: str) -> str:
         name = state.players[state.actor]
