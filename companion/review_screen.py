@@ -24,6 +24,10 @@ ReviewStatus = Literal["none", "computing", "ready", "failed"]
 BOARD_COLOURS = ("colours", "team_of", "team_colours")  # what gives each seat its colour
 Position = tuple[engines.State, int]  # before a decision, with its player's turn number
 
+# Games where each seat's chance is from what it could see (hands, objective cards): the seats'
+# chances need not add up to 100 %, and the chart's title says whose view each line is.
+HIDDEN = ("struggle", "strategix", "sequence")
+
 
 class ReviewScreen(ScreenObject):
     name: ScreenName = "review"
@@ -125,7 +129,10 @@ class ReviewScreen(ScreenObject):
         view = session.state.view(None)
         screen.board = {key: view[key] for key in BOARD_COLOURS if key in view}
         screen.chart = {
-            "title": text(language, "review.chances"),
+            "title": text(
+                language,
+                "review.chances_seen" if session.record.game in HIDDEN else "review.chances",
+            ),
             "actions": max(1, int(review.get("actions", 1))),
             "series": list(zip(players, chance_series(review, len(players)), strict=True)),
         }

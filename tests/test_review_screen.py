@@ -37,9 +37,9 @@ def controller(tmp_path):
         opened.close()
 
 
-def finish_game(controller: Controller, seed: int = 4) -> None:
-    """A full game of Le Roudalon, each decision a random legal one (mistakes included)."""
-    controller.start_game("roudalon", PLAYERS, seed=seed, mode="full")
+def finish_game(controller: Controller, seed: int = 4, game: str = "roudalon") -> None:
+    """A full game (Le Roudalon), each decision a random legal one (mistakes included)."""
+    controller.start_game(game, PLAYERS, seed=seed, mode="full")
     rng = random.Random(seed)
     while not controller.state.is_over:
         state = controller.state
@@ -387,3 +387,26 @@ def test_every_games_moments_draw_their_board_at_both_sizes(tmp_path, game):
             assert screen.chart["moment"]["boards"][0][1].game == game
             renderer.draw(screen)
             assert renderer.problems == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_a_chart_of_chances_seen_through_hidden_cards_says_whose_view_each_line_is(
+    controller, size, language
+):
+    """G13: Struggle's three seats each read about 45 % at the start (135 % in all): each line is
+    the chance as that player saw it, their objective card known and the others' not."""
+    controller.language = language
+    finish_game(controller, game="struggle")
+    reviewed(controller)
+    controller.handle(Tap("review:"))
+    screen = controller.screen()
+    assert screen.chart["title"] == text(language, "review.chances_seen")
+    renderer = Renderer(size)
+    renderer.draw(screen)
+    assert renderer.problems == []
+    controller.handle(Tap("back:"))
+    finish_game(controller, game="roudalon")  # nothing hidden: the chances add up to 100 %
+    reviewed(controller)
+    controller.handle(Tap("review:"))
+    assert controller.screen().chart["title"] == text(language, "review.chances")
