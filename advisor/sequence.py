@@ -161,6 +161,16 @@ def _win_estimate(gain: float) -> float:
     return 1.0 / (1.0 + math.exp(min(700.0, -gain / WORTH_SCALE)))
 
 
+def _held_estimate(gain: float) -> float:
+    """A win estimate that keeps every difference of worth, so the choices rank as the search
+    weighed them: past a few WORTH_SCALE it grows as a logarithm (a winning sequence let through
+    in some imagined hands, a million, still ranks by how many), where a logistic would round
+    them all to 0 or 1 and leave the order to the first look."""
+    if math.isinf(gain):
+        return 1.0 if gain > 0 else 0.0
+    return 1.0 / (1.0 + math.exp(-math.asinh(gain / WORTH_SCALE)))
+
+
 def _reason(state: SequenceState, action: Action, team: int) -> Reason:
     kind, _, square = action.data
     if kind == "dead":
@@ -196,9 +206,9 @@ SEQUENCE_WORTH = 1500.0
 REPLY_CANDIDATES = 8
 REPLY_DEALS = 10  # imagined hands of the next player, a batch: every candidate gets the same
 MAX_BATCHES = 4
-FIRST_LOOK_SHARE = 0.3  # of the budget: the plays not weighed by then keep the liner's order
-SEARCH_SHARE = 0.6  # of the budget: a batch started just before it may still run past it
-LAST_SHARE = 0.8  # two plays are looked at a turn further unless this much is used up
+FIRST_LOOK_SHARE = 0.4  # of the budget: the plays not weighed by then keep the liner's order
+SEARCH_SHARE = 0.75  # of the budget: a batch started just before it may still run past it
+LAST_SHARE = 0.9  # two plays are looked at a turn further unless this much is used up
 LOST = -1e6
 NEXT_SEQUENCE = 1200.0  # the player's next turn surely completes a sequence (two players)
 WIN_NEXT = 1e5  # ... the winning one
@@ -446,7 +456,7 @@ class _Reply:
             self.board, self.other, fours_chips(self.board, self.sequences, view.team)
         )
         self.threats = self._threats(state.player_count == 2)
-        self.worth_after: dict[Play | None, float] = {}
+        self.worth_after: dict[tuple[str, int] | None, float] = {}
         self.place_gains: dict[int, float] = {}  # the player's next place, far from the answer
         self.one_eyed = any(card in ONE_EYED for card in view.rest(play[1]))
 
@@ -516,10 +526,11 @@ class _Reply:
         return self.weigher.change(board, sequences, square, after_board, after_sequences)
 
     def _after(self, answer: Play | None) -> float:
-        value = self.worth_after.get(answer)
+        key = None if answer is None else (answer[0], answer[2])  # which card does not matter
+        value = self.worth_after.get(key)
         if value is None and answer is None:
             value = self.after_play[2] + self._next_sequence(-1, self.board, self.sequences)
-            self.worth_after[answer] = value
+            self.worth_after[key] = value
         if value is None:
             kind, _, square = answer
             if kind == "remove":
@@ -532,7 +543,7 @@ class _Reply:
                 value = self.weigher.moved(self.after_play, square, board, sequences)
                 value = max(value + self._next_sequence(square, board, sequences),
                             self._our_next(board, sequences, value, square))  # fmt: skip
-            self.worth_after[answer] = value
+            self.worth_after[key] = value
         return value
 
 
@@ -603,8 +614,7 @@ def reply_advice(state: SequenceState, deadline: Deadline) -> list[Choice]:
     choices = []
     for value, _, action in weighed:
         looked = searched.get(action.notation)
-        figure = (
-            _win_estimate(looked - base) if looked is not None else _win_estimate(value - base) - 1
-        )
+        gain = (looked if looked is not None else value) - base
+        figure = _held_estimate(gain) - (0 if looked is not None else 1)
         choices.append(Choice(action.notation, figure, "value", _reason(state, action, view.team)))
     return ranked(choices)

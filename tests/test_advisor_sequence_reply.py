@@ -5,12 +5,20 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import engines
 from advisor import advise
-from advisor.sequence import DEAD_STREAK, Weigher, _Reply, _View, held_worth, placed_quickly
+from advisor.sequence import (
+    DEAD_STREAK,
+    Weigher,
+    _held_estimate,
+    _Reply,
+    _View,
+    held_worth,
+    placed_quickly,
+)
 from engines._sequence_board import BOARD, CORNER, DECK, JACKS, SIZE
 from engines._sequence_lines import placed
 from engines.core import CHANCE
@@ -154,6 +162,17 @@ def test_a_chip_placed_quickly_claims_what_the_engine_claims(marks, square, team
         return
     board = board[:square] + "." + board[square + 1 :]
     assert placed_quickly(board, (), team, square) == placed(board, (), team, square)
+
+
+@given(
+    low=st.floats(-2e6, 2e6, allow_nan=False),
+    high=st.floats(-2e6, 2e6, allow_nan=False),
+)
+def test_a_better_searched_worth_always_shows_a_higher_figure(low, high) -> None:
+    # A winning sequence let through in some imagined hands costs a million: two such plays
+    # must still rank by how often, not tie at 0 and fall back on the first look's order.
+    assume(high - low >= 1.0)
+    assert 0.0 < _held_estimate(low) < _held_estimate(high) < 1.0
 
 
 def test_after_the_answer_the_players_next_play_is_counted() -> None:
