@@ -161,16 +161,6 @@ def _win_estimate(gain: float) -> float:
     return 1.0 / (1.0 + math.exp(min(700.0, -gain / WORTH_SCALE)))
 
 
-def _held_estimate(gain: float) -> float:
-    """A win estimate that keeps every difference of worth, so the choices rank as the search
-    weighed them: past a few WORTH_SCALE it grows as a logarithm (a winning sequence let through
-    in some imagined hands, a million, still ranks by how many), where a logistic would round
-    them all to 0 or 1 and leave the order to the first look."""
-    if math.isinf(gain):
-        return 1.0 if gain > 0 else 0.0
-    return 1.0 / (1.0 + math.exp(-math.asinh(gain / WORTH_SCALE)))
-
-
 def _reason(state: SequenceState, action: Action, team: int) -> Reason:
     kind, _, square = action.data
     if kind == "dead":
@@ -614,7 +604,8 @@ def reply_advice(state: SequenceState, deadline: Deadline) -> list[Choice]:
     choices = []
     for value, _, action in weighed:
         looked = searched.get(action.notation)
-        gain = (looked if looked is not None else value) - base
-        figure = _held_estimate(gain) - (0 if looked is not None else 1)
+        figure = (
+            _win_estimate(looked - base) if looked is not None else _win_estimate(value - base) - 1
+        )
         choices.append(Choice(action.notation, figure, "value", _reason(state, action, view.team)))
     return ranked(choices)
