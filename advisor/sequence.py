@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from operator import itemgetter
 
 from advisor.core import (
     Choice,
@@ -195,9 +196,9 @@ SEQUENCE_WORTH = 1500.0
 REPLY_CANDIDATES = 8
 REPLY_DEALS = 10  # imagined hands of the next player, a batch: every candidate gets the same
 MAX_BATCHES = 4
-FIRST_LOOK_SHARE = 0.3  # of the budget: the plays not weighed by then keep the liner's order
-SEARCH_SHARE = 0.6  # of the budget: a batch started just before it may still run past it
-LAST_SHARE = 0.8  # two plays are looked at a turn further unless this much is used up
+FIRST_LOOK_SHARE = 0.4  # of the budget: the plays not weighed by then keep the liner's order
+SEARCH_SHARE = 0.75  # of the budget: a batch started just before it may still run past it
+LAST_SHARE = 0.9  # two plays are looked at a turn further unless this much is used up
 LOST = -1e6
 NEXT_SEQUENCE = 1200.0  # the player's next turn surely completes a sequence (two players)
 WIN_NEXT = 1e5  # ... the winning one
@@ -207,13 +208,20 @@ FIRST_LOOK_BELOW = 1e5  # the plays not looked at rank under every one looked at
 Play = tuple[str, str, int]  # kind, card, square
 
 WINDOWS_THROUGH = tuple(
-    tuple(window for window in WINDOWS if square in window) for square in range(SIZE * SIZE)
+    tuple(index for index, window in enumerate(WINDOWS) if square in window)
+    for square in range(SIZE * SIZE)
+)
+MARKS_OF = tuple(itemgetter(*window) for window in WINDOWS)  # a board's five marks of a window
+NEAR = tuple(  # the squares sharing a line of five with each square
+    frozenset(sq for index in WINDOWS_THROUGH[square] for sq in WINDOWS[index])
+    for square in range(SIZE * SIZE)
 )
 
 
 class Weigher:
     """The position as a team's player sees it holding one hand (`held_worth`), line by line,
-    so that a change of one square is weighed by the lines through it only."""
+    so that a change of one square is weighed by the lines through it only. A line's worth
+    depends only on its five marks: each is weighed once a decision and then looked up."""
 
     def __init__(self, team: int, hand, unseen: Counter) -> None:
         self.team = team
@@ -224,45 +232,52 @@ class Weigher:
             square for card in cards if card not in JACKS for square in SQUARES_OF[card]
         )
         self.gone = frozenset(sq for sq in range(SIZE * SIZE) if not unseen[BOARD[sq]])
+        self.known: dict[tuple[int, tuple[str, ...]], float] = {}
 
-    def line(self, board: str, window: tuple[int, ...]) -> float:
-        own = other = 0
-        free = []
-        for square in window:
-            mark = board[square]
-            if mark == self.mine:
-                own += 1
-            elif mark == self.theirs:
-                other += 1
-            elif mark == EMPTY:
-                free.append(square)
+    def line(self, board: str, index: int) -> float:
+        marks = MARKS_OF[index](board)
+        key = (index, marks)
+        value = self.known.get(key)
+        if value is None:
+            value = self.known[key] = self._weighed(WINDOWS[index], marks)
+        return value
+
+    def _weighed(self, window: tuple[int, ...], marks: tuple[str, ...]) -> float:
+        own, other = marks.count(self.mine), marks.count(self.theirs)
+        free = [square for square, mark in zip(window, marks, strict=True) if mark == EMPTY]
         if own and other or not free:
             return 0.0
         corners = LENGTH - own - other - len(free)
         value = 0.0
         if not other:
-            filled = self.wild or any(square in self.in_hand for square in free)
+            filled = self.wild or not self.in_hand.isdisjoint(free)
             value += (OWN_LINES_IN_HAND if filled else OWN_LINES)[own + corners]
         if not own:
-            spent = any(square in self.gone for square in free)
+            spent = not self.gone.isdisjoint(free)
             value -= OTHER_LINES[other + corners] * (OUT_OF_CARDS if spent else 1.0)
         return value
 
     def made(self, sequences) -> float:
-        made = Counter(team for team, _ in sequences)
-        return SEQUENCE_WORTH * (made[self.team] - made[1 - self.team])
+        own = sum(1 for team, _ in sequences if team == self.team)
+        return SEQUENCE_WORTH * (2 * own - len(sequences))
 
     def total(self, board: str, sequences) -> float:
-        return sum(self.line(board, window) for window in WINDOWS) + self.made(sequences)
+        return sum(self.line(board, index) for index in range(len(WINDOWS))) + self.made(sequences)
 
     def moved(self, before: tuple[str, object, float], square: int, board: str, sequences) -> float:
         """The total after one square changed, from the total `before` (board, sequences)."""
         old_board, old_sequences, old_total = before
-        change = sum(
-            self.line(board, window) - self.line(old_board, window)
-            for window in WINDOWS_THROUGH[square]
-        )
-        return old_total + change + self.made(sequences) - self.made(old_sequences)
+        return old_total + self.change(old_board, old_sequences, square, board, sequences)
+
+    def change(self, old_board: str, old_sequences, square: int, board: str, sequences) -> float:
+        """How much the total moves when `square` changes (from the old board and sequences)."""
+        line = self.line
+        change = 0.0
+        for index in WINDOWS_THROUGH[square]:
+            change += line(board, index) - line(old_board, index)
+        if sequences is not old_sequences:
+            change += self.made(sequences) - self.made(old_sequences)
+        return change
 
 
 def held_worth(board: str, sequences, team: int, hand, unseen: Counter) -> float:
@@ -280,6 +295,16 @@ def _played(state: SequenceState, team: int, play: Play):
     if kind == "remove":
         return removed(state.board, state.sequences, square)
     return state.board, state.sequences
+
+
+def placed_quickly(board: str, sequences, team: int, square: int):
+    """`placed`, the engine's own claiming called only when a line of five is made."""
+    mark = TEAM_MARKS[team]
+    after = board[:square] + mark + board[square + 1 :]
+    for index in WINDOWS_THROUGH[square]:
+        if all(found == mark or found == CORNER_MARK for found in MARKS_OF[index](after)):
+            return placed(board, sequences, team, square)
+    return after, sequences
 
 
 def gaps_of_fours(board: str) -> set[int]:
@@ -421,7 +446,8 @@ class _Reply:
             self.board, self.other, fours_chips(self.board, self.sequences, view.team)
         )
         self.threats = self._threats(state.player_count == 2)
-        self.worth_after: dict[Play | None, float] = {}
+        self.worth_after: dict[tuple[str, int] | None, float] = {}
+        self.place_gains: dict[int, float] = {}  # the player's next place, far from the answer
         self.one_eyed = any(card in ONE_EYED for card in view.rest(play[1]))
 
     def worth(self, hands: list) -> float:
@@ -454,44 +480,60 @@ class _Reply:
                 return WIN_NEXT if now >= self.view.target else NEXT_SEQUENCE
         return 0.0
 
-    def _our_next(self, board: str, sequences, total: float) -> float:
+    def _our_next(self, board: str, sequences, total: float, answered: int) -> float:
         """The position after the player's best next play (with the cards left in hand),
-        from the position after the answer (`total`)."""
-        team, weigher = self.view.team, self.weigher
-        before = (board, sequences, total)
+        from the position after the answer on square `answered` (`total`). A place far from
+        that square changes the position as it would have without the answer: weighed once."""
+        weigher = self.weigher
         squares = [sq for sq in weigher.in_hand if board[sq] == EMPTY]
         if weigher.wild:
             squares += [sq for sq in gaps_of_fours(board) if sq not in weigher.in_hand]
-        best = LOST
+        near, gains = NEAR[answered], self.place_gains
+        best = None
         for square in squares:
-            after_board, after_sequences = placed(board, sequences, team, square)
-            if _won(after_sequences, team, self.view.target):
-                return WIN_NEXT
-            best = max(best, weigher.moved(before, square, after_board, after_sequences))
+            gain = None if square in near else gains.get(square)
+            if gain is None:
+                gain = self._place_gain(board, sequences, square)
+                if square not in near:
+                    gains[square] = gain
+            if best is None or gain > best:
+                best = gain
+        if best == math.inf:
+            return WIN_NEXT
+        best = LOST if best is None else max(LOST, total + best)
         if self.one_eyed:
+            before = (board, sequences, total)
             for chip in fours_chips(board, sequences, self.other):
                 after_board, after_sequences = removed(board, sequences, chip)
                 best = max(best, weigher.moved(before, chip, after_board, after_sequences))
         return best
 
+    def _place_gain(self, board: str, sequences, square: int) -> float:
+        """How much the player's chip on `square` adds to the position (infinite: it wins)."""
+        after_board, after_sequences = placed_quickly(board, sequences, self.view.team, square)
+        if _won(after_sequences, self.view.team, self.view.target):
+            return math.inf
+        return self.weigher.change(board, sequences, square, after_board, after_sequences)
+
     def _after(self, answer: Play | None) -> float:
-        value = self.worth_after.get(answer)
+        key = None if answer is None else (answer[0], answer[2])  # which card does not matter
+        value = self.worth_after.get(key)
         if value is None and answer is None:
             value = self.after_play[2] + self._next_sequence(-1, self.board, self.sequences)
-            self.worth_after[answer] = value
+            self.worth_after[key] = value
         if value is None:
             kind, _, square = answer
             if kind == "remove":
                 board, sequences = removed(self.board, self.sequences, square)
             else:
-                board, sequences = placed(self.board, self.sequences, self.other, square)
+                board, sequences = placed_quickly(self.board, self.sequences, self.other, square)
             if _won(sequences, self.other, self.view.target):
                 value = LOST
             else:
                 value = self.weigher.moved(self.after_play, square, board, sequences)
                 value = max(value + self._next_sequence(square, board, sequences),
-                            self._our_next(board, sequences, value))  # fmt: skip
-            self.worth_after[answer] = value
+                            self._our_next(board, sequences, value, square))  # fmt: skip
+            self.worth_after[key] = value
         return value
 
 

@@ -10,7 +10,14 @@ from hypothesis import strategies as st
 
 import engines
 from advisor import advise
-from advisor.sequence import DEAD_STREAK, Weigher, _Reply, _View, held_worth
+from advisor.sequence import (
+    DEAD_STREAK,
+    Weigher,
+    _Reply,
+    _View,
+    held_worth,
+    placed_quickly,
+)
 from engines._sequence_board import BOARD, CORNER, DECK, JACKS, SIZE
 from engines._sequence_lines import placed
 from engines.core import CHANCE
@@ -140,6 +147,20 @@ def test_a_change_of_one_square_is_weighed_as_the_whole_board_is(marks, square, 
     weigher = Weigher(0, hand, Counter(DECK) - Counter(hand))
     before = (board, (), weigher.total(board, ()))
     assert weigher.moved(before, square, changed, ()) == pytest.approx(weigher.total(changed, ()))
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    marks=st.lists(st.sampled_from(".0011"), min_size=SIZE * SIZE, max_size=SIZE * SIZE),
+    square=st.integers(0, SIZE * SIZE - 1),
+    team=st.integers(0, 1),
+)
+def test_a_chip_placed_quickly_claims_what_the_engine_claims(marks, square, team) -> None:
+    board = "".join(CORNER_MARK if BOARD[sq] == CORNER else m for sq, m in enumerate(marks))
+    if board[square] == CORNER_MARK:
+        return
+    board = board[:square] + "." + board[square + 1 :]
+    assert placed_quickly(board, (), team, square) == placed(board, (), team, square)
 
 
 def test_after_the_answer_the_players_next_play_is_counted() -> None:
