@@ -93,11 +93,11 @@ def table_layout(size: tuple[int, int], game: str) -> Layout:
 TRAVERSE_LANDSCAPE = replace(
     layout_for(LANDSCAPE),
     main=(2, 54, 396, 424),
-    status=(404, 54, 394, 72),
-    side=(404, 130, 394, 196),
-    options=(404, 330, 394, 48),
-    actions=(404, 382, 394, 48),
-    message=(404, 434, 394, 44),
+    status=(404, 52, 394, 68),  # the turn on two lines if need be, the players' boxes
+    side=(404, 124, 394, 208),  # two moves a page even when one needs five lines
+    options=(404, 336, 394, 48),
+    actions=(404, 388, 394, 48),
+    message=(404, 438, 394, 40),  # two lines
     board_alone=True,
 )
 

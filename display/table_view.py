@@ -166,8 +166,8 @@ class TableView:
             return 0, tallest  # a label too long for half a row: one a row
         rows_wanted = -(-len(moves) // columns)
         for count in range(max(1, min(most, rows_wanted)), 0, -1):
-            pager_h = MIN_TARGET + 4 if count < rows_wanted else 0
-            row_h = min(tallest, (h - pager_h - 5 * (count - 1)) // count)
+            pager_h = MIN_TARGET if count < rows_wanted else 0  # as moves_or_keys lays them
+            row_h = min(tallest, (h - pager_h - 4 - 5 * (count - 1)) // count)
             inner = (0, 0, width, row_h - 6)
             fits = all(self._label_fits(label, inner, LIST_TEXT, lines) for label in labels)
             fits = fits and all(self._label_fits(t.label, inner, MIN_TEXT) for t in moves)
