@@ -158,9 +158,16 @@ def draw_traverse(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scre
     axis = int(view.get("axis_length", pawns + 1))
     cells = pawns + 2
     lines = _traverse_lines(view, screen.language)
-    info_w = _traverse_info_width(renderer, view, lines, box)
-    side = min(h, w - info_w) // cells
-    left, bottom = x, y + side * cells
+    alone = renderer.layout.board_alone  # the counts are in the players' boxes beside
+    if alone:  # the grid at the bottom of its box, the dice played in the room above it
+        side = min(w, h) // cells
+        left, bottom = x + (w - side * cells) // 2, y + h
+        above = (x, y, w, h - side * cells - 2)
+        renderer.label(_traverse_dice(view, screen.language), above, renderer.layout.font - 2)
+    else:
+        info_w = _traverse_info_width(renderer, view, lines, box)
+        side = min(h, w - info_w) // cells
+        left, bottom = x, y + side * cells
     surface = renderer.surface
 
     def square(column: int, row: int) -> pygame.Rect:
@@ -197,6 +204,8 @@ def draw_traverse(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scre
                 touch.center = rect.center
                 renderer.hits.append((touch, f"piece:{piece}"))
     _ring_hits(renderer, rings)
+    if alone:
+        return
     info_x = left + side * cells + 10
     info = (info_x, y, x + w - info_x, h)
     _traverse_info(renderer, view, info, lines)
@@ -215,17 +224,33 @@ def _traverse_pawn(
 
 
 def _traverse_lines(view: dict[str, Any], language: str) -> list[tuple[str, palette.Colour]]:
-    """The pawns home per colour and, while they are played, the dice, in words (after a play
-    its words say the dice; shown beside the next reading they read as stale dice)."""
+    """The pawns home per colour and, while they are played, the dice, in words."""
     home = view.get("home", [0, 0])
     lines = [
         (text(language, "board.red", n=home[0]), palette.VERMILLION),
         (text(language, "board.white", n=home[1]), palette.WHITE),
     ]
+    dice = _traverse_dice(view, language)
+    return lines + ([(dice, palette.TEXT)] if dice else [])
+
+
+def _traverse_dice(view: dict[str, Any], language: str) -> str:
+    """The dice while they are played (after a play its words say the dice; shown beside the
+    next reading they read as stale dice), else nothing."""
     dice = " ".join(str(d) for d in view.get("dice", []))
-    if view.get("phase") == "play" and dice:
-        lines.append((text(language, "board.dice", dice=dice), palette.TEXT))
-    return lines
+    return text(language, "board.dice", dice=dice) if view.get("phase") == "play" and dice else ""
+
+
+def draw_traverse_notes(renderer: Canvas, view: dict[str, Any], box: Box, language: str) -> int:
+    """The last play in words at the top of `box` when the board stands alone (Traverse at
+    800x480) and no dice are played (the moves take the whole of a narrow column; the camera
+    picture, under these lines, is there when they are). Returns the height used."""
+    x, y, w, h = box
+    last = str(view.get("last_play_words") or "")
+    if not last or _traverse_dice(view, language):
+        return 0
+    font = renderer.layout.font - 6
+    return renderer.paragraph(last, (x + 4, y, w - 8, h // 2), font, palette.TEXT_DIM) + 4
 
 
 def _traverse_info_width(renderer: Canvas, view: dict[str, Any], lines: list, box: Box) -> int:

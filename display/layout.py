@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 Box = tuple[int, int, int, int]  # x, y, w, h
 MIN_TEXT = 16  # px: no word on screen is drawn smaller (arm's length, 7" panel)
@@ -33,6 +33,7 @@ class Layout:
     font: int  # base type size (px)
     moves_per_page: int  # moves shown in `main` (dice games)
     side_moves_per_page: int  # moves shown in `side` (card games)
+    board_alone: bool = False  # `main` holds the board only: its notes go at the top of `side`
 
     @property
     def portrait(self) -> bool:
@@ -75,6 +76,30 @@ def layout_for(size: tuple[int, int]) -> Layout:
             side_moves_per_page=5,
         )
     raise ValueError(f"display size must be 800x480 or 720x1280, got {size[0]}x{size[1]}")
+
+
+def table_layout(size: tuple[int, int], game: str) -> Layout:
+    """The table screen's regions: the panel's, except Traverse's at 800x480."""
+    if game == "traverse" and tuple(size) == LANDSCAPE:
+        return TRAVERSE_LANDSCAPE
+    return layout_for(size)
+
+
+# Traverse's 12x12 grid (start and arrival lines around the 10x10 crossing) takes the height
+# under the bar: 32 px squares, 6 px or more clear of its box's edges, the dice above it (the
+# status under it and the counts beside it left 24 px squares, arrival pawns on the edge).
+# Beside it a column as wide as the actions' slots need: whose turn, the camera or the moves,
+# the options, the actions, the message on two lines.
+TRAVERSE_LANDSCAPE = replace(
+    layout_for(LANDSCAPE),
+    main=(2, 54, 396, 424),
+    status=(404, 52, 394, 68),  # the turn on two lines if need be, the players' boxes
+    side=(404, 124, 394, 208),  # two moves a page even when one needs five lines
+    options=(404, 336, 394, 48),
+    actions=(404, 388, 394, 48),
+    message=(404, 438, 394, 40),  # two lines
+    board_alone=True,
+)
 
 
 def grid(

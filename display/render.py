@@ -15,7 +15,7 @@ import pygame
 
 from display import palette
 from display.camera_view import CameraView
-from display.layout import MIN_TARGET, MIN_TEXT, Box, fit_columns, grid, layout_for
+from display.layout import MIN_TARGET, MIN_TEXT, Box, fit_columns, grid, layout_for, table_layout
 from display.menu_view import MenuView
 from display.model import Screen, Target
 from display.sequence_view import draw_wide
@@ -117,7 +117,9 @@ class Renderer(TextFitting, TableView, CameraView, MenuView):
         self.camera_shown = False
         self.page_info, self.drag_areas = (0, 1), []
         self.surface.fill(palette.BACKGROUND)
-        if screen.name == "table" and screen.game == "sequence" and not self.layout.portrait:
+        table = screen.name == "table"
+        self.layout = table_layout(self.size, screen.game) if table else layout_for(self.size)
+        if table and screen.game == "sequence" and not self.layout.portrait:
             draw_wide(self, screen)  # the board takes the full height: the bar goes beside it
             return self.surface
         self._bar(screen)

@@ -41,10 +41,11 @@ class TableView:
                 self.moves_or_keys(screen, layout.side)
         elif screen.game in BIG_BOARDS:  # a grid that needs the large area; dice beside it
             boards.draw(self, screen, layout.main)
+            side = self._board_notes(screen, layout.side)
             if screen.moves or screen.keys:
-                self.moves_or_keys(screen, layout.side)
+                self.moves_or_keys(screen, side)
             else:  # the same box whatever the options row holds: a die touched to correct
-                self._camera(screen, layout.side)  # it stays under the finger
+                self._camera(screen, side)  # it stays under the finger
         else:
             if screen.moves or screen.keys or screen.moves_note:  # a result in place of dice
                 self.moves_or_keys(screen, layout.main)
@@ -56,6 +57,15 @@ class TableView:
             self._options_row(screen)
         self.action_slots(screen, layout.actions)
         self.status(screen)
+
+    def _board_notes(self, screen: Screen, box: Box) -> Box:
+        """Where the board's box holds the board alone, its notes at the top of `box`; the
+        room left under them."""
+        if not self.layout.board_alone or not screen.board:
+            return box
+        x, y, w, h = box
+        used = boards.draw_traverse_notes(self, screen.board, box, screen.language)
+        return (x, y + used, w, h - used)
 
     def action_slots(self, screen: Screen, box: Box, gap: int = 4) -> None:
         """The actions row in slots, each as wide as the longest word it may say and in its
@@ -156,8 +166,8 @@ class TableView:
             return 0, tallest  # a label too long for half a row: one a row
         rows_wanted = -(-len(moves) // columns)
         for count in range(max(1, min(most, rows_wanted)), 0, -1):
-            pager_h = MIN_TARGET + 4 if count < rows_wanted else 0
-            row_h = min(tallest, (h - pager_h - 5 * (count - 1)) // count)
+            pager_h = MIN_TARGET if count < rows_wanted else 0  # as moves_or_keys lays them
+            row_h = min(tallest, (h - pager_h - 4 - 5 * (count - 1)) // count)
             inner = (0, 0, width, row_h - 6)
             fits = all(self._label_fits(label, inner, LIST_TEXT, lines) for label in labels)
             fits = fits and all(self._label_fits(t.label, inner, MIN_TEXT) for t in moves)

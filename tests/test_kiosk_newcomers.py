@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 import re
 import tempfile
+from itertools import pairwise
 from pathlib import Path
 
 import numpy as np
+import pygame
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,6 +21,7 @@ from companion.feed import DiceFeed
 from companion.persistence.store import Store
 from display.i18n import text
 from display.layout import MIN_TEXT
+from display.model import Screen
 from hardware.camera import Frame
 from tests.test_companion_controller import logged, reading, roll
 from tests.test_struggle import full_game, table_game
@@ -813,6 +816,75 @@ def test_struggle_pawns_at_the_start_do_not_overlap(controller, size, monkeypatc
     for number, ((x, y), r) in enumerate(discs):
         for (x2, y2), r2 in discs[number + 1 :]:
             assert (x - x2) ** 2 + (y - y2) ** 2 >= (r + r2) ** 2, discs
+
+
+def traverse_pawns_on_every_edge(controller: Controller) -> Screen:
+    """Traverse with red pawns on their start and arrival lines in turn, white's the other
+    way round: a pawn on each of the grid's four edges."""
+    from dataclasses import replace
+
+    controller.start_game("traverse", ["Maxime", "Chloé"], seed=3)
+    screen = controller.screen()
+    arrived = screen.board["axis_length"]
+    red, white = [0, arrived] * 5, [arrived, 0] * 5
+    return replace(screen, board={**screen.board, "red": red, "white": white})
+
+
+def test_traverse_board_at_800x480_has_squares_a_finger_reads_and_clear_edges(
+    controller, monkeypatch
+):
+    """D9: at 800x480 the side panel and the status under the board left 23-24 px squares,
+    and pawns on the arrival lines touched the board's edge. The squares are 32 px or more
+    and every pawn drawn lies inside the board's box, 4 px or more from its edges."""
+    from display import boards
+    from display.render import Renderer
+
+    discs: list[pygame.Rect] = []
+    pawn = boards._traverse_pawn
+    monkeypatch.setattr(boards, "_traverse_pawn", lambda renderer, rect, *rest: (
+        discs.append(rect.inflate(2, 2)) or pawn(renderer, rect, *rest)))  # fmt: skip
+    renderer = Renderer((800, 480))
+    renderer.draw(traverse_pawns_on_every_edge(controller))
+    assert len(discs) == 20
+    red_along_start = sorted(disc.centerx for disc in discs[:10:2])  # pawns 1, 3, 5, 7, 9
+    assert min(b - a for a, b in pairwise(red_along_start)) >= 2 * 32  # a square between
+    inside = pygame.Rect(renderer.layout.main).inflate(-8, -8)
+    assert all(inside.contains(disc) for disc in discs), (inside, discs)
+
+
+@pytest.mark.parametrize("stage", ["reading", "moves", "pawn", "correcting", "hint"])
+def test_traverse_at_800x480_draws_nothing_over_anything(controller, stage):
+    """D9's layout: the board full height and a column beside it keep every button 48 px or
+    more, every word whole and no target over another (pawns and dice apart: their
+    finger-sized areas may overlap, the nearest middle taking a touch)."""
+    from display.render import Renderer
+
+    if stage in ("reading", "correcting"):
+        controller.start_game("traverse", ["Ann", "Bob"], seed=1)
+        controller.handle(Settled(reading(3, 5), np.zeros((480, 640, 3), np.uint8)))
+    else:
+        traverse_first_roll(controller)
+    if stage == "correcting":
+        controller.handle(Tap("die:0"))
+    if stage == "pawn":
+        controller.handle(Tap("piece:pawn:red3"))
+    if stage == "hint":
+        controller.handle(Tap("hint:"))
+        controller.table.advice.wait()
+    renderer = Renderer((800, 480))
+    renderer.draw(controller.screen())
+    assert not renderer.problems, renderer.problems
+    on_pictures = ("piece:", "die:")  # pawns and dice: the nearest middle takes a touch
+    assert all(renderer.hit(r.center) == t for r, t in renderer.hits if t.startswith("die:"))
+    targets = [(rect, t) for rect, t in renderer.hits if not t.startswith(on_pictures)]
+    assert targets
+    for number, (rect, target) in enumerate(targets):
+        assert min(rect.w, rect.h) >= 48, (target, rect)
+        assert pygame.Rect(0, 0, 800, 480).contains(rect), target
+        for other_rect, other in targets[number + 1 :]:
+            assert not rect.colliderect(other_rect), f"{target} overlaps {other}"
+    board = pygame.Rect(renderer.layout.main)
+    assert not any(board.colliderect(rect) for rect, _ in targets)
 
 
 def strategix_play_through_a_round(controller: Controller) -> None:
