@@ -287,11 +287,15 @@ class TableScreen(ScreenObject):
         return [] if session is None else session.choices(self.view.language)
 
     def narrowed(self, state: engines.State) -> list[Choice]:
-        """The moves that involve every piece touched, those moving only them first."""
+        """The moves that involve every piece touched, those moving only them first, and those
+        leaving a touched piece where it stands last."""
         selected = self.turn.selected
         left = [c for c in self.choices(state) if selected <= c.pieces]
-        if selected:
-            left.sort(key=lambda c: len(c.pieces - selected))
+        session = self.view.session
+        if selected and session is not None:
+            held_back, touched = session.table.held_back, frozenset(selected)
+            left.sort(key=lambda c: (held_back(c, touched), held_back(c, c.pieces),
+                                     len(c.pieces - touched)))  # fmt: skip
         return left
 
     def said_move(self, state: engines.State, notation: str) -> str:

@@ -103,7 +103,18 @@ class StruggleTable(Table):
             # compulsory play with every die blocked: said as why nothing moves (a robot that
             # "played no pawn" read as one declining the hand, which the rules forbid)
             return [replace(c, label=self._none_can_move(c.label, language)) for c in found]
-        return sorted(found, key=lambda choice: not self.moves_a_pawn(state, choice.notation))
+        return sorted(found, key=lambda c: (not self.moves_a_pawn(state, c.notation),
+                                            self.held_back(c, c.pieces)))  # fmt: skip
+
+    def held_back(self, choice: Choice, pieces: frozenset[str]) -> int:
+        """The pawns of `pieces` the move names but leaves where they stand (blocked)."""
+        named = {touched_pawn(piece) for piece in pieces} & set(self.pieces_named(choice))
+        moved = set(choice.preview.get("squares", {})) | set(choice.preview.get("boxes", {}))
+        return len(named - moved)
+
+    @staticmethod
+    def pieces_named(choice: Choice) -> list[str]:
+        return [token.split("+")[0] for token in choice.notation.split() if "+" in token]
 
     @staticmethod
     def _none_can_move(label: str, language: str) -> str:

@@ -1,0 +1,44 @@
+"""What stranger G met in Struggle and Sequence (issue 57, round G): each problem held by a test."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from companion.controller import Controller, Tap
+from companion.persistence.store import Store
+from tests.test_companion_controller import roll
+
+
+@pytest.fixture
+def controller(tmp_path):
+    with Store(tmp_path / "state") as store:
+        yield Controller(store, "fr", moves_per_page=6, seed_source=random.Random(0))
+
+
+def struggle_blocked_hand(controller: Controller) -> None:
+    """K, 10 and J on the track so that K +2 is blocked unless 10 leaves square 2 first, and J
+    +1 always lands on black square 8: hand J K K 10 10."""
+    controller.start_game("struggle", ["Ann", "Bob"], seed=1)
+    controller.table.dice.can_throw = True
+    controller.play("first 0")
+    controller.state.squares = {"K": 0, "Q": 0, "J": 7, "10": 2, "9": 0}
+    roll(controller, "J", "K", "K", "10", "10")
+
+
+def blocked_count(label: str) -> int:
+    return label.count("impasse")
+
+
+def test_struggle_lists_playable_moves_before_blocked_ones(controller):
+    """s-034, s-041: touching a pawn listed first the moves where that pawn is blocked."""
+    struggle_blocked_hand(controller)
+    untouched = [m.label for m in controller.screen().moves]
+    assert untouched == sorted(untouched, key=blocked_count)
+    controller.handle(Tap("piece:pawn:K"))
+    touched = [m.label for m in controller.screen().moves]
+    king_blocked = [bool(re.search(r"Roi\W+impasse", label)) for label in touched]
+    assert any(king_blocked) and not king_blocked[0]
+    assert king_blocked == sorted(king_blocked)
