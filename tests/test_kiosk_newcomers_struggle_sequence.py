@@ -42,3 +42,20 @@ def test_struggle_lists_playable_moves_before_blocked_ones(controller):
     king_blocked = [bool(re.search(r"Roi\W+impasse", label)) for label in touched]
     assert any(king_blocked) and not king_blocked[0]
     assert king_blocked == sorted(king_blocked)
+
+
+def aces_said(label: str) -> int:
+    """The aces a move's words give a pawn: "Roi + As" is one, "Dame + 2 As" two."""
+    return sum(int(n or 1) for n in re.findall(r"\+ (?:(\d) )?As\b", label))
+
+
+def test_struggle_move_labels_say_which_pawn_each_ace_moves(controller):
+    """s-024: "Roi : impasse (occupée) · Dame → 6" did not say the ace had gone to the King."""
+    controller.start_game("struggle", ["Ann", "Bob"], seed=1)
+    controller.table.dice.can_throw = True
+    controller.play("first 0")
+    controller.state.squares = {"K": 0, "Q": 0, "J": 0, "10": 2, "9": 0}
+    roll(controller, "K", "A", "A", "Q", "J")
+    labels = [c.label for c in controller.table.choices(controller.state)]
+    assert len(labels) > 1 and all(aces_said(label) == 2 for label in labels), labels
+    assert any(re.search(r"Roi \+ As\W+impasse", label) for label in labels), labels

@@ -138,15 +138,20 @@ class StruggleTable(Table):
         outcomes = getattr(data[1], "outcomes", None) if data else None
         if not outcomes:
             return say(language, action)
-        said = " · ".join(self._outcome(o, language) for o in outcomes)
+        aces = getattr(data[1], "aces", {}) if data else {}
+        said = " · ".join(self._outcome(o, aces.get(o[0], 0), language) for o in outcomes)
         if all(kind in BLOCKED for _, _, (kind, _) in outcomes):
             return text(language, "st_nothing_why", why=said)
         return said
 
     @staticmethod
-    def _outcome(outcome: tuple[str, int, tuple[str, Any]], language: str) -> str:
+    def _outcome(outcome: tuple[str, int, tuple[str, Any]], aces: int, language: str) -> str:
         pawn, _, (kind, detail) = outcome
         name = say(language, face_message(pawn))
+        if aces:  # each die's use said: "Roi + As : impasse", not the ace lost in "Roi"
+            one = aces == 1
+            name = (text(language, "st_with_ace", pawn=name) if one
+                    else text(language, "st_with_aces", pawn=name, n=aces))  # fmt: skip
         if kind == "move":
             return text(language, "st_move", pawn=name, n=detail)
         if kind == "take":
