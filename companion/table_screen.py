@@ -193,7 +193,7 @@ class TableScreen(ScreenObject):
             self.view.say(self.t("nothing_undo"), True)
             return False
         self.turn = Turn()
-        self.view.say(self.t("undone", what=say(self.view.language, undone)))
+        self.view.say(self.t("undone", what=session.table.said(undone, self.view.language)))
         if logged.notation.startswith("roll ") and session.last_roll is not None:
             # the dice are still on the tray: show the undone reading again, to fix and confirm
             self.turn.proposal, session.last_roll = session.last_roll, None

@@ -59,3 +59,14 @@ def test_struggle_move_labels_say_which_pawn_each_ace_moves(controller):
     labels = [c.label for c in controller.table.choices(controller.state)]
     assert len(labels) > 1 and all(aces_said(label) == 2 for label in labels), labels
     assert any(re.search(r"Roi \+ As\W+impasse", label) for label in labels), labels
+
+
+def test_struggle_a_play_is_worded_alike_in_the_list_the_last_move_and_undo(controller):
+    """s-035, s-036: the list said "Roi → 6", the last-move and undo lines "Roi +2 : case 6"."""
+    struggle_blocked_hand(controller)
+    choice = controller.table.choices(controller.state)[0]
+    assert controller.table.play(choice.notation)
+    assert controller.message == choice.label
+    controller.handle(Tap("undo:"))
+    assert choice.label in controller.message and "case" not in controller.message
+

@@ -144,6 +144,10 @@ class StruggleTable(Table):
             return text(language, "st_nothing_why", why=said)
         return said
 
+    def said(self, action: engines.Action, language: str) -> str:
+        """A play said as on its button: the last move and undo lines word it as the list."""
+        return self.label(action, language)
+
     @staticmethod
     def _outcome(outcome: tuple[str, int, tuple[str, Any]], aces: int, language: str) -> str:
         pawn, _, (kind, detail) = outcome
