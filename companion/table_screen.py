@@ -422,7 +422,9 @@ class TableScreen(ScreenObject):
             actions.append(self._confirm_target(request, proposal))
         if request is not None and self.dice.can_throw:
             style = "normal" if proposal is not None else "primary"
-            actions.insert(0, Target("throw:", self.t("throw"), style))
+            session = self.view.session
+            again = session is not None and session.table.rethrowing(state)
+            actions.insert(0, Target("throw:", self.t("reroll" if again else "throw"), style))
         elif self._throws(state) and not state.is_over:  # Lancer keeps its place: no other
             actions.insert(0, Target("throw:", self.t("throw"), "disabled"))  # button takes it
         if self.hand():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -53,10 +54,22 @@ def draw_struggle(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scre
     info_y = y + side * rows + 4
     boxes_w = min(w // 2, info_h * 5)
     _struggle_boxes(renderer, view, pygame.Rect(x + w - boxes_w, info_y, boxes_w, info_h), side)
-    raced = view.get("phase") in ("reveal", "over")  # the last hand is played: none to show
-    hand = " ".join([] if raced else view.get("hand") or []) or "—"
-    line = text(screen.language, "board.hand", hand=hand)
+    line = _struggle_hand_line(view, screen.language)
     renderer.label(line, (x, info_y, w - boxes_w - 8, info_h), renderer.layout.font - 2)
+
+
+def _struggle_hand_line(view: dict[str, Any], language: str) -> str:
+    """The hand; during a re-throw the dice kept and those thrown again (the old hand read as
+    the dice being read)."""
+    if view.get("phase") in ("reveal", "over"):  # the last hand is played: none to show
+        return text(language, "board.hand", hand="—")
+    hand, kept = list(view.get("hand") or []), list(view.get("kept") or [])
+    if view.get("phase") == "roll" and view.get("throws"):
+        thrown = list((Counter(hand) - Counter(kept)).elements())
+        order = {face: hand.index(face) for face in hand}
+        return text(language, "board.rethrowing", kept=" ".join(kept) or "—",
+                    thrown=" ".join(sorted(thrown, key=order.__getitem__)))  # fmt: skip
+    return text(language, "board.hand", hand=" ".join(hand) or "—")
 
 
 def _serpentine(index: int, columns: int, side: int, origin: tuple[int, int]) -> pygame.Rect:

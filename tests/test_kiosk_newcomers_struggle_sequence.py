@@ -10,6 +10,7 @@ import pytest
 from companion.controller import Controller, Tap
 from companion.persistence.store import Store
 from tests.test_companion_controller import roll
+from tests.test_kiosk_newcomers import drawn_words
 
 
 @pytest.fixture
@@ -70,3 +71,19 @@ def test_struggle_a_play_is_worded_alike_in_the_list_the_last_move_and_undo(cont
     controller.handle(Tap("undo:"))
     assert choice.label in controller.message and "case" not in controller.message
 
+
+def test_struggle_a_rethrow_shows_the_dice_kept_and_those_thrown_again(controller):
+    """s-017: while two dice were thrown again the board still said "Main : 10 10 Q Q A" and the
+    button said Lancer."""
+    controller.start_game("struggle", ["Ann", "Bob"], seed=1)
+    controller.table.dice.can_throw = True
+    controller.play("first 0")
+    roll(controller, "9", "10", "J", "Q", "K")
+    controller.handle(Tap("hand:0"))
+    controller.handle(Tap("hand:1"))
+    controller.handle(Tap("reroll:"))
+    words = drawn_words(controller, (720, 1280))
+    assert "Gardés\u00a0: J Q K — relancés\u00a0: 9 10" in words
+    assert not any(word.startswith("Main") for word in words)
+    throw = next(t for t in controller.screen().actions if t.id == "throw:")
+    assert throw.label == "Relancer"

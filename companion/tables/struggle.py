@@ -196,6 +196,10 @@ class StruggleTable(Table):
         return {key: {p: at for p, at in marks.items() if p in pawns}
                 for key, marks in preview.items()}  # fmt: skip
 
+    def rethrowing(self, state: engines.State) -> bool:
+        view = state.view(None)
+        return view.get("phase") == "roll" and bool(view.get("throws"))
+
     @staticmethod
     def revealing(state: engines.State) -> bool:
         """Each player says the arrival order on their objective card."""
