@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 import re
 
+import numpy as np
 import pytest
 
-from companion.controller import Controller, Tap
+from companion.controller import Controller, Settled, Tap
 from companion.persistence.store import Store
-from tests.test_companion_controller import roll
+from tests.test_companion_controller import reading, roll
 from tests.test_kiosk_newcomers import drawn_words
 
 
@@ -87,3 +88,18 @@ def test_struggle_a_rethrow_shows_the_dice_kept_and_those_thrown_again(controlle
     assert not any(word.startswith("Main") for word in words)
     throw = next(t for t in controller.screen().actions if t.id == "throw:")
     assert throw.label == "Relancer"
+
+
+def test_picking_the_face_a_die_already_shows_is_no_correction(controller):
+    """s-022, s-023: a die read right, touched and given the face it showed, turned blue
+    ("corrected by a player")."""
+    controller.start_game("struggle", ["Ann", "Bob"], seed=1)
+    controller.play("first 0")
+    controller.handle(Settled(reading("9", "10", "J", "Q", "K"), np.zeros((48, 64, 3), np.uint8)))
+    proposal = controller.table.turn.proposal
+    controller.handle(Tap("die:2"))
+    controller.handle(Tap("face:J"))
+    assert proposal.faces[2] == "J" and not proposal.corrected
+    controller.handle(Tap("die:2"))
+    controller.handle(Tap("face:Q"))
+    assert proposal.corrected == {2}
