@@ -103,3 +103,59 @@ def test_picking_the_face_a_die_already_shows_is_no_correction(controller):
     controller.handle(Tap("die:2"))
     controller.handle(Tap("face:Q"))
     assert proposal.corrected == {2}
+
+
+NOTATION = re.compile(
+    r"@|\b(?:[2-9TJQKA][SHDC]|JS|JH|JD|JC)\b|\bdead [2-9TJQKA]|\brethrow\b|\bobjective\b"
+    r"|\b(?:K|Q|J|10|9)\+\d|[a-j]\d+x|x[a-j]\d+"
+)
+ENGLISH = re.compile(r"\b(?:the|is|not|square|card|play|move|legal|blocked|shows|dead)\b", re.I)
+PLAYERS = {"struggle": 2, "sequence": 2}
+
+
+def opened_game(controller: Controller, game: str) -> None:
+    """`game` started, past its first chance step where one comes first."""
+    names = ["Ann", "Bob", "Cid", "Dee"][: PLAYERS[game]]
+    controller.start_game(game, names, seed=1)
+    if game == "struggle":
+        controller.play("first 0")
+        controller.state.squares = {"K": 0, "Q": 0, "J": 7, "10": 2, "9": 0}
+        roll(controller, "J", "K", "K", "10", "10")
+    elif game == "sequence":
+        controller.handle(Tap("move:dealer 0"))
+
+
+def illegal_plays(controller: Controller, game: str) -> list[str]:
+    """Plays of every kind the engine refuses here: a move of another position, a card not
+    held, a square that shows another card, a jack on an empty square, a card not dead, and
+    words that are no play."""
+    legal = {a.notation for a in controller.state.legal_actions()}
+    tried = {
+        "struggle": ["K+2 J+1 10+4", "K+9 J+1 10+2", "rethrow A", "objective K Q J 10 9"],
+        "sequence": [],
+    }[game]
+    if game == "sequence":
+        view = controller.state.view(None)
+        shown = [(c, f"{'abcdefghij'[x]}{y + 1}") for y, row in enumerate(view["cards"])
+                 for x, c in enumerate(row) if c != "XX"]  # fmt: skip
+        card = shown[0][0]
+        other = next(sq for c, sq in shown if c != card)
+        tried = [f"{card}@{other}", f"JSx{other}", f"dead {card}", "2S@a1", f"{card}@z9"]
+    return [notation for notation in [*tried, "zz"] if notation not in legal]
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_no_refusal_shows_notation_or_english_in_french(tmp_path, game, language):
+    """q-010, q-013, q-018: refusals said "7 de cœur@h5 : …", "JSxc1 : …", "dead 5 de pique : …"."""
+    with Store(tmp_path / "state") as store:
+        controller = Controller(store, language, moves_per_page=6, seed_source=random.Random(0))
+        opened_game(controller, game)
+        for notation in illegal_plays(controller, game):
+            controller.say("")
+            assert not controller.table.play(notation)
+            said = controller.message
+            assert controller.error and said, notation
+            assert not NOTATION.search(said), (notation, said)
+            if language == "fr":
+                assert not ENGLISH.search(said), (notation, said)

@@ -16,6 +16,7 @@ from engines.dice import face_message
 
 PAWNS = ("K", "Q", "J", "10", "9")
 BLOCKED = ("black", "occupied")  # the kinds of a move that leaves its pawn where it stands
+MOVE = re.compile(r"\b(K|Q|J|10|9)\+(\d+)")  # a pawn and its squares in a play's notation
 ORDER = re.compile(r"\b(?:K|Q|J|10|9)(?: (?:K|Q|J|10|9)){4}\b")  # an objective card's order
 
 
@@ -85,8 +86,10 @@ class StruggleTable(Table):
         return text(language, "turn_name", name=name) + " — " + detail
 
     def plain(self, reason: str, notation: str, language: str) -> str:
-        """An objective's order quoted by the engine said with the pawns' names."""
+        """An objective's order and a play's moves quoted by the engine said with the pawns'
+        names ("10+2": "Dix +2")."""
         reason = super().plain(reason, notation, language)
+        reason = MOVE.sub(lambda m: f"{pawn_names([m[1]], language)} +{m[2]}", reason)
         return ORDER.sub(lambda m: pawn_names(m.group(0).split(), language), reason)
 
     def offered(self, state: engines.State) -> list[engines.Action]:
