@@ -292,13 +292,13 @@ def draw_sequence(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scre
     margin = 22  # the coordinates' strip
     cards: list[list[str]] = view["cards"]
     chips: list[list[int | None]] = view["chips"]
-    locked: list[list[bool]] = view.get("locked") or [[False] * 10 for _ in range(10)]
     colours = [_team_colour(name, i) for i, name in enumerate(view.get("team_colours", []))]
     side = min(w - margin, h - margin) // 10
     left = x + margin + (w - margin - side * 10) // 2
     top = y + margin
     last = view.get("last_square")
-    marked = set((screen.preview or {}).get("squares") or [])
+    made = {square for line in view.get("sequences") or [] for square in line["squares"]}
+    marked = made | set((screen.preview or {}).get("squares") or [])  # a sequence keeps its mark
     for option in (screen.preview or {}).get("options") or []:
         marked |= set(option.get("squares") or [])
     touchable = screen.board_targets
@@ -312,7 +312,7 @@ def draw_sequence(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scre
             rect = pygame.Rect(left + column * side, top + row * side, side - 1, side - 1)
             name = f"{'abcdefghij'[column]}{row + 1}"
             _sequence_square(renderer, rect, cards[row][column], chips[row][column], colours,
-                             locked[row][column], name == last)  # fmt: skip
+                             name == last)  # fmt: skip
             if name in marked:
                 pygame.draw.rect(renderer.surface, palette.YELLOW, rect, 4, border_radius=3)
             if touchable or f"square:{name}" in screen.pieces:
@@ -334,7 +334,6 @@ def _sequence_square(
     card: str,
     chip: int | None,
     colours: list[palette.Colour],
-    locked: bool,
     last: bool,
 ) -> None:
     surface = renderer.surface
@@ -352,8 +351,6 @@ def _sequence_square(
         radius = rect.w // 2 - 2
         pygame.draw.circle(surface, colour, rect.center, radius)
         renderer.label(str(chip + 1), rect, max(MIN_TEXT, rect.h // 2), palette.WHITE, "center")
-        if locked:
-            pygame.draw.circle(surface, palette.YELLOW, rect.center, radius, 3)
     if last:
         pygame.draw.rect(surface, palette.PURPLE, rect, 3, border_radius=3)
 

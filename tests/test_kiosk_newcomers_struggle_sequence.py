@@ -6,6 +6,7 @@ import random
 import re
 
 import numpy as np
+import pygame
 import pytest
 
 from companion.controller import Controller, Settled, Tap
@@ -159,3 +160,47 @@ def test_no_refusal_shows_notation_or_english_in_french(tmp_path, game, language
             assert not NOTATION.search(said), (notation, said)
             if language == "fr":
                 assert not ENGLISH.search(said), (notation, said)
+
+
+def sequence_play(controller: Controller, square: str) -> None:
+    """The card a square shows, played on it."""
+    column, row = "abcdefghij".index(square[0]), int(square[1:]) - 1
+    card = controller.state.view(None)["cards"][row][column]
+    assert controller.table.play(f"{card}@{square}"), controller.message
+
+
+def yellow_squares(monkeypatch, controller: Controller) -> set[str]:
+    """The squares drawn with the yellow frame of a move or a sequence."""
+    from display import palette
+    from display.render import Renderer
+
+    renderer, framed = Renderer((720, 1280)), []
+    draw_rect = pygame.draw.rect
+
+    def recorded(surface, colour, rect, width=0, **named):
+        if colour == palette.YELLOW and width == 4:
+            framed.append(pygame.Rect(rect))
+        return draw_rect(surface, colour, rect, width, **named)
+
+    monkeypatch.setattr(pygame.draw, "rect", recorded)
+    renderer.draw(controller.screen())
+    monkeypatch.undo()
+    squares = {target.removeprefix("square:"): rect for rect, target in renderer.hits
+               if target.startswith("square:")}  # fmt: skip
+    return {name for name, rect in squares.items() if rect in framed}
+
+
+def test_a_completed_sequence_keeps_one_mark_corner_included(controller, monkeypatch):
+    """q-012, q-015: a sequence was framed in yellow, corner a1 included, until the next play;
+    then only thin rings on its chips were left and the corner was unmarked."""
+    controller.start_game("sequence", ["Ann", "Bob"], seed=1)
+    controller.handle(Tap("move:dealer 0"))
+    first = controller.state.actor
+    for ours, theirs in zip(["b1", "c1", "d1", "e1"], ["b5", "c5", "d5", "e5"], strict=True):
+        sequence_play(controller, ours if controller.state.actor == first else theirs)
+        sequence_play(controller, theirs if controller.state.actor != first else ours)
+    line = {"a1", "b1", "c1", "d1", "e1"}
+    assert controller.state.view(None)["sequences"]
+    assert line <= yellow_squares(monkeypatch, controller)
+    sequence_play(controller, "f5" if "f5" not in line else "g5")
+    assert line <= yellow_squares(monkeypatch, controller)
