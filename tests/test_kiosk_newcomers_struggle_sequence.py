@@ -204,3 +204,15 @@ def test_a_completed_sequence_keeps_one_mark_corner_included(controller, monkeyp
     assert line <= yellow_squares(monkeypatch, controller)
     sequence_play(controller, "f5" if "f5" not in line else "g5")
     assert line <= yellow_squares(monkeypatch, controller)
+
+
+def test_sequence_teams_with_no_choice_are_a_plain_value(controller):
+    """q-001: "Équipes : 2" with two players looked pressed (orange, as a button selected)."""
+    controller.handle(Tap("game:sequence"))
+    screen = controller.screen()
+    assert not [t for t in screen.options if t.id.startswith("teams:")]
+    assert "Équipes\u00a0: 2" in screen.lines
+    while len(controller.setup.draft.players) < 6:
+        controller.handle(Tap("count:+"))
+    teams = [t.id for t in controller.screen().options if t.id.startswith("teams:")]
+    assert teams == ["teams:2", "teams:3"]
