@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -59,16 +58,14 @@ def draw_struggle(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scre
 
 
 def _struggle_hand_line(view: dict[str, Any], language: str) -> str:
-    """The hand; during a re-throw the dice kept and those thrown again (the old hand read as
-    the dice being read)."""
+    """The hand; during a re-throw the dice kept and a "?" for each die thrown again (the old
+    hand read as the dice being read)."""
     if view.get("phase") in ("reveal", "over"):  # the last hand is played: none to show
         return text(language, "board.hand", hand="—")
     hand, kept = list(view.get("hand") or []), list(view.get("kept") or [])
     if view.get("phase") == "roll" and view.get("throws"):
-        thrown = list((Counter(hand) - Counter(kept)).elements())
-        order = {face: hand.index(face) for face in hand}
-        return text(language, "board.rethrowing", kept=" ".join(kept) or "—",
-                    thrown=" ".join(sorted(thrown, key=order.__getitem__)))  # fmt: skip
+        thrown = " ".join("?" * (len(hand) - len(kept)))  # short: it fits 800x480's strip
+        return text(language, "board.hand", hand=f"{' '.join(kept)} + {thrown}".strip(" +"))
     return text(language, "board.hand", hand=" ".join(hand) or "—")
 
 
