@@ -98,7 +98,13 @@ class Controller:
     def refuse(self, error: Exception, key: str = "illegal", notation: str = "") -> None:
         """An engine's refusal (a code and its parameters), said through the catalogue, without
         the notation the player typed."""
-        said = say(self.language, diagnostics.refusal(error))
+        refused = diagnostics.refusal(error)
+        if {"play", "reason"} <= set(refused.params):  # "<play>: <reason>": the play is on screen
+            refused = refused.params["reason"]
+        if refused.code.endswith(".not_a_move"):  # the command line's syntax, not the table's
+            self.say(self.t(key, reason=self.t("enter_play")), True)
+            return
+        said = say(self.language, refused)
         if self._session is not None:
             said = self._session.table.plain(said, notation, self.language)
         self.say(self.t(key, reason=said), True)

@@ -110,8 +110,9 @@ class DiceEntry:
             self.view.not_here(f"face:{face}")
             return
         proposal, index = turn.proposal, turn.picking
-        # an unsure die's best guess chosen as it was: settled, not a correction
-        settled_as_read = index in proposal.unsure and proposal.faces[index] == face
+        # the face the die already shows picked (an unsure die's guess, or a die checked):
+        # settled, not a correction
+        settled_as_read = index < len(proposal.faces) and proposal.faces[index] == face
         if index == len(proposal.faces):
             proposal.faces.append(face)
             proposal.centers.append(None)

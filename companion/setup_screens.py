@@ -364,17 +364,20 @@ class SetupScreen(ScreenObject):
                 label += f" ({self.t('team', n=draft.teams[seat] + 1)})"
             screen.options.append(Target(f"name:{seat}", label, style))
             screen.options.append(self._seat_target(seat))
-        if draft.game == "sequence":
+        team_counts = self._team_counts() if draft.game == "sequence" else []
+        if len(team_counts) > 1:
             screen.options += [
                 Target(
                     f"teams:{n}",
                     self.t("teams", n=n),
                     "selected" if draft.team_count == n else "normal",
                 )  # fmt: skip
-                for n in self._team_counts()
+                for n in team_counts
             ]
         screen.options += self._option_targets()
         screen.lines = [self.t("players", n=len(draft.players))]
+        if len(team_counts) == 1:  # no choice: a value, not a button that looks pressed
+            screen.lines.append(self.t("teams", n=draft.team_count))
         if draft.game in CARD_GAMES:
             dealt = start_mode(draft.game, draft.bots) == "full"
             screen.lines.append(text(self.view.language, "cards_dealt" if dealt else "cards_own"))

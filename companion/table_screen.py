@@ -193,7 +193,7 @@ class TableScreen(ScreenObject):
             self.view.say(self.t("nothing_undo"), True)
             return False
         self.turn = Turn()
-        self.view.say(self.t("undone", what=say(self.view.language, undone)))
+        self.view.say(self.t("undone", what=session.table.said(undone, self.view.language)))
         if logged.notation.startswith("roll ") and session.last_roll is not None:
             # the dice are still on the tray: show the undone reading again, to fix and confirm
             self.turn.proposal, session.last_roll = session.last_roll, None
@@ -287,11 +287,15 @@ class TableScreen(ScreenObject):
         return [] if session is None else session.choices(self.view.language)
 
     def narrowed(self, state: engines.State) -> list[Choice]:
-        """The moves that involve every piece touched, those moving only them first."""
+        """The moves that involve every piece touched, those moving only them first, and those
+        leaving a touched piece where it stands last."""
         selected = self.turn.selected
         left = [c for c in self.choices(state) if selected <= c.pieces]
-        if selected:
-            left.sort(key=lambda c: len(c.pieces - selected))
+        session = self.view.session
+        if selected and session is not None:
+            held_back, touched = session.table.held_back, frozenset(selected)
+            left.sort(key=lambda c: (held_back(c, touched), held_back(c, c.pieces),
+                                     len(c.pieces - touched)))  # fmt: skip
         return left
 
     def said_move(self, state: engines.State, notation: str) -> str:
@@ -421,7 +425,9 @@ class TableScreen(ScreenObject):
             actions.append(self._confirm_target(request, proposal))
         if request is not None and self.dice.can_throw:
             style = "normal" if proposal is not None else "primary"
-            actions.insert(0, Target("throw:", self.t("throw"), style))
+            session = self.view.session
+            again = session is not None and session.table.rethrowing(state)
+            actions.insert(0, Target("throw:", self.t("reroll" if again else "throw"), style))
         elif self._throws(state) and not state.is_over:  # Lancer keeps its place: no other
             actions.insert(0, Target("throw:", self.t("throw"), "disabled"))  # button takes it
         if self.hand():

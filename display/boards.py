@@ -53,10 +53,20 @@ def draw_struggle(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scre
     info_y = y + side * rows + 4
     boxes_w = min(w // 2, info_h * 5)
     _struggle_boxes(renderer, view, pygame.Rect(x + w - boxes_w, info_y, boxes_w, info_h), side)
-    raced = view.get("phase") in ("reveal", "over")  # the last hand is played: none to show
-    hand = " ".join([] if raced else view.get("hand") or []) or "—"
-    line = text(screen.language, "board.hand", hand=hand)
+    line = _struggle_hand_line(view, screen.language)
     renderer.label(line, (x, info_y, w - boxes_w - 8, info_h), renderer.layout.font - 2)
+
+
+def _struggle_hand_line(view: dict[str, Any], language: str) -> str:
+    """The hand; during a re-throw the dice kept and a "?" for each die thrown again (the old
+    hand read as the dice being read)."""
+    if view.get("phase") in ("reveal", "over"):  # the last hand is played: none to show
+        return text(language, "board.hand", hand="—")
+    hand, kept = list(view.get("hand") or []), list(view.get("kept") or [])
+    if view.get("phase") == "roll" and view.get("throws"):
+        thrown = " ".join("?" * (len(hand) - len(kept)))  # short: it fits 800x480's strip
+        return text(language, "board.hand", hand=f"{' '.join(kept)} + {thrown}".strip(" +"))
+    return text(language, "board.hand", hand=" ".join(hand) or "—")
 
 
 def _serpentine(index: int, columns: int, side: int, origin: tuple[int, int]) -> pygame.Rect:
@@ -304,13 +314,13 @@ def draw_sequence(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scre
     margin = 22  # the coordinates' strip
     cards: list[list[str]] = view["cards"]
     chips: list[list[int | None]] = view["chips"]
-    locked: list[list[bool]] = view.get("locked") or [[False] * 10 for _ in range(10)]
     colours = [_team_colour(name, i) for i, name in enumerate(view.get("team_colours", []))]
     side = min(w - margin, h - margin) // 10
     left = x + margin + (w - margin - side * 10) // 2
     top = y + margin
     last = view.get("last_square")
-    marked = set((screen.preview or {}).get("squares") or [])
+    made = {square for line in view.get("sequences") or [] for square in line["squares"]}
+    marked = made | set((screen.preview or {}).get("squares") or [])  # a sequence keeps its mark
     for option in (screen.preview or {}).get("options") or []:
         marked |= set(option.get("squares") or [])
     touchable = screen.board_targets
@@ -324,7 +334,7 @@ def draw_sequence(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scre
             rect = pygame.Rect(left + column * side, top + row * side, side - 1, side - 1)
             name = f"{'abcdefghij'[column]}{row + 1}"
             _sequence_square(renderer, rect, cards[row][column], chips[row][column], colours,
-                             locked[row][column], name == last)  # fmt: skip
+                             name == last)  # fmt: skip
             if name in marked:
                 pygame.draw.rect(renderer.surface, palette.YELLOW, rect, 4, border_radius=3)
             if touchable or f"square:{name}" in screen.pieces:
@@ -346,7 +356,6 @@ def _sequence_square(
     card: str,
     chip: int | None,
     colours: list[palette.Colour],
-    locked: bool,
     last: bool,
 ) -> None:
     surface = renderer.surface
@@ -364,8 +373,6 @@ def _sequence_square(
         radius = rect.w // 2 - 2
         pygame.draw.circle(surface, colour, rect.center, radius)
         renderer.label(str(chip + 1), rect, max(MIN_TEXT, rect.h // 2), palette.WHITE, "center")
-        if locked:
-            pygame.draw.circle(surface, palette.YELLOW, rect.center, radius, 3)
     if last:
         pygame.draw.rect(surface, palette.PURPLE, rect, 3, border_radius=3)
 

@@ -21,12 +21,14 @@ Hand = tuple[str, ...]  # the faces thrown
 
 
 class Result:
-    """The position after a candidate play, and what each move did."""
+    """The position after a candidate play, what each move did, and the aces added to each
+    pawn moved (a play's words say where each die went)."""
 
-    __slots__ = ("squares", "boxes", "outcomes")
+    __slots__ = ("squares", "boxes", "outcomes", "aces")
 
     def __init__(self, squares: Squares, boxes: Boxes, outcomes: list) -> None:
         self.squares, self.boxes, self.outcomes = squares, boxes, outcomes
+        self.aces: dict[str, int] = {}
 
     def __deepcopy__(self, memo: dict) -> Result:
         return self  # never mutated once its play is listed
@@ -44,6 +46,10 @@ def hand_plays(track: str, squares: Squares, boxes: Boxes, hand: Hand) -> list[A
     start = Result(dict(squares), dict(boxes), [])
     for steps in _attachments(hand, boxes):
         _explore(track, start, steps, (), visited, seen, plays)
+    counts = Counter(hand)
+    for play in plays:
+        moves, result = play.data
+        result.aces = {pawn: n - counts[pawn] for pawn, n in moves if n > counts[pawn]}
     return plays
 
 

@@ -321,10 +321,10 @@ define(
         "struggle.card_twice": "each player gets a different objective card",
         "struggle.not_now": "not now: {name} plays the hand {hand}",
         "struggle.not_now.or_rethrow": "not now: {name} plays the hand {hand} or re-throws some "
-        "dice (rethrow …)",
+        "dice",
         "struggle.thrown_already": "the dice are already thrown: {name} plays the hand {hand}",
         "struggle.thrown_already.or_rethrow": "the dice are already thrown: {name} plays the "
-        "hand {hand} or re-throws some dice (rethrow …)",
+        "hand {hand} or re-throws some dice",
         "struggle.not_legal": "'{text}' is not legal now ({phase})",
     }
 )

@@ -243,6 +243,15 @@ class Table:
         """A move's marks for the board narrowed to `pieces` (the ones touched)."""
         return preview
 
+    def rethrowing(self, state: engines.State) -> bool:
+        """Whether the dice awaited are some thrown again within a turn (Relancer, not Lancer)."""
+        return False
+
+    def held_back(self, choice: Choice, pieces: frozenset[str]) -> int:
+        """How many of `pieces` the move leaves where they stand: listed after the moves that
+        play them."""
+        return 0
+
     # ----- typed plays (card games, Struggle's objectives) ----------------------------------
 
     def keyboard(self, state: engines.State, mode: str) -> bool:

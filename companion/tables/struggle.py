@@ -14,6 +14,7 @@ from engines.dice import face_message
 
 PAWNS = ("K", "Q", "J", "10", "9")
 BLOCKED = ("black", "occupied")  # the kinds of a move that leaves its pawn where it stands
+MOVE = re.compile(r"\b(K|Q|J|10|9)\+(\d+)")  # a pawn and its squares in a play's notation
 ORDER = re.compile(r"\b(?:K|Q|J|10|9)(?: (?:K|Q|J|10|9)){4}\b")  # an objective card's order
 
 
@@ -69,8 +70,10 @@ class StruggleTable(Table):
         return text(language, "turn_name", name=name) + " — " + detail
 
     def plain(self, reason: str, notation: str, language: str) -> str:
-        """An objective's order quoted by the engine said with the pawns' names."""
+        """An objective's order and a play's moves quoted by the engine said with the pawns'
+        names ("10+2": "Dix +2")."""
         reason = super().plain(reason, notation, language)
+        reason = MOVE.sub(lambda m: f"{pawn_names([m[1]], language)} +{m[2]}", reason)
         return ORDER.sub(lambda m: pawn_names(m.group(0).split(), language), reason)
 
     def offered(self, state: engines.State) -> list[engines.Action]:
@@ -87,7 +90,18 @@ class StruggleTable(Table):
             # compulsory play with every die blocked: said as why nothing moves (a robot that
             # "played no pawn" read as one declining the hand, which the rules forbid)
             return [replace(c, label=self._none_can_move(c.label, language)) for c in found]
-        return sorted(found, key=lambda choice: not self.moves_a_pawn(state, choice.notation))
+        return sorted(found, key=lambda c: (not self.moves_a_pawn(state, c.notation),
+                                            self.held_back(c, c.pieces)))  # fmt: skip
+
+    def held_back(self, choice: Choice, pieces: frozenset[str]) -> int:
+        """The pawns of `pieces` the move names but leaves where they stand (blocked)."""
+        named = {touched_pawn(piece) for piece in pieces} & set(self.pieces_named(choice))
+        moved = set(choice.preview.get("squares", {})) | set(choice.preview.get("boxes", {}))
+        return len(named - moved)
+
+    @staticmethod
+    def pieces_named(choice: Choice) -> list[str]:
+        return [token.split("+")[0] for token in choice.notation.split() if "+" in token]
 
     @staticmethod
     def _none_can_move(label: str, language: str) -> str:
@@ -111,15 +125,24 @@ class StruggleTable(Table):
         outcomes = getattr(data[1], "outcomes", None) if data else None
         if not outcomes:
             return say(language, action)
-        said = " · ".join(self._outcome(o, language) for o in outcomes)
+        aces = getattr(data[1], "aces", {}) if data else {}
+        said = " · ".join(self._outcome(o, aces.get(o[0], 0), language) for o in outcomes)
         if all(kind in BLOCKED for _, _, (kind, _) in outcomes):
             return text(language, "st_nothing_why", why=said)
         return said
 
+    def said(self, action: engines.Action, language: str) -> str:
+        """A play said as on its button: the last move and undo lines word it as the list."""
+        return self.label(action, language)
+
     @staticmethod
-    def _outcome(outcome: tuple[str, int, tuple[str, Any]], language: str) -> str:
+    def _outcome(outcome: tuple[str, int, tuple[str, Any]], aces: int, language: str) -> str:
         pawn, _, (kind, detail) = outcome
         name = say(language, face_message(pawn))
+        if aces:  # each die's use said: "Roi + As : impasse", not the ace lost in "Roi"
+            one = aces == 1
+            name = (text(language, "st_with_ace", pawn=name) if one
+                    else text(language, "st_with_aces", pawn=name, n=aces))  # fmt: skip
         if kind == "move":
             return text(language, "st_move", pawn=name, n=detail)
         if kind == "take":
@@ -159,6 +182,10 @@ class StruggleTable(Table):
         pawns = {touched_pawn(piece) for piece in pieces}
         return {key: {p: at for p, at in marks.items() if p in pawns}
                 for key, marks in preview.items()}  # fmt: skip
+
+    def rethrowing(self, state: engines.State) -> bool:
+        view = state.view(None)
+        return view.get("phase") == "roll" and bool(view.get("throws"))
 
     @staticmethod
     def revealing(state: engines.State) -> bool:
