@@ -12,7 +12,7 @@ from companion.events import Settled
 from companion.examples_settings import keep_examples
 from companion.table_context import TableContext
 from companion.tables import DiceRequest
-from display.i18n import text
+from display.i18n import face_letter, face_letters, text
 from display.model import DieMark
 from engines.dice import D6_FACES, POKER_FACES
 
@@ -25,14 +25,17 @@ class DiceEntry:
         self.view = table.view
         self.can_throw = False  # the camera throws dice itself (the simulated one)
         self.throw_wanted: DiceRequest | None = None  # the app asks the camera to throw these
+        self.read_in: int | None = None  # the game (record id) whose dice the camera last read
 
     def settled(self, event: Settled) -> None:
         turn = self.table.turn
         if event.image is not None:
             self.view.image = event.image
+        session = self.view.session
+        self.read_in = None if session is None else session.record.id
         dice = list(getattr(event.reading, "dice", ()))
         turn.seen = [
-            DieMark(i, _center(d.center), _quad(d.quad), _label(d.value), unsure=_unsure(d))
+            DieMark(i, _center(d.center), _quad(d.quad), self._label(d.value), unsure=_unsure(d))
             for i, d in enumerate(dice)
         ]
         request = self.table.dice_request()
@@ -59,13 +62,14 @@ class DiceEntry:
         elif proposal.unsure:
             self.view.say(self.unsure_line(proposal), True)
         else:
-            self.view.say(t("roll_seen", faces=" ".join(f or "" for f in proposal.faces)))
+            faces = face_letters(self.view.language, [f or "" for f in proposal.faces])
+            self.view.say(t("roll_seen", faces=faces))
 
     def unsure_line(self, proposal: DiceProposal) -> str:
         """What the roll waits for: a touch on the die marked "?", named by its best guess."""
         index = proposal.first_unsure()
         assert index is not None
-        return self.view.t("roll_unsure", face=proposal.faces[index])
+        return self.view.t("roll_unsure", face=self._label(proposal.faces[index]))
 
     # ----- touches on the dice --------------------------------------------------------------
 
@@ -85,8 +89,9 @@ class DiceEntry:
         else:
             self.view.not_here(f"die:{arg}")
             return
-        if turn.picking is not None:
-            self.view.say(self.view.t("pick_face", n=turn.picking + 1))
+        session = self.view.session
+        if turn.picking is not None and session is not None:
+            self.view.say(session.table.pick_face(session.state, self.view.language))
 
     def _remove_die(self, proposal: DiceProposal) -> None:
         turn = self.table.turn
@@ -200,7 +205,7 @@ class DiceEntry:
         turn = self.table.turn
         if turn.proposal is not None and turn.proposal.unsure and not turn.rethrow_asked:
             turn.rethrow_asked = True
-            face = turn.proposal.faces[turn.proposal.first_unsure() or 0]
+            face = self._label(turn.proposal.faces[turn.proposal.first_unsure() or 0])
             self.view.say(text(self.view.language, "unsure_rethrow_ask", face=face), True)
             return
         if self.throw():
@@ -214,6 +219,22 @@ class DiceEntry:
         elif self.table.play("rethrow " + " ".join(hand[i] for i in sorted(rethrow))):
             self.throw()  # the simulated camera throws them: no second touch on Lancer
 
+    def _label(self, value: Any) -> str:
+        """A die's face as the screen names it ("D" for a queen in French), "?" if unread."""
+        return "?" if value is None else face_letter(self.view.language, str(value))
+
+    def picture(self) -> np.ndarray | None:
+        """The camera's picture while it shows this game's dice: none from a game before, nor
+        while a new throw is awaited (the last throw's dice read as the throw awaited)."""
+        session = self.view.session
+        if session is None or self.read_in != session.record.id or self.awaited():
+            return None
+        return self.view.image
+
+    def awaited(self) -> bool:
+        """A throw is awaited and nothing of it is read yet."""
+        return self.table.dice_request() is not None and self.table.turn.proposal is None
+
     def marks(self) -> list[DieMark]:
         turn = self.table.turn
         proposal = turn.proposal
@@ -224,7 +245,7 @@ class DiceEntry:
                 i,
                 proposal.centers[i],
                 proposal.quads[i],
-                _label(face),
+                self._label(face),
                 i in proposal.corrected,
                 i == turn.picking,
                 i in proposal.unsure,
@@ -236,10 +257,6 @@ class DiceEntry:
 def _unsure(die: Any) -> bool:
     """Read, but below the sure line: shown with its best guess, settled by a touch."""
     return die.value is not None and not die.sure
-
-
-def _label(value: Any) -> str:
-    return "?" if value is None else str(value)
 
 
 def _center(center: Any) -> tuple[float, float]:

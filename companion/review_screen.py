@@ -195,8 +195,9 @@ class ReviewScreen(ScreenObject):
         accuracies = list(review.get("accuracy") or [])
         for seat, name in enumerate(session.state.players):
             accuracy = accuracies[seat] if seat < len(accuracies) else None
+            record = session.record
             head = (
-                text(language, "review.too_few", name=name)
+                accuracy_missing(record.game, record.mode, name, language)
                 if accuracy is None
                 else text(language, "review.accuracy", name=name, percent=round(100 * accuracy))
             )
@@ -273,6 +274,17 @@ def table_cards_note(game: str, language: str) -> str:
     if game == "strategix":
         return text(language, "review.table_cards.strategix")
     return ""
+
+
+def accuracy_missing(game: str, mode: str, name: str, language: str) -> str:
+    """Why a player's accuracy is not given (review/grades.py): in Struggle the dice kept for a
+    re-throw are never graded, and at a table the hidden objective cards leave every move of
+    the race equal to the review."""
+    if game == "struggle" and mode == "table":
+        return text(language, "review.too_few.struggle_table", name=name)
+    if game == "struggle":
+        return text(language, "review.too_few.struggle", name=name)
+    return text(language, "review.too_few", name=name)
 
 
 def grade_words(language: str) -> dict[str, str]:

@@ -28,7 +28,7 @@ from companion.session import CARD_GAMES, Drawn
 from companion.table_context import Turn
 from companion.tables import Choice, DiceRequest
 from companion.tables.base import spoken_view
-from display.i18n import game_title, say, text
+from display.i18n import face_letter, game_title, say, text
 from display.model import Screen, Target, is_mark
 from engines.dice import D6_FACES, POKER_FACES
 
@@ -324,13 +324,16 @@ class TableScreen(ScreenObject):
             game_title(record.game, language),
             game=record.game,
             board=spoken_view(state.view(viewer), language),
-            camera=self.view.image,
+            camera=self.dice.picture(),
             turn=self._waiting(state),
             scores=[(n, str(s)) for n, s in zip(state.players, state.scores(), strict=True)],
         )
         screen.acting = session.table.seat(state)
         screen.hand = self.hand_targets(state, viewer)
         screen.dice = self.dice.marks()
+        if screen.camera is None and self.dice.awaited() and self.dice.read_in is not None:
+            # (before the game's first throw the panel says where the tray will show)
+            screen.camera_note = text(language, "camera_throw_wanted")
         if state.is_over:  # the last throw's photo and marks are no longer the game's
             screen.camera, screen.dice = None, []
             screen.camera_note = self.t("camera_game_over")
@@ -395,8 +398,10 @@ class TableScreen(ScreenObject):
         if bot_seat and seat is not None and request and not rolloff_call:
             return self._bot_dice(state, seat, request.count)
         if self.turn.proposal is not None and request is not None and seat is not None:
-            key = "check_roll_unsure" if self.turn.proposal.unsure else "check_roll"
-            return self.t(key, name=state.players[seat])  # Confirm only once every die is sure
+            name = state.players[seat]
+            if self.turn.proposal.unsure:  # Confirm only once every die is sure
+                return self.t("check_roll_unsure", name=name)
+            return table.check_roll(state, name, self.view.language) if table else ""
         if table is None:
             return ""
         entry = table.robot_entry(state, self.view.language) if bot_seat else ""
@@ -484,11 +489,16 @@ class TableScreen(ScreenObject):
         request, turn = self.dice_request(), self.turn
         if turn.picking is not None and request is not None:
             faces = POKER_FACES if request.kind == "poker" else D6_FACES
-            screen.options = [Target(f"face:{f}", f, self._face_style(f)) for f in faces]
+            screen.options = [Target(f"face:{f}", face_letter(self.view.language, f),
+                                     self._face_style(f)) for f in faces]  # fmt: skip
             screen.options += self._dice_fixes()
             return
         screen.options = [
-            Target(f"hand:{i}", face, "selected" if i in turn.rethrow else "normal")
+            Target(
+                f"hand:{i}",
+                face_letter(self.view.language, face),
+                "selected" if i in turn.rethrow else "normal",
+            )  # fmt: skip
             for i, face in enumerate(self.hand())
         ] + self._dice_fixes()
         if state.is_over:  # Analyse and New game beside the board, not in a slot of play

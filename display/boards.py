@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from display import palette
-from display.i18n import signed, text
+from display.i18n import face_letter, face_letters, signed, text
 from display.layout import MIN_TEXT, Box
 from display.model import mark_id
 
@@ -52,7 +52,8 @@ def draw_struggle(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scre
     _struggle_pawns(renderer, view, squares, side, screen)
     info_y = y + side * rows + 4
     boxes_w = min(w // 2, info_h * 5)
-    _struggle_boxes(renderer, view, pygame.Rect(x + w - boxes_w, info_y, boxes_w, info_h), side)
+    boxes = pygame.Rect(x + w - boxes_w, info_y, boxes_w, info_h)
+    _struggle_boxes(renderer, view, boxes, side, screen.language)
     line = _struggle_hand_line(view, screen.language)
     renderer.label(line, (x, info_y, w - boxes_w - 8, info_h), renderer.layout.font - 2)
 
@@ -65,8 +66,9 @@ def _struggle_hand_line(view: dict[str, Any], language: str) -> str:
     hand, kept = list(view.get("hand") or []), list(view.get("kept") or [])
     if view.get("phase") == "roll" and view.get("throws"):
         thrown = " ".join("?" * (len(hand) - len(kept)))  # short: it fits 800x480's strip
-        return text(language, "board.hand", hand=f"{' '.join(kept)} + {thrown}".strip(" +"))
-    return text(language, "board.hand", hand=" ".join(hand) or "—")
+        shown = f"{face_letters(language, kept)} + {thrown}".strip(" +")
+        return text(language, "board.hand", hand=shown)
+    return text(language, "board.hand", hand=face_letters(language, hand) or "—")
 
 
 def _serpentine(index: int, columns: int, side: int, origin: tuple[int, int]) -> pygame.Rect:
@@ -88,12 +90,13 @@ def _struggle_squares(
         renderer.label(str(number), rect, max(MIN_TEXT, side // 3), ink, "center")
 
 
-def _pawn(renderer: Canvas, pawn: str, center: tuple[int, int], radius: int) -> None:
+def _pawn(renderer: Canvas, pawn: str, center: tuple[int, int], radius: int, language: str) -> None:
     fill, ink = palette.STRUGGLE_PAWNS[pawn]
     pygame.draw.circle(renderer.surface, palette.WHITE, center, radius + 2)
     pygame.draw.circle(renderer.surface, fill, center, radius)
     box = (center[0] - radius - 2, center[1] - radius, 2 * radius + 4, 2 * radius)
-    renderer.label(pawn, box, max(MIN_TEXT, int(radius * 1.1)), ink, "center")
+    letter = face_letter(language, pawn)
+    renderer.label(letter, box, max(MIN_TEXT, int(radius * 1.1)), ink, "center")
 
 
 def _struggle_pawns(
@@ -118,7 +121,7 @@ def _struggle_pawns(
     stacked = max(11, min(radius, step // 2 - 2))  # the start's pawns, one above the other
     for pawn, centre in centres.items():
         size = radius if squares.get(pawn) else stacked
-        _pawn(renderer, pawn, centre, size)
+        _pawn(renderer, pawn, centre, size, screen.language)
         piece = f"pawn:{pawn}"
         if piece in screen.selected:  # black and white: a yellow ring vanished on yellow squares
             pygame.draw.circle(renderer.surface, palette.BLACK, centre, size + 7, 5)
@@ -145,7 +148,9 @@ def _ghost(renderer: Canvas, centre: tuple[int, int], radius: int) -> None:
     pygame.draw.circle(renderer.surface, palette.YELLOW, centre, radius + 2, 3)
 
 
-def _struggle_boxes(renderer: Canvas, view: dict[str, Any], area: pygame.Rect, side: int) -> None:
+def _struggle_boxes(
+    renderer: Canvas, view: dict[str, Any], area: pygame.Rect, side: int, language: str
+) -> None:
     boxes: dict[str, str] = view.get("boxes", {})
     by_box = {letter: pawn for pawn, letter in boxes.items()}
     width = area.w // 5
@@ -154,7 +159,7 @@ def _struggle_boxes(renderer: Canvas, view: dict[str, Any], area: pygame.Rect, s
         pygame.draw.rect(renderer.surface, palette.PANEL_LIGHT, rect, border_radius=4)
         pawn = by_box.get(letter)
         if pawn:
-            _pawn(renderer, pawn, rect.center, min(rect.w, rect.h) // 2 - 3)
+            _pawn(renderer, pawn, rect.center, min(rect.w, rect.h) // 2 - 3, language)
         else:
             renderer.label(letter, rect, max(MIN_TEXT, rect.h // 2), palette.TEXT_DIM, "center")
 

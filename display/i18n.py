@@ -166,3 +166,19 @@ class _GameRules:
 
 
 RULES = _Rules()
+
+
+def face_letter(language: str, face: str) -> str:
+    """A poker face's letter as the language's own rule book writes it (French: R, D, V for
+    Roi, Dame, Valet); any other face or die value as it is."""
+    letters = {
+        "K": text(language, "face_letter.king"),
+        "Q": text(language, "face_letter.queen"),
+        "J": text(language, "face_letter.jack"),
+    }
+    return letters.get(face, face)
+
+
+def face_letters(language: str, faces: list[str]) -> str:
+    """Faces shown as a row of letters: "10 10 D D A"."""
+    return " ".join(face_letter(language, face) for face in faces)

@@ -79,11 +79,18 @@ class Renderer(TextFitting, TableView, CameraView, MenuView):
         cells = grid(box, len(targets), columns, row_height=self.layout.row_height)
         self.same_size_buttons(targets, cells)
 
-    def same_size_buttons(self, targets: list[Target], cells: list[Box]) -> None:
-        size = min(  # one type size for the group: a row of buttons reads as one
+    def same_size_buttons(
+        self, targets: list[Target], cells: list[Box], one_line: bool = False
+    ) -> None:
+        """One type size for the group: a row of buttons reads as one. `one_line`: a smaller
+        size rather than a label broken over two lines ("−" above "dé" read as two buttons)."""
+        size = min(
             self.fit_lines(t.label, (0, 0, cell[2] - 16, cell[3] - 6), self.layout.font)[0]
             for t, cell in zip(targets, cells, strict=True)
         )
+        if one_line:
+            size = min([size] + [max(MIN_TEXT, self.fitted_size(t.label, size, cell[2] - 16))
+                                 for t, cell in zip(targets, cells, strict=True)])  # fmt: skip
         for target, cell in zip(targets, cells, strict=True):
             self.button(target, cell, size)
 
@@ -105,7 +112,7 @@ class Renderer(TextFitting, TableView, CameraView, MenuView):
         for need in needs:
             cells.append((round(left), y, round(need + spare), h))
             left += need + spare + gap
-        self.same_size_buttons(targets, cells)
+        self.same_size_buttons(targets, cells, one_line=True)
 
     def panel(self, box: Box, colour: palette.Colour = palette.PANEL) -> None:
         pygame.draw.rect(self.surface, colour, pygame.Rect(box), border_radius=10)

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 BAR_MAX = 48  # px: the widest bar of a player's scores chart
 LEGEND_H = 18  # px: the row saying what the score bars' colours and outline mean
+ZERO_MARK = 8  # px: a score of 0 drawn as a low block on the baseline (not as nothing)
 VALUE_MIN_WIDTH = 22  # px: bars at least this wide have their score written over them
 GAME_COLOURS = {
     "struggle": palette.ORANGE,
@@ -122,6 +123,9 @@ def _game_chart(renderer: Canvas, game: dict[str, Any], box: Box, head_w: int) -
         left = area.x + 4 + number * width
         top = zero - max(score, 0) * scale
         bar = pygame.Rect(left, int(top), max(2, width - 3), max(2, int(abs(score) * scale)))
+        if score == 0:  # a chart of zeros read as an empty chart
+            top = zero - ZERO_MARK
+            bar = pygame.Rect(left, int(top), max(2, width - 3), ZERO_MARK)
         pygame.draw.rect(renderer.surface, colour, bar)
         if won:
             pygame.draw.rect(renderer.surface, palette.YELLOW, bar, 2)

@@ -11,7 +11,7 @@ from typing import Any
 
 from engines._struggle_board import ACE, BLACK, BOXES, DICE, PAWNS, YELLOW
 from engines.core import Action, LazyAction
-from engines.dice import POKER_FACES, counted_faces, face_message
+from engines.dice import POKER_FACES, counted_faces
 from engines.messages import Message, chain, msg
 
 Move = tuple[str, int]  # a pawn and the squares it moves
@@ -171,26 +171,32 @@ def rethrow_action(faces: tuple[str, ...]) -> Action:
 
 
 def play_message(outcomes: list) -> Message:
-    """What a play does, move by move (`Jack +2: blocked (black square); Queen +3: …`)."""
+    """What a play does, move by move, in words (`the Jack cannot move 2: a black square; the
+    Queen moves 3 …`)."""
     return chain([outcome_message(o) for o in outcomes], "list.semicolon")
 
 
 def outcome_message(outcome: tuple[str, int, tuple[str, Any]]) -> Message:
     """What one move of a play does, as a message."""
     pawn, steps, (kind, detail) = outcome
-    said = {"pawn": face_message(pawn), "steps": steps}
+    said = {"pawn": the_pawn(pawn), "steps": steps}
     if kind == "move":
         return msg("struggle.said.move", square=detail, **said)
     if kind in ("black", "occupied"):
         return msg(f"struggle.said.{kind}", **said)
     if kind == "take":
         square, victim, back = detail
-        return msg("struggle.said.take", square=square, victim=face_message(victim),
+        return msg("struggle.said.take", square=square, victim=the_pawn(victim),
                    back=square_message(back), **said)  # fmt: skip
     if kind == "arrive":
         return msg("struggle.said.arrive", box=detail, **said)
     box, last = detail
-    return msg("struggle.said.arrive_last", box=box, last=face_message(last), **said)
+    return msg("struggle.said.arrive_last", box=box, last=the_pawn(last), **said)
+
+
+def the_pawn(pawn: str) -> Message:
+    """A pawn named inside a sentence, with its article ("la Dame avance de 3")."""
+    return msg(f"struggle.the.{pawn}")
 
 
 def square_message(square: int) -> Message:

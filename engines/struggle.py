@@ -260,13 +260,19 @@ define(
         "struggle.said.pass": "The hand moves nothing",
         "struggle.said.rethrow_all": "Re-throw all {n} dice",
         "struggle.said.rethrow": "Re-throw {faces}",
-        "struggle.said.move": "{pawn} +{steps}: square {square}",
-        "struggle.said.black": "{pawn} +{steps}: blocked (black square)",
-        "struggle.said.occupied": "{pawn} +{steps}: blocked (square occupied)",
-        "struggle.said.take": "{pawn} +{steps} takes red square {square}, {victim} goes back to "
-        "{back}",
-        "struggle.said.arrive": "{pawn} +{steps}: reaches box {box}",
-        "struggle.said.arrive_last": "{pawn} +{steps}: reaches box {box}, {last} goes to box E",
+        "struggle.said.move": "{pawn} moves {steps} to square {square}",
+        "struggle.said.black": "{pawn} cannot move {steps}: a black square",
+        "struggle.said.occupied": "{pawn} cannot move {steps}: the square is taken",
+        "struggle.said.take": "{pawn} moves {steps} onto red square {square} and sends {victim} "
+        "back to {back}",
+        "struggle.said.arrive": "{pawn} moves {steps} and reaches box {box}",
+        "struggle.said.arrive_last": "{pawn} moves {steps} and reaches box {box}, and {last} goes "
+        "to box E",
+        "struggle.the.K": "the King",
+        "struggle.the.Q": "the Queen",
+        "struggle.the.J": "the Jack",
+        "struggle.the.10": "the Ten",
+        "struggle.the.9": "the Nine",
         "struggle.said.to_start": "the start",
         "struggle.said.to_square": "square {n}",
         "struggle.track.colour": "line {line}: '{letter}' is not a square colour (Y/J yellow, "

@@ -113,7 +113,7 @@ def test_struggle_roll_correct_confirm_rethrow_and_play(controller):
     assert controller.dice_request().count == 2
     roll(controller, "K", "K")
     screen = controller.screen()
-    assert "Lancer 2/3" in screen.turn and "gardés\u00a0: J Q K" in screen.turn
+    assert "Lancer 2/3" in screen.turn and "gardés\u00a0: V D R" in screen.turn
     controller.handle(Tap(screen.moves[0].id))
     assert controller.state.view(None)["current"] == 0
     assert (

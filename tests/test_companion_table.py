@@ -44,7 +44,7 @@ def test_who_starts_is_asked_in_words_and_the_roller_is_named(controller):
     assert screen.turn.startswith("Bruno\u00a0: lancez 5 dés") and screen.acting == 1
     assert "carte objectif" in screen.turn  # the game's first throw: the cards drawn first
     controller.handle(Settled(reading("K", "Q", "J", "10", "9")))
-    assert "vérifiez" in controller.screen().turn  # not "lancez" while a reading waits
+    assert "confirmez la lecture" in controller.screen().turn  # not "lancez" while it waits
     assert not NOTATION.search(said(controller))
 
 
@@ -227,7 +227,7 @@ def test_stale_dice_marks_go_with_the_turn(controller):
     controller.start_game("struggle", ["Ann", "Bob"], seed=1)
     controller.handle(Tap("move:first 0"))
     controller.handle(Settled(reading("K", "Q", "J", "10", "9")))
-    assert [d.label for d in controller.screen().dice] == ["K", "Q", "J", "10", "9"]
+    assert [d.label for d in controller.screen().dice] == ["R", "D", "V", "10", "9"]  # French
     controller.handle(Press("reroll"))  # throw again before confirming: the reading goes
     assert controller.screen().dice == [] and controller.table.dice.throw_wanted is not None
     controller.handle(Settled(reading("K", "Q", "J", "10", "9")))

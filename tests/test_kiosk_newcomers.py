@@ -19,7 +19,7 @@ from companion.advice import choice_words
 from companion.controller import Controller, Press, Settled, Tap
 from companion.feed import DiceFeed
 from companion.persistence.store import Store
-from display.i18n import text
+from display.i18n import face_letters, text
 from display.layout import MIN_TEXT
 from display.model import Screen
 from hardware.camera import Frame
@@ -356,7 +356,7 @@ def test_the_dice_kept_follow_the_dice_chosen_to_throw_again(controller):
     assert "aucun" in controller.screen().turn
     controller.handle(Tap("hand:0"))
     turn = controller.screen().turn
-    assert "aucun" not in turn and "10 J Q K" in turn
+    assert "aucun" not in turn and "10 V D R" in turn
 
 
 # ----- command line --------------------------------------------------------------------------
@@ -809,8 +809,9 @@ def test_struggle_pawns_at_the_start_do_not_overlap(controller, size, monkeypatc
 
     discs: list[tuple[tuple[int, int], int]] = []
     pawn = boards._pawn
-    monkeypatch.setattr(boards, "_pawn", lambda renderer, name, centre, radius: (
-        discs.append((centre, radius + 2)) or pawn(renderer, name, centre, radius)))  # fmt: skip
+    monkeypatch.setattr(boards, "_pawn", lambda renderer, name, centre, radius, *rest: (
+        discs.append((centre, radius + 2)) or pawn(renderer, name, centre, radius, *rest)
+    ))  # fmt: skip
     controller.start_game("struggle", ["Maxime", "Chloé"], seed=3)
     Renderer(size).draw(controller.screen())
     assert len(discs) == 5
@@ -2092,9 +2093,9 @@ def test_struggle_game_over_shows_each_card_and_its_points(controller, size):
     note = controller.screen().moves_note
     view = controller.state.view(None)
     seats = zip(["Ana", "Bob", "Cid"], view["objectives"], view["scores"], strict=True)
-    for name, order, points in seats:
-        assert f"{name} {' '.join(order)} → {points}" in note
-    arrival = " ".join(sorted(view["boxes"], key=lambda pawn: view["boxes"][pawn]))
+    for name, order, points in seats:  # the French letters: R, D, V
+        assert f"{name} {face_letters('fr', list(order))} → {points}" in note
+    arrival = face_letters("fr", sorted(view["boxes"], key=lambda pawn: view["boxes"][pawn]))
     assert arrival in note
     drawn = " ".join(drawn_words(controller, size))
     assert arrival in drawn and "Cid " in drawn, drawn

@@ -139,7 +139,7 @@ def test_red_square_take_sends_the_occupant_to_the_movers_start() -> None:
     state.apply("roll J J K K K")  # J +2 lands on red 6 held by Q; K +3 to square 3
     play = state.apply("J+2 K+3")
     assert state.squares["J"] == 6 and state.squares["Q"] == 4
-    assert "prend la case rouge" in say("fr", play) and "takes red square" in say("en", play)
+    assert "sur la case rouge" in say("fr", play) and "onto red square" in say("en", play)
 
 
 def test_black_square_and_occupied_yellow_square_are_impasses() -> None:
@@ -164,7 +164,8 @@ def test_rulings_worked_example_jack_impasse_then_queen_takes_red_square() -> No
     play = state.apply("J+2 Q+3")
     assert state.squares["J"] == s - 3 and state.squares["Q"] == s
     assert say("fr", play).startswith(
-        "Valet +2\u00a0: impasse (case noire)\u00a0; Dame +3 prend la case rouge"
+        "le Valet ne peut pas avancer de 2\u00a0: case noire\u00a0; la Dame avance de 3 sur la "
+        "case rouge"
     )
 
 
@@ -305,8 +306,8 @@ def test_red_square_take_from_the_start_sends_the_occupant_to_square_zero() -> N
     state.apply("roll J J 9 9 9")
     plays = [a for a in state.legal_actions() if not a.notation.startswith("rethrow")]
     assert [a.data[1].squares for a in plays] == [{"K": 0, "Q": 0, "J": 2, "10": 0, "9": 3}]
-    assert "Dame recule au départ" in say("fr", plays[0])
-    assert "Queen goes back to the start" in say("en", plays[0])
+    assert "renvoie la Dame au départ" in say("fr", plays[0])
+    assert "sends the Queen back to the start" in say("en", plays[0])
 
 
 def test_the_red_square_take_is_compulsory() -> None:
@@ -473,8 +474,11 @@ def test_descriptions_read_naturally() -> None:
     assert say("en", state.parse("rethrow J J Q A A")) == "Re-throw all 5 dice"
     play = state.parse("J+3 Q+2")
     said = sorted(say("fr", play).split("\u00a0; "))
-    assert said == ["Dame +2\u00a0: case 2", "Valet +3\u00a0: case 3"]
-    assert sorted(say("en", play).split("; ")) == ["Jack +3: square 3", "Queen +2: square 2"]
+    assert said == ["la Dame avance de 2 en case 2", "le Valet avance de 3 en case 3"]
+    assert sorted(say("en", play).split("; ")) == [
+        "the Jack moves 3 to square 3",
+        "the Queen moves 2 to square 2",
+    ]
 
 
 def test_random_games_keep_the_invariants() -> None:

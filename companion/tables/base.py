@@ -74,6 +74,14 @@ class Table:
             return state.actor
         return self.roller(state)
 
+    def check_roll(self, state: engines.State, name: str, language: str) -> str:
+        """What a reading shown waits for: its check, then Confirm."""
+        return text(language, "check_roll", name=name)
+
+    def pick_face(self, state: engines.State, language: str) -> str:
+        """What a die touched on a reading shown asks: the face it shows."""
+        return text(language, "pick_face")
+
     def waiting(self, state: engines.State, language: str) -> str:
         """What the table waits for, with the name of who does it."""
         if state.is_over:

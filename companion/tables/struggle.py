@@ -8,7 +8,7 @@ from typing import Any
 
 import engines
 from companion.tables.base import Choice, DiceRequest, Table
-from display.i18n import say, text
+from display.i18n import face_letter, face_letters, say, text
 from display.model import Target, is_mark, mark_id, marked_piece
 from engines.dice import face_message
 
@@ -27,7 +27,7 @@ class StruggleTable(Table):
             return " — " + text(language, "objective_wait")
         if not self.hand(state) or "throws" not in view:
             return ""
-        kept = " ".join(view.get("kept", [])) or text(language, "kept_none")
+        kept = face_letters(language, view.get("kept", [])) or text(language, "kept_none")
         return " — " + text(language, "throw_count", n=view["throws"], kept=kept)
 
     def waiting_dice(self, state: engines.State, request: DiceRequest, language: str) -> str:
@@ -56,16 +56,39 @@ class StruggleTable(Table):
         boxes, objectives = view.get("boxes", {}), view.get("objectives", [])
         if len(boxes) < len(PAWNS) or None in objectives:
             return "", {}
-        arrival = " ".join(sorted(boxes, key=lambda pawn: boxes[pawn]))
+        arrival = face_letters(language, sorted(boxes, key=lambda pawn: boxes[pawn]))
         cards = [
-            text(language, "struggle.result_card", name=name, order=" ".join(order), n=points)
+            text(
+                language,
+                "struggle.result_card",
+                name=name,
+                order=face_letters(language, order),
+                n=points,
+            )
             for name, order, points in zip(state.players, objectives, view["scores"], strict=True)
         ]  # " ; " parts: a line each where they fit
         return " ; ".join([text(language, "struggle.result", arrival=arrival), *cards]), {}
 
+    def check_roll(self, state: engines.State, name: str, language: str) -> str:
+        """A reading that more throws may follow: the dice to throw again are touched once it
+        is confirmed (a newcomer touched a die to throw it again and got the face picker)."""
+        if self.throws_follow(state):
+            return text(language, "struggle.check_roll_rethrow", name=name)
+        return super().check_roll(state, name, language)
+
+    def pick_face(self, state: engines.State, language: str) -> str:
+        if self.throws_follow(state):
+            return text(language, "struggle.pick_face_rethrow")
+        return super().pick_face(state, language)
+
+    @staticmethod
+    def throws_follow(state: engines.State) -> bool:
+        """The throw awaited is not the turn's third: its dice may be thrown again."""
+        return state.view(None).get("throws", 2) < 2
+
     def waiting_keeping(self, state: engines.State, keep: list[str], language: str) -> str:
         name = state.players[state.actor]
-        kept = " ".join(keep) or text(language, "kept_none")
+        kept = face_letters(language, keep) or text(language, "kept_none")
         detail = text(language, "throw_count", n=state.view(None)["throws"], kept=kept)
         return text(language, "turn_name", name=name) + " — " + detail
 
@@ -196,11 +219,14 @@ class StruggleTable(Table):
         return mode == "table" and isinstance(state.actor, int) and self.revealing(state)
 
     def keys(self, state: engines.State, language: str) -> list[Target]:
-        return [Target(f"key:{p}", p) for p in PAWNS]
+        return [Target(f"key:{p}", face_letter(language, p)) for p in PAWNS]
 
     def spent_keys(self, entry: str) -> set[str]:
         """A pawn stands once on an objective card: its key is spent once typed."""
         return set(entry.split()) & set(PAWNS)
+
+    def entry_words(self, state: engines.State, entry: str, language: str) -> str:
+        return face_letters(language, entry.split())
 
     def entry_notation(self, state: engines.State, entry: str) -> str:
         return "objective " + super().entry_notation(state, entry)
