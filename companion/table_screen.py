@@ -24,7 +24,7 @@ from companion.name_keyboard import entry_controls
 from companion.notation_entry import NotationEntry
 from companion.persistence.store import StoreError
 from companion.screen_base import Handler, KioskView, ScreenName, ScreenObject
-from companion.session import CARD_GAMES, Drawn
+from companion.session import CARD_GAMES, Drawn, PositionKey
 from companion.table_context import Turn
 from companion.tables import Choice, DiceRequest
 from companion.tables.base import spoken_view
@@ -76,7 +76,7 @@ class TableScreen(ScreenObject):
         self.typing = NotationEntry(self)
         self.hint = HintPanel(self, self.advice)
         self.bots = BotTurns(self, self.advice)
-        self.reopen_asked: tuple[int, int] | None = None  # the finished game undo asked about
+        self.reopen_asked: PositionKey | None = None  # the finished game undo asked about
         self.review_status: Callable[[], str] = lambda: "none"  # the review screen's, when set
 
     @property
@@ -193,6 +193,7 @@ class TableScreen(ScreenObject):
             self.view.say(self.t("nothing_undo"), True)
             return False
         self.turn = Turn()
+        self.bots.forget()
         self.view.say(self.t("undone", what=say(self.view.language, undone)))
         if logged.notation.startswith("roll ") and session.last_roll is not None:
             # the dice are still on the tray: show the undone reading again, to fix and confirm

@@ -1,0 +1,159 @@
+"""Le Roudalon and Undo with robots, as a newcomer found them (issue 57, stranger H): each
+problem held by a test driven through the controller."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.bot_seats import BOT_SHOW_SECONDS
+from companion.controller import Controller, Tap
+from companion.persistence.store import Store
+
+ROBOT_GAMES = {"roudalon": 3, "traverse": 1, "struggle": 1, "sequence": 1, "strategix": 1}
+NOTATION_WORDS = ("expected:", "not legal", "attendu")  # an engine's refusal
+
+
+@pytest.fixture
+def store(tmp_path):
+    with Store(tmp_path / "state") as opened:
+        yield opened
+
+
+def logged(controller: Controller) -> list[str]:
+    return [a.notation for a in controller.store.actions(controller.session.record.id)]
+
+
+def with_robot(store: Store, game: str) -> Controller:
+    """`game` set up with its robot seat (the last seat for Le Roudalon: Cid offers to it)."""
+    controller = Controller(store, "en", seed_source=random.Random(5), auto_resume=False)
+    controller.handle(Tap(f"game:{game}"))
+    controller.handle(Tap(f"seat:{ROBOT_GAMES[game]}"))
+    controller.handle(Tap("start:"))
+    assert controller.session.bots == {ROBOT_GAMES[game]: "simple"}
+    return controller
+
+
+def robot_to_act(controller: Controller) -> bool:
+    state = controller.state
+    return isinstance(state.actor, int) and bool(controller.session.bot_level(state.actor))
+
+
+def person_move(controller: Controller, first: str = "offer") -> str:
+    """A person's move: `first` when it is legal (the alliance offer to the robot), else a
+    small stake, else the first move."""
+    notations = [a.notation for a in controller.state.legal_actions()]
+    for wanted in (first, "stake 1"):
+        if wanted in notations:
+            return wanted
+    return notations[0]
+
+
+def dice_or_chance(controller: Controller) -> bool:
+    state = controller.state
+    return state.is_chance or controller.dice_request() is not None
+
+
+def throw(controller: Controller, rng: random.Random) -> None:
+    """The dice thrown (a robot's too: someone at the table throws them), or chance drawn."""
+    state = controller.state
+    if state.is_chance:
+        controller.play(state.sample_chance(rng).notation)
+    else:
+        controller.play(rng.choice([a.notation for a in state.legal_actions()]))
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def robot_moves(self, controller: Controller, steps: int = 12) -> None:
+        """Time passes with the robot to choose: its choice is made, shown, then played."""
+        for _ in range(steps):
+            if not robot_to_act(controller) or controller.state.is_over:
+                return
+            controller.tick(self.now)
+            controller.table.advice.wait()
+            controller.tick(self.now)
+            self.now += BOT_SHOW_SECONDS
+
+
+def to_robot_answer(controller: Controller, clock: Clock, rng: random.Random) -> None:
+    """Play until a person's move is followed by the robot's (in Le Roudalon: the robot's
+    answer to an alliance offer)."""
+    answering = False  # a person moved since the robot last did
+    for _ in range(400):
+        assert not controller.state.is_over
+        if dice_or_chance(controller):
+            throw(controller, rng)
+        elif robot_to_act(controller):
+            before = len(logged(controller))
+            clock.robot_moves(controller, 1)
+            clock.robot_moves(controller, 1)
+            if answering and len(logged(controller)) > before:
+                return
+        else:
+            move = person_move(controller)
+            controller.play(move)
+            answering = controller.state.game.name != "roudalon" or move == "offer"
+    raise AssertionError("no robot answered a person")
+
+
+@pytest.mark.parametrize("undos", [1, 2, 3])
+@pytest.mark.parametrize("game", sorted(ROBOT_GAMES))
+def test_a_robot_plays_on_after_quick_undos_and_a_persons_move(store, game, undos):
+    controller = with_robot(store, game)
+    clock, rng = Clock(), random.Random(7)
+    to_robot_answer(controller, clock, rng)
+    for _ in range(undos):  # quick touches: no time passes between them
+        controller.handle(Tap("undo:"))
+        controller.tick(clock.now)
+    moved = False
+    for _ in range(40):  # the robot, the dice, then a person's move: the robot plays on
+        state = controller.state
+        if state.is_over or (moved and not robot_to_act(controller)):
+            break
+        if dice_or_chance(controller):
+            throw(controller, rng)
+        elif robot_to_act(controller):
+            clock.robot_moves(controller)
+            assert not robot_to_act(controller), f"stuck: {controller.message}"
+        else:
+            controller.play(person_move(controller, first="stake 1"))  # not what was undone
+            moved = True
+        assert not any(word in controller.message for word in NOTATION_WORDS), controller.message
+    assert moved or controller.state.is_over
+
+
+def test_a_robots_refused_choice_never_sticks_the_table(store, monkeypatch):
+    """A robot whose choice the engine refuses chooses again; refused again, the table says
+    so in words and the players choose its move."""
+    import companion.bot_seats as bot_seats
+
+    asked: list[int] = []
+
+    def illegal(state, level, seed):
+        def work() -> str:
+            asked.append(len(state.history))
+            return "yes"  # an alliance answer, with no alliance offered
+
+        return work
+
+    monkeypatch.setattr(bot_seats, "bot_work", illegal)
+    controller = with_robot(store, "roudalon")
+    clock, rng = Clock(), random.Random(7)
+    for _ in range(200):
+        if robot_to_act(controller):
+            break
+        if dice_or_chance(controller):
+            throw(controller, rng)
+        else:
+            controller.play(person_move(controller, first="stake 1"))
+    before = logged(controller)
+    clock.robot_moves(controller)
+    assert len(asked) == 2, "the robot chose again once"
+    assert logged(controller) == before
+    assert controller.message == "Bot 4 (robot) cannot choose here: choose its move for it"
+    controller.play(person_move(controller, first="stake 1"))
+    assert len(logged(controller)) == len(before) + 1
