@@ -192,13 +192,28 @@ class TableScreen(ScreenObject):
         except StoreError:
             self.view.say(self.t("nothing_undo"), True)
             return False
+        said = [say(self.view.language, undone)]
+        while self._robot_chose_here():  # back to the person's decision before the robot's
+            try:
+                logged, undone = session.undo()
+            except StoreError:  # the robot's moves began the game
+                break
+            said.insert(0, say(self.view.language, undone))
         self.turn = Turn()
         self.bots.forget()
-        self.view.say(self.t("undone", what=say(self.view.language, undone)))
+        self.view.say(self.t("undone", what=" · ".join(said)))
         if logged.notation.startswith("roll ") and session.last_roll is not None:
             # the dice are still on the tray: show the undone reading again, to fix and confirm
             self.turn.proposal, session.last_roll = session.last_roll, None
         return True
+
+    def _robot_chose_here(self) -> bool:
+        """The position is a robot's to choose (not its dice, which a person throws)."""
+        session = self.view.session
+        if session is None or session.state.is_over or self.dice_request() is not None:
+            return False
+        actor = session.state.actor
+        return isinstance(actor, int) and bool(session.bot_level(actor))
 
     def new_game(self, game: str) -> None:
         """A finished game's "new game": the set-up of the same game."""

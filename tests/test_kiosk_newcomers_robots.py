@@ -157,3 +157,21 @@ def test_a_robots_refused_choice_never_sticks_the_table(store, monkeypatch):
     assert controller.message == "Bot 4 (robot) cannot choose here: choose its move for it"
     controller.play(person_move(controller, first="stake 1"))
     assert len(logged(controller)) == len(before) + 1
+
+
+@pytest.mark.parametrize("game", sorted(ROBOT_GAMES))
+def test_one_undo_after_a_robots_move_gives_the_person_their_turn_back(store, game):
+    """Undo takes back the last person's decision and the robot's moves after it: the robot
+    does not replay its move at once, and the line says what was undone."""
+    controller = with_robot(store, game)
+    clock, rng = Clock(), random.Random(7)
+    to_robot_answer(controller, clock, rng)
+    while robot_to_act(controller) and not controller.state.is_over:
+        clock.robot_moves(controller)
+    controller.handle(Tap("undo:"))
+    message = controller.message
+    assert message.startswith("Undone: ")
+    for _ in range(3):
+        clock.robot_moves(controller)
+    assert not robot_to_act(controller), "a person's decision is on the table"
+    assert controller.message == message, "the robot did not play over the undo's line"
