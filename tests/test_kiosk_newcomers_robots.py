@@ -8,8 +8,9 @@ import random
 import pytest
 
 from companion.bot_seats import BOT_SHOW_SECONDS
-from companion.controller import Controller, Tap
+from companion.controller import Controller, Settled, Tap
 from companion.persistence.store import Store
+from tests.test_companion_controller import reading
 
 ROBOT_GAMES = {"roudalon": 3, "traverse": 1, "struggle": 1, "sequence": 1, "strategix": 1}
 NOTATION_WORDS = ("expected:", "not legal", "attendu")  # an engine's refusal
@@ -175,3 +176,43 @@ def test_one_undo_after_a_robots_move_gives_the_person_their_turn_back(store, ga
         clock.robot_moves(controller)
     assert not robot_to_act(controller), "a person's decision is on the table"
     assert controller.message == message, "the robot did not play over the undo's line"
+
+
+def alliance_of_three(store: Store) -> Controller:
+    """Le Roudalon at a table of four people: Ann stakes, Bob stakes, ... until Ann offers an
+    alliance to Bob, who accepts and offers it on to Cid (the fifth action on)."""
+    controller = Controller(store, "en", auto_resume=False)
+    controller.start_game("roudalon", ["Ann", "Bob", "Cid", "Dan"], seed=3, mode="table")
+    for faces in ("roll 6 6", "roll 1 1", "roll 2 1", "roll 1 2"):  # Ann starts
+        controller.play(faces)
+    for move in ("stake 4", "stake 4", "stake 1", "stake 1", "offer", "yes", "offer"):
+        controller.play(move)
+    return controller
+
+
+def test_alliance_prompts_name_the_ally_who_acts(store):
+    controller = alliance_of_three(store)
+    assert controller.screen().turn.startswith("Cid: Bob offers you an alliance")
+    controller.play("yes")
+    controller.play("close")  # Ann, Bob and Cid throw in turn, Ann first
+    controller.play("throw 1")  # Ann throws one die: the camera reads it
+    assert controller.screen().turn == "Ann: roll 1 die"
+    controller.play("roll 1")
+    controller.play("throw 1")
+    assert controller.screen().turn == "Bob: roll 1 die", "Bob throws, not Ann"
+    controller.handle(Settled(reading(2)))
+    assert controller.screen().turn.startswith("Bob: check the dice read")
+
+
+def test_a_robot_allys_die_is_thrown_for_it_by_name(store):
+    controller = Controller(store, "en", auto_resume=False)
+    controller.start_game("roudalon", ["Ann", "Bob", "Cid", "Bot 4"], seed=3, mode="table",
+                          bots={3: "simple"})  # fmt: skip
+    for faces in ("roll 1 1", "roll 1 2", "roll 6 6", "roll 2 1"):  # Cid starts
+        controller.play(faces)
+    for move in ("stake 4", "stake 1", "stake 1", "stake 1", "offer", "yes", "close"):
+        controller.play(move)
+    controller.play("throw 1")
+    controller.play("roll 1")
+    controller.play("throw 1")  # the robot's choice, played for the test
+    assert controller.screen().turn == "Bot 4 is a bot: throw 1 die for it"

@@ -15,6 +15,8 @@ class RoudalonTable(Table):
         if view.get("phase") == "rolloff":
             pending = [seat for seat, total in view.get("rolloff", []) if total is None]
             return pending[0] if pending else None
+        if view.get("phase") == "roll":  # an ally's dice: the ally throws, not the turn's player
+            return view["next_thrower"]
         return super().roller(state)
 
     def choices(self, state: engines.State, language: str) -> list[Choice]:
@@ -28,8 +30,9 @@ class RoudalonTable(Table):
         view = state.view(None)
         if view.get("phase") != "offer" or view.get("offered_to") is None or state.is_over:
             return super().waiting(state, language)
+        offering = view["alliance"][-1]  # the last ally offers it on, not the turn's player
         return text(language, "rd_answer", name=state.players[view["offered_to"]],
-                    other=state.players[view["current"]])  # fmt: skip
+                    other=state.players[offering])  # fmt: skip
 
     def turn_detail(self, state: engines.State, language: str) -> str:
         return self._total_reached(state, language)
