@@ -177,7 +177,7 @@ class Session:
         return logged, undone
 
     def _finish(self) -> None:
-        self.store.finish(self.record.id, self.state.scores(), self.state.winners())
+        self.store.finish(self.record.id, self.state.scores(), self.table.winners(self.state))
         self.record = self.store.game(self.record.id)
 
 

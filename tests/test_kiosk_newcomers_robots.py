@@ -216,3 +216,19 @@ def test_a_robot_allys_die_is_thrown_for_it_by_name(store):
     controller.play("roll 1")
     controller.play("throw 1")  # the robot's choice, played for the test
     assert controller.screen().turn == "Bot 4 is a bot: throw 1 die for it"
+
+
+def test_a_void_game_is_won_by_nobody(store):
+    """RULINGS Le Roudalon 7: a pot beyond every die makes the game void and every stake is
+    returned: nobody wins it, on the screen and in the scorebook."""
+    controller = Controller(store, "en", auto_resume=False)
+    controller.start_game("roudalon", ["Ann", "Bob", "Cid", "Dan"], seed=3, mode="table")
+    for faces in ("roll 6 6", "roll 1 1", "roll 2 1", "roll 1 2"):
+        controller.play(faces)
+    for _ in range(9):  # 54 UM: beyond the 48 four players' dice can show
+        controller.play("stake 6")
+    assert controller.state.is_over
+    assert "Void game: nobody wins" in controller.screen().turn
+    game_id = controller.session.record.id
+    rows = store.db.execute("SELECT winner FROM results WHERE game_id = ?", (game_id,))
+    assert [row[0] for row in rows] == [0, 0, 0, 0]

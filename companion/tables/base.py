@@ -75,12 +75,18 @@ class Table:
             return state.actor
         return self.roller(state)
 
+    def winners(self, state: engines.State) -> list[int]:
+        """The seats that won the finished game (none when nobody did)."""
+        return state.winners()
+
     def waiting(self, state: engines.State, language: str) -> str:
         """What the table waits for, with the name of who does it."""
         if state.is_over:
-            winners = [state.players[i] for i in state.winners()]
+            winners = [state.players[i] for i in self.winners(state)]
             names = names_list(language, winners)
             said = text(language, "winner", names=names, count=len(winners))
+            if not winners:
+                said = text(language, "void_nobody_wins")
             return f"{text(language, 'game_over')} — {said}"
         request = self.dice_request(state)
         if request is not None:

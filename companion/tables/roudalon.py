@@ -19,6 +19,12 @@ class RoudalonTable(Table):
             return view["next_thrower"]
         return super().roller(state)
 
+    def winners(self, state: engines.State) -> list[int]:
+        """RULINGS Le Roudalon 7: a void game returns every stake; when every game played was
+        void nobody won (the engine counts the players' equal totals as a tie of all)."""
+        voids = state.view(None).get("void", [])
+        return [] if voids and all(voids) else state.winners()
+
     def choices(self, state: engines.State, language: str) -> list[Choice]:
         """Throws and alliances before the six stakes: on a small panel they are on page 1."""
         found = super().choices(state, language)
