@@ -10,6 +10,7 @@ import pytest
 from companion.bot_seats import BOT_SHOW_SECONDS
 from companion.controller import Controller, Settled, Tap
 from companion.persistence.store import Store
+from display.i18n import say
 from tests.test_companion_controller import reading
 
 ROBOT_GAMES = {"roudalon": 3, "traverse": 1, "struggle": 1, "sequence": 1, "strategix": 1}
@@ -199,7 +200,7 @@ def test_alliance_prompts_name_the_ally_who_acts(store):
     assert controller.screen().turn == "Ann: roll 1 die"
     controller.play("roll 1")
     controller.play("throw 1")
-    assert controller.screen().turn == "Bob: roll 1 die", "Bob throws, not Ann"
+    assert controller.screen().turn.startswith("Bob: roll 1 die"), "Bob throws, not Ann"
     controller.handle(Settled(reading(2)))
     assert controller.screen().turn.startswith("Bob: check the dice read")
 
@@ -232,3 +233,24 @@ def test_a_void_game_is_won_by_nobody(store):
     game_id = controller.session.record.id
     rows = store.db.execute("SELECT winner FROM results WHERE game_id = ?", (game_id,))
     assert [row[0] for row in rows] == [0, 0, 0, 0]
+
+
+def test_roll_off_lines_say_who_rolled_what_and_who_throws_for_the_robot(store):
+    controller = Controller(store, "en", auto_resume=False)
+    controller.start_game("roudalon", ["Ann", "Bob", "Cid", "Bot 4"], seed=3, mode="table",
+                          bots={3: "simple"})  # fmt: skip
+    controller.play("roll 4 6")
+    said = say("en", controller.state.last)
+    assert said == "Ann rolled 10 (4 6) in the roll-off"
+    controller.play("roll 1 1")
+    controller.play("roll 2 1")
+    assert controller.screen().turn == "Roll-off: throw 2 dice for Bot 4"
+
+
+def test_an_alliance_says_what_its_total_still_needs(store):
+    controller = alliance_of_three(store)  # the pot: 10 UM
+    controller.play("yes")
+    controller.play("close")
+    controller.play("throw 1")
+    controller.play("roll 4")
+    assert "total 4 of the 10 UM pot: 6 to go" in controller.screen().turn

@@ -48,11 +48,13 @@ class RoudalonTable(Table):
 
     @staticmethod
     def _total_reached(state: engines.State, language: str) -> str:
-        """An alliance whose total reached the pot before its last ally: the others still
-        throw (RULINGS Le Roudalon 5: the total that counts is the one after every ally)."""
+        """An alliance's running total against the pot: what is still needed, or, reached
+        before the last ally, that the others still throw (RULINGS Le Roudalon 5: the total
+        that counts is the one after every ally)."""
         view = state.view(None)
         if view.get("phase") not in ("throw", "roll") or not view.get("throws"):
             return ""
-        if view["running_total"] < view["pot"]:
-            return ""
-        return " — " + text(language, "rd_total_after_all", total=view["running_total"])
+        total, pot = view["running_total"], view["pot"]
+        if total < pot:  # what the allies still to throw need
+            return " — " + text(language, "rd_to_go", total=total, pot=pot, left=pot - total)
+        return " — " + text(language, "rd_total_after_all", total=total)
