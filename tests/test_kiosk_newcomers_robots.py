@@ -7,6 +7,8 @@ import random
 
 import pytest
 
+import advisor
+from companion.advice import figure_words
 from companion.bot_seats import BOT_SHOW_SECONDS
 from companion.controller import Controller, Settled, Tap
 from companion.persistence.store import Store
@@ -254,3 +256,25 @@ def test_an_alliance_says_what_its_total_still_needs(store):
     controller.play("throw 1")
     controller.play("roll 4")
     assert "total 4 of the 10 UM pot: 6 to go" in controller.screen().turn
+
+
+def hint_lines(controller: Controller) -> list[str]:
+    controller.handle(Tap("hint:"))
+    controller.table.advice.wait()
+    return [target.label for target in controller.screen().moves]
+
+
+def test_le_roudalons_hints_say_exact_figures_plainly(store):
+    """Le Roudalon's chances are exact: no 'imagined games'; a throw that cannot make the pot
+    does not read 'no chance' beside its chance to win."""
+    controller = Controller(store, "en", auto_resume=False)
+    controller.start_game("roudalon", ["Ann", "Bob", "Cid", "Dan"], seed=3, mode="table")
+    for faces in ("roll 6 6", "roll 1 1", "roll 2 1", "roll 1 2"):
+        controller.play(faces)
+    for move in ("stake 6", "stake 6", "stake 6", "stake 6"):  # the pot: 24, Ann holds 2 dice
+        controller.play(move)
+    lines = hint_lines(controller)
+    assert lines and not any("imagined" in line for line in lines), lines
+    throws = [c for c in advisor.advise(controller.state, 200) if c.notation == "throw 2"]
+    figure = figure_words(throws[0], "en")  # 24 UM: beyond two dice
+    assert figure == "cannot make the pot now, 25 % to win" or figure.startswith("cannot"), figure
