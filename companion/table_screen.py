@@ -321,7 +321,9 @@ class TableScreen(ScreenObject):
             if not fallback and session is not None:
                 fallback = session.table.choice_label(state, notation, language)
         seat = state.actor if isinstance(state.actor, int) else 0
-        return move_words(state.game.name, notation, fallback, language, seat)
+        said = move_words(state.game.name, notation, fallback, language, seat)
+        warning = session.table.warning(state, notation, language) if session else ""
+        return f"{said} — {warning}" if warning and warning not in said else said
 
     # ----- the screen -----------------------------------------------------------------------
 

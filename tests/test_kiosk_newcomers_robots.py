@@ -278,3 +278,19 @@ def test_le_roudalons_hints_say_exact_figures_plainly(store):
     throws = [c for c in advisor.advise(controller.state, 200) if c.notation == "throw 2"]
     figure = figure_words(throws[0], "en")  # 24 UM: beyond two dice
     assert figure == "cannot make the pot now, 25 % to win" or figure.startswith("cannot"), figure
+
+
+def test_a_stake_that_voids_the_game_says_so(store):
+    """RULINGS Le Roudalon 7: at a pot of 48 with four players, one more stake makes the game
+    void; its move and its hint say so."""
+    controller = Controller(store, "en", auto_resume=False)
+    controller.start_game("roudalon", ["Ann", "Bob", "Cid", "Dan"], seed=3, mode="table")
+    for faces in ("roll 6 6", "roll 1 1", "roll 2 1", "roll 1 2"):
+        controller.play(faces)
+    for _ in range(8):
+        controller.play("stake 6")  # the pot: 48
+    labels = {target.id: target.label for target in controller.screen().moves}
+    assert labels["move:stake 1"].endswith("the game becomes void"), labels
+    assert not labels["move:throw 1"].endswith("void")
+    stakes = [line for line in hint_lines(controller) if line.startswith("stake")]
+    assert stakes and all("the game becomes void" in line for line in stakes), stakes

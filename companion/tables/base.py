@@ -75,6 +75,10 @@ class Table:
             return state.actor
         return self.roller(state)
 
+    def warning(self, state: engines.State, notation: str, language: str) -> str:
+        """What a move does beyond its own words that the players must know before it."""
+        return ""
+
     def winners(self, state: engines.State) -> list[int]:
         """The seats that won the finished game (none when nobody did)."""
         return state.winners()

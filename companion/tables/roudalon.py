@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import engines
 from companion.tables.base import Choice, DiceRequest, Table
 from display.i18n import text
+
+VOID_PER_PLAYER = 12  # two dice of six a player: a pot beyond makes the game void
 
 
 class RoudalonTable(Table):
@@ -27,8 +31,19 @@ class RoudalonTable(Table):
 
     def choices(self, state: engines.State, language: str) -> list[Choice]:
         """Throws and alliances before the six stakes: on a small panel they are on page 1."""
-        found = super().choices(state, language)
+        found = [warned(choice, self.warning(state, choice.notation, language))
+                 for choice in super().choices(state, language)]  # fmt: skip
         return sorted(found, key=lambda choice: choice.notation.startswith("stake"))
+
+    def warning(self, state: engines.State, notation: str, language: str) -> str:
+        """A stake that takes the pot beyond every die makes the game void (RULINGS Le
+        Roudalon 7: more than 12 UM a player): said before it is made."""
+        word, _, amount = notation.partition(" ")
+        if word != "stake" or not amount.isdigit():
+            return ""
+        pot = state.view(None).get("pot", 0) + int(amount)
+        voids = pot > VOID_PER_PLAYER * len(state.players)
+        return text(language, "rd_stake_voids") if voids else ""
 
     def waiting(self, state: engines.State, language: str) -> str:
         """During an alliance offer, who answers and to whom: "à vous de jouer" named the player
@@ -58,3 +73,7 @@ class RoudalonTable(Table):
         if total < pot:  # what the allies still to throw need
             return " — " + text(language, "rd_to_go", total=total, pot=pot, left=pot - total)
         return " — " + text(language, "rd_total_after_all", total=total)
+
+
+def warned(choice: Choice, warning: str) -> Choice:
+    return replace(choice, label=f"{choice.label} — {warning}") if warning else choice
