@@ -407,7 +407,8 @@ class TableScreen(ScreenObject):
         rolloff_call = table is not None and table.rolloff(state) and self.turn.proposal is None
         bot_seat = session is not None and seat is not None and bool(session.bot_level(seat))
         if bot_seat and seat is not None and request and not rolloff_call:
-            return self._bot_dice(state, seat, request.count)
+            detail = "" if table is None else table.dice_detail(state, self.view.language)
+            return self._bot_dice(state, seat, request.count) + detail
         if self.turn.proposal is not None and request is not None and seat is not None:
             key = "check_roll_unsure" if self.turn.proposal.unsure else "check_roll"
             return self.t(key, name=state.players[seat])  # Confirm only once every die is sure

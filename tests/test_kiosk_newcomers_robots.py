@@ -218,7 +218,9 @@ def test_a_robot_allys_die_is_thrown_for_it_by_name(store):
     controller.play("throw 1")
     controller.play("roll 1")
     controller.play("throw 1")  # the robot's choice, played for the test
-    assert controller.screen().turn == "Bot 4 is a bot: throw 1 die for it"
+    assert controller.screen().turn == (
+        "Bot 4 is a bot: throw 1 die for it — total 1 of the 7 UM pot: 6 to go"
+    )
 
 
 def test_a_void_game_is_won_by_nobody(store):

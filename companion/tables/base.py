@@ -100,7 +100,14 @@ class Table:
         name = state.players[state.actor]
         return text(language, "turn_name", name=name) + self.turn_detail(state, language)
 
+    def dice_detail(self, state: engines.State, language: str) -> str:
+        """Said after the line asking for dice, whoever throws them (a bot's too)."""
+        return ""
+
     def waiting_dice(self, state: engines.State, request: DiceRequest, language: str) -> str:
+        return self._dice_wanted(state, request, language) + self.dice_detail(state, language)
+
+    def _dice_wanted(self, state: engines.State, request: DiceRequest, language: str) -> str:
         seat = self.roller(state)
         if seat is None:
             return text(language, "roll_wait", n=request.count)

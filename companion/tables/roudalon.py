@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import engines
-from companion.tables.base import Choice, DiceRequest, Table
+from companion.tables.base import Choice, Table
 from display.i18n import text
 
 VOID_PER_PLAYER = 12  # two dice of six a player: a pot beyond makes the game void
@@ -58,8 +58,8 @@ class RoudalonTable(Table):
     def turn_detail(self, state: engines.State, language: str) -> str:
         return self._total_reached(state, language)
 
-    def waiting_dice(self, state: engines.State, request: DiceRequest, language: str) -> str:
-        return super().waiting_dice(state, request, language) + self._total_reached(state, language)
+    def dice_detail(self, state: engines.State, language: str) -> str:
+        return self._total_reached(state, language)
 
     @staticmethod
     def _total_reached(state: engines.State, language: str) -> str:
