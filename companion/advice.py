@@ -30,6 +30,7 @@ REASON_KEYS = {  # the advisor's reason codes said on the table screen (their fi
     "strategix.shed": "hint.strategix_shed",
     "strategix.pass": "hint.strategix_pass",
 }
+EXACT = ("roudalon.", "struggle.")  # advisors that compute their figures, imagining no games
 STEP = re.compile(r"(\d+)([+-])(\d+)")
 
 
@@ -98,9 +99,13 @@ def choice_words(choice: Choice, move: str, language: str, tied: bool = False) -
 
 def tied_choices(choices: list[Choice], language: str) -> list[bool]:
     """For each choice, whether another of `choices` says the same figure: the search found
-    them winning as often (its imagined games too few to part them)."""
+    them winning as often (its imagined games too few to part them). An exact figure that
+    equals another is simply equal: nothing imagined to say."""
     figures = [figure_words(choice, language) for choice in choices]
-    return [bool(figure) and figures.count(figure) > 1 for figure in figures]
+    return [
+        bool(figure) and figures.count(figure) > 1 and not choice.reason.code.startswith(EXACT)
+        for choice, figure in zip(choices, figures, strict=True)
+    ]
 
 
 def move_words(game: str, notation: str, fallback: str, language: str, seat: int = 0) -> str:

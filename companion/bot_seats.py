@@ -18,6 +18,7 @@ import engines
 from companion.advice import AdviceWorker
 from companion.bot_choice import make_player
 from companion.bot_words import did_words, without_name
+from companion.session import PositionKey
 from companion.table_context import TableContext
 from display.i18n import text
 
@@ -33,11 +34,18 @@ class BotTurns:
         self.view = table.view
         self.advice = advice
         self.shown = False  # the table screen is on screen: bots play only then
-        self.turn: tuple[tuple[int, int], str, float] | None = None  # position, move, since
-        self.held: tuple[tuple[int, int], float | None] | None = None  # position, since; None:
+        self.turn: tuple[PositionKey, str, float] | None = None  # position, move, since
+        self.held: tuple[PositionKey, float | None] | None = None  # position, since; None:
         # a person acknowledged what it shows
         self.since_person: list[str] = []  # the bots' moves since a person last chose
-        self.thinking: tuple[int, int] | None = None  # the position "thinking…" was said for
+        self.thinking: PositionKey | None = None  # the position "thinking…" was said for
+        self.tries: tuple[PositionKey, int] | None = None  # a position and its refused choices
+        self.stuck: PositionKey | None = None  # the bot could not choose: the players choose
+
+    def forget(self) -> None:
+        """An undo: what the bot planned (its choice, shown or not, and its timer) belonged to
+        the position taken back; it thinks again from the one the undo left."""
+        self.turn = self.held = self.thinking = self.tries = self.stuck = None
 
     def to_act(self) -> tuple[engines.State, str] | None:
         """The position and the level of the bot to choose, if a bot is to choose."""
@@ -48,6 +56,8 @@ class BotTurns:
         if not isinstance(state.actor, int) or self.table.dice_request() is not None:
             return None
         if session.table.robot_entry(state, "en"):  # a person types it for the robot
+            return None
+        if self.stuck == session.position_key():
             return None
         level = session.bot_level(state.actor)
         return (state, level) if level else None
@@ -76,12 +86,14 @@ class BotTurns:
         key = session.position_key()
         if self._held(state, key, now):
             return False
-        job = ("bot", key, level)
+        job = ("bot", key, level, self._refused(key))
         self.advice.ask(job, bot_work(state, level, session.record.seed))
         if self.turn is None or self.turn[0] != key:
             notation = self.advice.result(job)
             if not notation:
                 return self._thinking(state, key)
+            if not self._legal(state, notation):
+                return True
             if self._goes_on(state, notation):  # a step of a formula: shown whole at its end
                 self._play(state, notation)
                 return True
@@ -95,11 +107,34 @@ class BotTurns:
         self._play(state, notation)
         return True
 
+    def _refused(self, key: PositionKey) -> int:
+        """How many of the bot's choices for this position the engine refused."""
+        return self.tries[1] if self.tries and self.tries[0] == key else 0
+
+    def _legal(self, state: engines.State, notation: str) -> bool:
+        """A choice the engine accepts here; a refused one makes the bot choose again, then,
+        refused again, leaves the move to the players, said in words (never the engine's)."""
+        session = self.view.session
+        if session is None:
+            return False
+        try:
+            session.check(notation)
+            return True
+        except engines.EngineError:
+            key = session.position_key()
+            refused = self._refused(key) + 1
+            self.tries = (key, refused)
+            if refused > 1:
+                self.stuck = key
+                name = state.players[state.actor]
+                self.view.say(text(self.view.language, "bot_stuck", name=name), True)
+            return False
+
     def _goes_on(self, state: engines.State, notation: str) -> bool:
         session = self.view.session
         return session is not None and session.table.goes_on(state, notation)
 
-    def _thinking(self, state: engines.State, key: tuple[int, int]) -> bool:
+    def _thinking(self, state: engines.State, key: PositionKey) -> bool:
         """While the bot chooses, the table says so (once: True when that changed the screen)."""
         if self.thinking == key:
             return False
@@ -122,7 +157,7 @@ class BotTurns:
         session = self.view.session
         return bool(session and session.table.hold_seconds(session.state))
 
-    def _held(self, state: engines.State, key: tuple[int, int], now: float) -> bool:
+    def _held(self, state: engines.State, key: PositionKey, now: float) -> bool:
         """What just ended (a round) stays on screen before the bot goes on: until a person
         acknowledges it or for the table's time to read it, on the kiosk's clock."""
         hold = self.view.session.table.hold_seconds(state) if self.view.session else 0.0

@@ -85,10 +85,18 @@ def profile_ignored(path: str, error: BaseException) -> Message:
     return msg("diag.profile_ignored", path=path, reason=reason)
 
 
+NOTATION_REFUSALS = ("roudalon.holds.1", "roudalon.holds.2")  # words that quote notation
+
+
 def refusal(error: BaseException) -> Message:
-    """An engine's refusal as it carries it; any other error as a problem of the system."""
+    """An engine's refusal as it carries it, in words: a refusal that lists the notation
+    expected (written for the command line) says only that the move is not allowed now. Any
+    other error as a problem of the system."""
     found = getattr(error, "message", None)
-    return found if isinstance(found, Message) else problem(error)
+    if not isinstance(found, Message):
+        return problem(error)
+    quotes = "expected" in found.params or found.code in NOTATION_REFUSALS
+    return msg("diag.not_allowed_now") if quotes or found.code.endswith(".not_legal") else found
 
 
 def teach_failed() -> Message:

@@ -19,7 +19,7 @@ from companion.advice import (
     measure_words,
     tied_choices,
 )
-from companion.session import CARD_GAMES
+from companion.session import CARD_GAMES, PositionKey
 from companion.table_context import TableContext
 from display.model import Screen, Target
 
@@ -31,7 +31,7 @@ class HintPanel:
         self.table = table
         self.view = table.view
         self.advice = advice
-        self.seen: tuple[int, int] | None = None  # the position whose choices were drawn
+        self.seen: PositionKey | None = None  # the position whose choices were drawn
 
     def offered(self, state: engines.State) -> bool:
         """A person is to choose a move the advisor can weigh from what the companion knows."""
@@ -66,9 +66,9 @@ class HintPanel:
     def _ask(self, state: engines.State) -> None:
         self.advice.ask(("hint", self._position_key()), advise_copy(state, DEFAULT_BUDGET_MS))
 
-    def _position_key(self) -> tuple[int, int]:
+    def _position_key(self) -> PositionKey:
         session = self.view.session
-        return (0, 0) if session is None else session.position_key()
+        return (0, 0, 0) if session is None else session.position_key()
 
     def choices(self) -> list[Choice] | None:
         """The best choices for the position shown, or None while the advisor thinks."""

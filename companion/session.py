@@ -19,6 +19,7 @@ from companion.tables import Choice, DiceRequest, Table, table_for
 
 SEAT_KINDS = ("", "simple", "advisor-fast", "advisor")  # "" is a person (companion.bot_choice)
 CARD_GAMES = ("strategix", "sequence")  # at a table the companion does not know the hands
+PositionKey = tuple[int, int, int]  # game, length of its history, undos so far
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,7 @@ class Session:
         self.last_roll: DiceProposal | None = None  # the reading behind the last confirmed roll
         self.hint_on = hint_enabled(store, record.game)  # read once: drawing never reads the store
         self._choices: tuple[tuple[int, str], list[Choice]] | None = None
+        self.undos = 0  # a position reached again after an undo is a new one for what was planned
 
     # ----- life -----------------------------------------------------------------------------
 
@@ -92,8 +94,10 @@ class Session:
         """Changes whenever the game moves on: readings made for an older request are stale."""
         return self.record.id * 1_000_000 + len(self.state.history)
 
-    def position_key(self) -> tuple[int, int]:
-        return (self.record.id, len(self.state.history))
+    def position_key(self) -> PositionKey:
+        """Names the position for what is planned for it (a robot's choice, a hint): the same
+        length of history reached again after an undo may be another position."""
+        return (self.record.id, len(self.state.history), self.undos)
 
     def bot_level(self, seat: int) -> str:
         return self.bots.get(seat, "")
@@ -165,10 +169,11 @@ class Session:
         logged = self.store.undo(self.record.id)
         undone = self.state.undo()
         self._choices = None
+        self.undos += 1
         return logged, undone
 
     def _finish(self) -> None:
-        self.store.finish(self.record.id, self.state.scores(), self.state.winners())
+        self.store.finish(self.record.id, self.state.scores(), self.table.winners(self.state))
         self.record = self.store.game(self.record.id)
 
 

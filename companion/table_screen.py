@@ -24,7 +24,7 @@ from companion.name_keyboard import entry_controls
 from companion.notation_entry import NotationEntry
 from companion.persistence.store import StoreError
 from companion.screen_base import Handler, KioskView, ScreenName, ScreenObject
-from companion.session import CARD_GAMES, Drawn
+from companion.session import CARD_GAMES, Drawn, PositionKey
 from companion.table_context import Turn
 from companion.tables import Choice, DiceRequest
 from companion.tables.base import spoken_view
@@ -76,7 +76,7 @@ class TableScreen(ScreenObject):
         self.typing = NotationEntry(self)
         self.hint = HintPanel(self, self.advice)
         self.bots = BotTurns(self, self.advice)
-        self.reopen_asked: tuple[int, int] | None = None  # the finished game undo asked about
+        self.reopen_asked: PositionKey | None = None  # the finished game undo asked about
         self.review_status: Callable[[], str] = lambda: "none"  # the review screen's, when set
 
     @property
@@ -192,12 +192,28 @@ class TableScreen(ScreenObject):
         except StoreError:
             self.view.say(self.t("nothing_undo"), True)
             return False
+        said = [session.table.said(undone, self.view.language)]
+        while self._robot_chose_here():  # back to the person's decision before the robot's
+            try:
+                logged, undone = session.undo()
+            except StoreError:  # the robot's moves began the game
+                break
+            said.insert(0, session.table.said(undone, self.view.language))
         self.turn = Turn()
-        self.view.say(self.t("undone", what=session.table.said(undone, self.view.language)))
+        self.bots.forget()
+        self.view.say(self.t("undone", what=" · ".join(said)))
         if logged.notation.startswith("roll ") and session.last_roll is not None:
             # the dice are still on the tray: show the undone reading again, to fix and confirm
             self.turn.proposal, session.last_roll = session.last_roll, None
         return True
+
+    def _robot_chose_here(self) -> bool:
+        """The position is a robot's to choose (not its dice, which a person throws)."""
+        session = self.view.session
+        if session is None or session.state.is_over or self.dice_request() is not None:
+            return False
+        actor = session.state.actor
+        return isinstance(actor, int) and bool(session.bot_level(actor))
 
     def new_game(self, game: str) -> None:
         """A finished game's "new game": the set-up of the same game."""
@@ -309,7 +325,9 @@ class TableScreen(ScreenObject):
             if not fallback and session is not None:
                 fallback = session.table.choice_label(state, notation, language)
         seat = state.actor if isinstance(state.actor, int) else 0
-        return move_words(state.game.name, notation, fallback, language, seat)
+        said = move_words(state.game.name, notation, fallback, language, seat)
+        warning = session.table.warning(state, notation, language) if session else ""
+        return f"{said} — {warning}" if warning and warning not in said else said
 
     # ----- the screen -----------------------------------------------------------------------
 
@@ -396,7 +414,8 @@ class TableScreen(ScreenObject):
         rolloff_call = table is not None and table.rolloff(state) and self.turn.proposal is None
         bot_seat = session is not None and seat is not None and bool(session.bot_level(seat))
         if bot_seat and seat is not None and request and not rolloff_call:
-            return self._bot_dice(state, seat, request.count)
+            detail = "" if table is None else table.dice_detail(state, self.view.language)
+            return self._bot_dice(state, seat, request.count) + detail
         if self.turn.proposal is not None and request is not None and seat is not None:
             name = state.players[seat]
             if self.turn.proposal.unsure:  # Confirm only once every die is sure

@@ -326,7 +326,7 @@ define(
         "option_help.stake_min": "Smallest stake in UM (R3 option: stake range).",
         "option_help.stake_max": "Largest stake in UM (R3 option: stake range).",
         "option_help.games": "Games in the match; results add up and the highest total wins (R6).",
-        "roudalon.said.rolloff": "{name} rolls {dice} (total {total}) to start",
+        "roudalon.said.rolloff": "{name} rolled {total} ({dice}) in the roll-off",
         "roudalon.said.starts": "{what}: {name} starts",
         "roudalon.said.stake": "{name} stakes {amount} UM (pot: {pot} UM)",
         "roudalon.said.throw.1.1": "{name} throws their die (pot: {pot} UM)",

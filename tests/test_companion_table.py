@@ -50,7 +50,7 @@ def test_who_starts_is_asked_in_words_and_the_roller_is_named(controller):
 
 def test_rolloff_names_whose_dice_and_who_won(controller):
     controller.start_game("traverse", ["Alice", "Bruno"], seed=2)
-    assert controller.screen().turn.startswith("Tirage au sort\u00a0: dés de Alice")
+    assert controller.screen().turn.startswith("Tirage au sort\u00a0: lancez 2 dés pour Alice")
     for values in ((3, 4), (1, 2)):
         controller.handle(Settled(reading(*values)))
         controller.handle(Press("confirm"))

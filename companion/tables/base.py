@@ -82,12 +82,22 @@ class Table:
         """What a die touched on a reading shown asks: the face it shows."""
         return text(language, "pick_face")
 
+    def warning(self, state: engines.State, notation: str, language: str) -> str:
+        """What a move does beyond its own words that the players must know before it."""
+        return ""
+
+    def winners(self, state: engines.State) -> list[int]:
+        """The seats that won the finished game (none when nobody did)."""
+        return state.winners()
+
     def waiting(self, state: engines.State, language: str) -> str:
         """What the table waits for, with the name of who does it."""
         if state.is_over:
-            winners = [state.players[i] for i in state.winners()]
+            winners = [state.players[i] for i in self.winners(state)]
             names = names_list(language, winners)
             said = text(language, "winner", names=names, count=len(winners))
+            if not winners:
+                said = text(language, "void_nobody_wins")
             return f"{text(language, 'game_over')} — {said}"
         request = self.dice_request(state)
         if request is not None:
@@ -97,7 +107,14 @@ class Table:
         name = state.players[state.actor]
         return text(language, "turn_name", name=name) + self.turn_detail(state, language)
 
+    def dice_detail(self, state: engines.State, language: str) -> str:
+        """Said after the line asking for dice, whoever throws them (a bot's too)."""
+        return ""
+
     def waiting_dice(self, state: engines.State, request: DiceRequest, language: str) -> str:
+        return self._dice_wanted(state, request, language) + self.dice_detail(state, language)
+
+    def _dice_wanted(self, state: engines.State, request: DiceRequest, language: str) -> str:
         seat = self.roller(state)
         if seat is None:
             return text(language, "roll_wait", n=request.count)
