@@ -1,0 +1,70 @@
+"""Stratégix at 800x480 as a newcomer found it, one person against a robot (issue 57, stranger
+H): the line of the formula to beat, the hand's size, the hint's figures, the robot's turns,
+the card prompts and the review's pictures."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+
+from companion.bot_choice import make_player
+from companion.controller import Controller, Tap
+from display import boards
+from display.render import Renderer
+from tests.test_kiosk_newcomers import controller, robot_plays, strategix_against_a_robot  # noqa: F401
+
+SIZES = ((800, 480), (720, 1280))
+LANGUAGES = ("en", "fr")
+
+
+def game_states(table: Controller, steps: int = 70, seed: int = 1) -> Iterator[None]:
+    """Ana (a simple player's choices, touched as moves) against a robot on the kiosk's clock,
+    the kiosk dealing: stops at each state shown, her turns and the robot's."""
+    ana = make_player("simple", seed)
+    strategix_against_a_robot(table)
+    now = 100.0
+    for _ in range(steps):
+        if table.state.is_over:
+            return
+        yield
+        if table.state.actor == 1:
+            robot_plays(table, now)
+            now += 30
+        elif table.state.actor == 0:
+            table.handle(Tap("move:" + ana(table.state)))
+        else:
+            table.tick(now)
+            now += 30
+
+
+def drawn_hand(table: Controller, size: tuple[int, int], monkeypatch) -> tuple[Renderer, list]:
+    """The screen drawn at `size`, and each card of the hand drawn (its rect)."""
+    cards: list[pygame.Rect] = []
+    card = boards._card
+
+    def recorded(renderer, label, rect, dim):
+        cards.append(pygame.Rect(rect))
+        card(renderer, label, rect, dim)
+
+    monkeypatch.setattr(boards, "_card", recorded)
+    renderer = Renderer(size)
+    renderer.draw(table.screen())
+    monkeypatch.setattr(boards, "_card", card)
+    return renderer, cards
+
+
+def test_no_line_of_a_game_is_clipped(controller, monkeypatch):  # noqa: F811
+    """While a player built a formula at 800x480 the line "Ann is putting a formula together
+    (to beat: ★I" was cut (s-011, s-014, s-037): every state, both sizes and languages."""
+    building_over = 0
+    for _ in game_states(controller):
+        trick = controller.state.view(None).get("trick") or {}
+        building_over += bool(trick.get("building") and trick.get("top"))
+        for language in LANGUAGES:
+            controller.language = language
+            for size in SIZES:
+                renderer, _ = drawn_hand(controller, size, monkeypatch)
+                assert not renderer.problems, (language, size, renderer.problems)
+    assert building_over  # a formula put together over another was seen
+
