@@ -532,8 +532,8 @@ def hand_cards(renderer: Canvas, hand: list[Target], box: Box, largest: int = 34
     not a card can be touched now."""
     x, y, w, h = box
     touchable = any(card.style in TOUCHABLE for card in hand)
-    side = max(largest, CARD_TOUCH + 1) if touchable else largest
-    per_row = max(1, min(len(hand), 12, w // side if touchable else 12))
+    side = max(largest, CARD_TOUCH + 1)
+    per_row = max(1, min(len(hand), 12, w // side))
     rows = -(-len(hand) // per_row)
     width = min(side, w // per_row)
     height = min(max(largest, side - 1), (h - 2 * (rows - 1)) // rows)

@@ -68,3 +68,17 @@ def test_no_line_of_a_game_is_clipped(controller, monkeypatch):  # noqa: F811
                 assert not renderer.problems, (language, size, renderer.problems)
     assert building_over  # a formula put together over another was seen
 
+
+def test_every_hand_card_keeps_a_fingers_size(controller, monkeypatch):  # noqa: F811
+    """The hand's cards shrank to 26-30 px during the robot's turn and late in a round (s-011,
+    s-022, s-034): every state and hand size, both sizes, each card at least 44 px."""
+    sizes_seen = set()
+    for _ in game_states(controller):
+        hand = controller.screen().hand
+        sizes_seen.add(len(hand))
+        for size in SIZES:
+            _, cards = drawn_hand(controller, size, monkeypatch)
+            assert len(cards) == len([c for c in hand if c.style != "gap"])
+            small = [rect for rect in cards if min(rect.w, rect.h) < boards.CARD_TOUCH]
+            assert not small, (size, len(hand), small[:3])
+    assert len(sizes_seen) > 5, sizes_seen
