@@ -82,3 +82,27 @@ def test_every_hand_card_keeps_a_fingers_size(controller, monkeypatch):  # noqa:
             small = [rect for rect in cards if min(rect.w, rect.h) < boards.CARD_TOUCH]
             assert not small, (size, len(hand), small[:3])
     assert len(sizes_seen) > 5, sizes_seen
+
+
+def test_the_hints_figures_describe_the_choice(controller):  # noqa: F811
+    """Ending a 6-card formula that used 2 of Ann's 4 stars said "cards laid: 0, stars kept: 4"
+    (s-031, s-033): the cards the choice lays, the stars left after it."""
+    from advisor.strategix import _reason
+
+    hand = strategix_against_a_robot(controller)
+    state = controller.state
+    start = next(
+        a for a in state.legal_actions() if a.notation.endswith(" +") and "*=" in a.notation
+    )
+    state.apply(start.notation)
+    step = next(a for a in state.legal_actions() if a.notation.startswith("+ "))
+    state.apply(step.notation)
+    done = next(a for a in state.legal_actions() if a.notation == "done")
+    laid = start.notation.split()[1:-1] + step.notation.split()[1:]
+    figures = _reason(state, done).params
+    assert figures["cards"] == len(laid), (laid, figures)
+    assert figures["stars"] == hand.count("*") - "".join(laid).count("*"), (hand, laid, figures)
+    more = next((a for a in state.legal_actions() if a.notation.startswith("+ ")), None)
+    if more is not None:
+        spent = "".join(laid).count("*") + more.notation.count("*")
+        assert _reason(state, more).params["stars"] == hand.count("*") - spent
