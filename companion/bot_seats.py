@@ -36,7 +36,8 @@ class BotTurns:
         self.turn: tuple[tuple[int, int], str, float] | None = None  # position, move, since
         self.held: tuple[tuple[int, int], float | None] | None = None  # position, since; None:
         # a person acknowledged what it shows
-        self.since_person: list[str] = []  # the bots' moves since a person last chose
+        self.since_person: list[tuple[str, bool]] = []  # the bots' moves since a person last
+        # chose, each with whether it made a player miss a turn
         self.thinking: tuple[int, int] | None = None  # the position "thinking…" was said for
 
     def to_act(self) -> tuple[engines.State, str] | None:
@@ -82,8 +83,8 @@ class BotTurns:
             notation = self.advice.result(job)
             if not notation:
                 return self._thinking(state, key)
-            if self._goes_on(state, notation):  # a step of a formula: shown whole at its end
-                self._play(state, notation)
+            if self._goes_on(state, notation):  # a step of a formula: said whole at its end
+                self.table.play(notation)
                 return True
             self.turn = (key, notation, now)
             self._show(state, notation)
@@ -110,8 +111,10 @@ class BotTurns:
     def _play(self, state: engines.State, notation: str) -> None:
         language = self.view.language
         said = did_words(state, notation, self.table.said_move(state, notation), language)
+        session = self.view.session
+        skips = session is not None and session.table.skips(state, notation)
         if self.table.play(notation):
-            self.since_person.append(said)
+            self.since_person.append((said, skips))
             if self._announcing():  # a round's end is said instead, and its moves are done
                 self.since_person.clear()
             elif len(self.since_person) > 1 and self.to_act() is None:
@@ -145,12 +148,15 @@ class BotTurns:
 
     def _moves_said(self) -> str:
         """The bots' moves since a person chose; beyond the last few (a trick the person left
-        to the bots), how many came before them."""
+        to the bots), how many came before them. A move that made a player miss a turn is
+        always said: it is why the person waited."""
         moves = self.since_person
-        if len(moves) <= MOVES_SAID:
-            return " · ".join(moves)
-        earlier = text(self.view.language, "bots_earlier", n=len(moves) - MOVES_SAID)
-        return " · ".join([earlier, *moves[-MOVES_SAID:]])
+        last = len(moves) - MOVES_SAID
+        said = [words for number, (words, skips) in enumerate(moves) if skips or number >= last]
+        if len(said) == len(moves):
+            return " · ".join(said)
+        earlier = text(self.view.language, "bots_earlier", n=len(moves) - len(said))
+        return " · ".join([earlier, *said])
 
     def _person_to_choose(self, state: engines.State) -> bool:
         session = self.view.session

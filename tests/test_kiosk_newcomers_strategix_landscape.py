@@ -16,6 +16,10 @@ from tests.test_kiosk_newcomers import controller, robot_plays, strategix_agains
 
 SIZES = ((800, 480), (720, 1280))
 LANGUAGES = ("en", "fr")
+SKIPPED_BY_A_PETARD = (
+    ("en", "Robot played a pétard: Ana is skipped"),
+    ("fr", "Robot a joué un pétard\u00a0: Ana passe son tour"),
+)
 
 
 def game_states(table: Controller, steps: int = 70, seed: int = 1) -> Iterator[None]:
@@ -32,6 +36,7 @@ def game_states(table: Controller, steps: int = 70, seed: int = 1) -> Iterator[N
             robot_plays(table, now)
             now += 30
         elif table.state.actor == 0:
+            table.tick(now)  # the kiosk's clock runs while she thinks
             table.handle(Tap("move:" + ana(table.state)))
         else:
             table.tick(now)
@@ -106,3 +111,51 @@ def test_the_hints_figures_describe_the_choice(controller):  # noqa: F811
     if more is not None:
         spent = "".join(laid).count("*") + more.notation.count("*")
         assert _reason(state, more).params["stars"] == hand.count("*") - spent
+
+
+def test_each_robot_turn_is_said_once_whole(controller, monkeypatch):  # noqa: F811
+    """A robot's turns were summarised cryptically: a pétard hidden behind "(+1 moves before)",
+    its formula repeated as it grew ("laid H I · laid H I + a star (O), P"), a star announced
+    for a letter said as a move (s-034, s-035, s-043)."""
+    from companion.tables.strategix import StrategixTable
+
+    skips: list[str] = []
+    skipping = StrategixTable.skips
+
+    def recorded(self, state, notation):
+        found = skipping(self, state, notation)
+        skips.extend([notation] * found)
+        return found
+
+    monkeypatch.setattr(StrategixTable, "skips", recorded)
+    controller.language = "en"
+    said, robot_before = 0, False
+    for _ in game_states(controller, steps=120):
+        if controller.state.actor == 0 and robot_before:
+            parts = controller.message.split(" · ")
+            assert not any("announced" in part for part in parts), parts
+            formulas = [part.partition(" played ")[2] for part in parts]
+            grown = [f for f in formulas if f and any(o != f and o.startswith(f) for o in formulas)]
+            assert not grown, parts
+            assert controller.message.count("Ana is skipped") == len(skips), (skips, parts)
+            said += len(skips)
+        if controller.state.actor == 0:
+            skips.clear()
+        robot_before = controller.state.actor == 1
+    assert said
+
+
+def test_a_robots_petard_says_who_is_skipped(controller):  # noqa: F811
+    """ "Bot 2 plays a pétard: the next player misses a turn", then "Bot 2 laid a star (D)":
+    nothing said that Ann was skipped, nor why (s-034, s-043)."""
+    from companion.bot_words import did_words
+
+    found = 0
+    for _ in game_states(controller, steps=200):
+        state = controller.state
+        legal = [a.notation for a in state.legal_actions()] if state.actor == 1 else []
+        if "petard" in legal and state.view(None)["trick"].get("top"):
+            for language, words in SKIPPED_BY_A_PETARD:
+                assert did_words(state, "petard", "", language) == words
+            found += 1
+    assert found
