@@ -605,7 +605,8 @@ class TableScreen(ScreenObject):
             return ""
         left, listed = self.narrowed(state), self.listed(state)
         if not self.turn.selected:
-            return text(self.view.language, "hand.summary", n=len(left) - len(listed))
+            behind = len(left) - len(listed)  # nothing behind the cards: no card to ask for
+            return text(self.view.language, "hand.summary", n=behind) if behind else ""
         if not listed:
             return text(self.view.language, "hand.touch_square", n=len(left))
         return ""

@@ -159,3 +159,18 @@ def test_a_robots_petard_says_who_is_skipped(controller):  # noqa: F811
                 assert did_words(state, "petard", "", language) == words
             found += 1
     assert found
+
+
+def test_the_card_prompt_says_only_what_can_be_done(controller):  # noqa: F811
+    """ "Touch a card… (0 in all)" while Pass and Pétard were listed (s-027): the line asks
+    for a card only when cards lead to plays the list does not show."""
+    from display.i18n import text
+
+    controller.language = "en"
+    zero = text("en", "hand.summary", n=0)
+    notes = 0
+    for _ in game_states(controller, steps=150):
+        note = controller.table.moves_note(controller.state)
+        assert note != zero
+        notes += bool(note)
+    assert notes
