@@ -589,8 +589,9 @@ class TableScreen(ScreenObject):
             return left
         if not self.turn.selected:
             always = self.view.session.table.always_listed if self.view.session else ()
-            return [c for c in left if c.notation in always
-                    or not any(p.startswith("card:") for p in c.pieces)]  # fmt: skip
+            shown = [c for c in left if c.notation in always
+                     or not any(p.startswith("card:") for p in c.pieces)]  # fmt: skip
+            return left if len(left) - len(shown) == 1 else shown  # a lone play: one touch
         if len(left) > SQUARES_LISTED and all(self._on_square(c) for c in left):
             return []
         return left

@@ -174,3 +174,19 @@ def test_the_card_prompt_says_only_what_can_be_done(controller):  # noqa: F811
         assert note != zero
         notes += bool(note)
     assert notes
+
+
+def test_a_lone_play_behind_the_cards_is_offered_at_once(controller):  # noqa: F811
+    """ "Touch a card… (1 in all)": the only play needed the card, then the play (s-024,
+    s-025): a single play behind the cards is listed, one touch."""
+    lone = 0
+    for _ in game_states(controller, steps=150):
+        if controller.state.actor != 0 or controller.table.turn.selected:
+            continue
+        choices = controller.table.choices(controller.state)
+        cards = [c for c in choices if c.notation not in ("pass", "petard")]
+        listed = [c.notation for c in controller.table.listed(controller.state)]
+        if len(cards) == 1:
+            assert cards[0].notation in listed, (cards[0].notation, listed)
+            lone += 1
+    assert lone
