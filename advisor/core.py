@@ -51,7 +51,7 @@ REASONS: dict[str, str] = {
     "sequence.block": "blocks an opponent's line of {chips} chips",
     "sequence.sequence": "completes a sequence",
     "sequence.dead": "a dead card: discard it for a new one",
-    "strategix.shed": "lays {cards} card(s), keeps {stars} star(s)",
+    "strategix.shed": "lays {cards} card(s), leaves {stars} star(s)",
     "strategix.pass": "pass and keep the strong cards",
     "only": "the only legal action",
 }

@@ -26,7 +26,7 @@ from advisor.core import (
     view_rng,
 )
 from engines._strategix_deck import hand_counts, sorted_cards
-from engines._strategix_formulas import Group, shape_of
+from engines._strategix_formulas import Group, canonical, play_text, shape_of
 from engines.core import Action
 from engines.strategix import StrategixState
 
@@ -117,14 +117,20 @@ def _squash(value: float, base: float) -> float:
 
 
 def _reason(state: StrategixState, action: Action) -> Reason:
+    """The cards the choice lays (ending a formula: the whole formula) and the stars left in
+    the hand after it, the formula under way's stars and those kept for a letter counted spent."""
     word = action.notation.split()[0]
     if word == "pass":
         return Reason("strategix.pass")
     hand = state.hands[state.current] if state.hands else ""
+    building = play_text(canonical(state.building)) if state.building else ""
     cards = len(action.notation.replace("play", "").replace("+", "").split())
-    if word in ("done", "star", "petard"):
+    if word in ("star", "petard"):
         cards = 1 if word == "petard" else 0
-    stars_left = Counter(hand)["*"] - action.notation.count("*")
+    elif word == "done":
+        cards = len(building.replace("+", " ").split())
+    spent = len(state.locks) + 1 if word == "star" else action.notation.count("*")
+    stars_left = Counter(hand)["*"] - building.count("*") - spent
     return Reason("strategix.shed", {"cards": cards, "stars": max(0, stars_left)})
 
 

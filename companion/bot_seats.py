@@ -37,7 +37,8 @@ class BotTurns:
         self.turn: tuple[PositionKey, str, float] | None = None  # position, move, since
         self.held: tuple[PositionKey, float | None] | None = None  # position, since; None:
         # a person acknowledged what it shows
-        self.since_person: list[str] = []  # the bots' moves since a person last chose
+        self.since_person: list[tuple[str, bool]] = []  # the bots' moves since a person last
+        # chose, each with whether it made a player miss a turn
         self.thinking: PositionKey | None = None  # the position "thinking…" was said for
         self.tries: tuple[PositionKey, int] | None = None  # a position and its refused choices
         self.stuck: PositionKey | None = None  # the bot could not choose: the players choose
@@ -94,8 +95,8 @@ class BotTurns:
                 return self._thinking(state, key)
             if not self._legal(state, notation):
                 return True
-            if self._goes_on(state, notation):  # a step of a formula: shown whole at its end
-                self._play(state, notation)
+            if self._goes_on(state, notation):  # a step of a formula: said whole at its end
+                self.table.play(notation)
                 return True
             self.turn = (key, notation, now)
             self._show(state, notation)
@@ -145,8 +146,10 @@ class BotTurns:
     def _play(self, state: engines.State, notation: str) -> None:
         language = self.view.language
         said = did_words(state, notation, self.table.said_move(state, notation), language)
+        session = self.view.session
+        skips = session is not None and session.table.skips(state, notation)
         if self.table.play(notation):
-            self.since_person.append(said)
+            self.since_person.append((said, skips))
             if self._announcing():  # a round's end is said instead, and its moves are done
                 self.since_person.clear()
             elif len(self.since_person) > 1 and self.to_act() is None:
@@ -180,12 +183,15 @@ class BotTurns:
 
     def _moves_said(self) -> str:
         """The bots' moves since a person chose; beyond the last few (a trick the person left
-        to the bots), how many came before them."""
+        to the bots), how many came before them. A move that made a player miss a turn is
+        always said: it is why the person waited."""
         moves = self.since_person
-        if len(moves) <= MOVES_SAID:
-            return " · ".join(moves)
-        earlier = text(self.view.language, "bots_earlier", n=len(moves) - MOVES_SAID)
-        return " · ".join([earlier, *moves[-MOVES_SAID:]])
+        last = len(moves) - MOVES_SAID
+        said = [words for number, (words, skips) in enumerate(moves) if skips or number >= last]
+        if len(said) == len(moves):
+            return " · ".join(said)
+        earlier = text(self.view.language, "bots_earlier", n=len(moves) - len(said))
+        return " · ".join([earlier, *said])
 
     def _person_to_choose(self, state: engines.State) -> bool:
         session = self.view.session

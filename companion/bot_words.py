@@ -8,7 +8,7 @@ import re
 import engines
 from companion.advice import STEP, traverse_pawn
 from companion.tables.sequence import PLAY, card_words
-from companion.tables.strategix import play_words
+from companion.tables.strategix import skipped_seat
 from display.i18n import text
 
 
@@ -66,17 +66,32 @@ def _traverse(state: engines.State, notation: str, language: str, name: str) -> 
 
 
 def _strategix(state: engines.State, notation: str, language: str, name: str) -> str:
+    """A robot's turn said once, whole, and why the next player is skipped: "Bot 2 played
+    H I + ★(O) P", "Bot 2 played a pétard: Ann is skipped"; a step of a formula under way
+    (a group, a star kept for a letter) is not said: its formula is, at its end."""
     building = str((state.view(None).get("trick") or {}).get("building") or "")
     word, _, rest = notation.partition(" ")
+    seat = skipped_seat(state, notation)
+    skipped = None if seat is None else state.players[seat]
     if word == "petard":
-        return text(language, "did.petard", name=name)
+        if skipped is None:
+            return text(language, "did.petard", name=name)
+        return text(language, "did.petard_skips", name=name, skipped=skipped)
     if word == "star":
         return text(language, "did.star", name=name, letter=rest)
     formula = {"play": rest, "done": building, "+": f"{building} + {rest}"}.get(word, "")
     formula = re.sub(r"\s*\+\s*$", "", formula)
     if not formula:
         return ""
-    return text(language, "did.formula", name=name, play=play_words(formula, language))
+    cards = formula_cards(formula)
+    if skipped is not None:
+        return text(language, "did.formula_skips", name=name, play=cards, skipped=skipped)
+    return text(language, "did.formula", name=name, play=cards)
+
+
+def formula_cards(play: str) -> str:
+    """A formula as the board shows it, a star declared X as ★(X): "H I + ★(O) P"."""
+    return re.sub(r"\*=([A-Z])", r"★(\1)", " ".join(play.split()))
 
 
 def _sequence(state: engines.State, notation: str, language: str, name: str) -> str:

@@ -627,8 +627,9 @@ class TableScreen(ScreenObject):
             return left
         if not self.turn.selected:
             always = self.view.session.table.always_listed if self.view.session else ()
-            return [c for c in left if c.notation in always
-                    or not any(p.startswith("card:") for p in c.pieces)]  # fmt: skip
+            shown = [c for c in left if c.notation in always
+                     or not any(p.startswith("card:") for p in c.pieces)]  # fmt: skip
+            return left if len(left) - len(shown) == 1 else shown  # a lone play: one touch
         if len(left) > SQUARES_LISTED and all(self._on_square(c) for c in left):
             return []
         return left
@@ -643,7 +644,8 @@ class TableScreen(ScreenObject):
             return ""
         left, listed = self.narrowed(state), self.listed(state)
         if not self.turn.selected:
-            return text(self.view.language, "hand.summary", n=len(left) - len(listed))
+            behind = len(left) - len(listed)  # nothing behind the cards: no card to ask for
+            return text(self.view.language, "hand.summary", n=behind) if behind else ""
         if not listed:
             return text(self.view.language, "hand.touch_square", n=len(left))
         return ""

@@ -407,7 +407,7 @@ def draw_strategix(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scr
     said_y = cards_y + cards_h + 2 if compact else cards_y + int(74 * k)
     if building:  # a formula of several groups being put together: shown as it grows
         _letter_cards(renderer, building + " +", (x, cards_y, w, cards_h), int(46 * k))
-        said = _building_words(view, screen)
+        said = _building_words(renderer, view, screen, (w, font - 4))
         renderer.label(said, (x, said_y, w, said_h), font - 4, palette.TEXT)
     elif play:
         petard_by = _petard_after(trick)
@@ -503,14 +503,22 @@ def _points_text(names: list[str], points: list[int]) -> str:
     return ", ".join(f"{name} {signed(p)}" for name, p in zip(names, points, strict=False))
 
 
-def _building_words(view: dict[str, Any], screen: Screen) -> str:
+def _building_words(
+    renderer: Canvas, view: dict[str, Any], screen: Screen, room: tuple[int, int]
+) -> str:
+    """Who is putting a formula together and the formula to beat; when that is too long for
+    the line (the 7" landscape panel), the formula to beat alone: it is not on the board."""
     current = view.get("current")
     name = screen.scores[current][0] if isinstance(current, int) else ""
     top = str(((view.get("trick") or {}).get("top") or {}).get("play", "")).removeprefix("play ")
-    if top:
-        beaten = top.replace("*=", "★")
-        return text(screen.language, "board.building_over", name=name, top=beaten)
-    return text(screen.language, "board.building", name=name)
+    if not top:
+        return text(screen.language, "board.building", name=name)
+    beaten = top.replace("*=", "★")
+    whole = text(screen.language, "board.building_over", name=name, top=beaten)
+    width, size = room
+    if renderer.font(size).size(whole)[0] <= width:
+        return whole
+    return text(screen.language, "board.to_beat", top=beaten)
 
 
 def _exchange_words(view: dict[str, Any], screen: Screen) -> str:
@@ -556,12 +564,13 @@ def hand_cards(renderer: Canvas, hand: list[Target], box: Box, largest: int = 34
     """A hand as cards, each touchable unless dim ("disabled": no move lays it now), lit when
     touched; returns the height used. Letters, ★ stars, pétards as bursts, playing cards as
     rank and suit; a "gap" (a card laid in a formula under way) left empty, so the others keep
-    their place; "lit" as selected, not touchable (the review's boards). Touchable cards keep a
-    finger's least size (44 px), on more rows."""
+    their place; "lit" as selected, not touchable (the review's boards). Every card keeps a
+    finger's least size (44 px), on more rows: the hand keeps its size and places whether or
+    not a card can be touched now."""
     x, y, w, h = box
     touchable = any(card.style in TOUCHABLE for card in hand)
-    side = max(largest, CARD_TOUCH + 1) if touchable else largest
-    per_row = max(1, min(len(hand), 12, w // side if touchable else 12))
+    side = max(largest, CARD_TOUCH + 1)
+    per_row = max(1, min(len(hand), 12, w // side))
     rows = -(-len(hand) // per_row)
     width = min(side, w // per_row)
     height = min(max(largest, side - 1), (h - 2 * (rows - 1)) // rows)

@@ -136,6 +136,11 @@ class Table:
         at once and its whole move is shown at the end."""
         return False
 
+    def skips(self, state: engines.State, notation: str) -> bool:
+        """The move makes a player miss a turn: a bot's such move is always said (it is why
+        the person waited)."""
+        return False
+
     def players_say(self, state: engines.State) -> bool:
         """A chance outcome the players say even when the kiosk deals (full mode)."""
         return False

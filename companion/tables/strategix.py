@@ -82,6 +82,29 @@ def is_card(word: str) -> bool:
     return word.startswith("*") or (len(word) == 1 and "B" <= word <= "Z")
 
 
+def skipped_seat(state: engines.State, notation: str) -> int | None:
+    """The seat a pétard or a copy of the formula to beat makes miss a turn, if any: the first
+    still in the trick after the actor, when the turn goes past them."""
+    seat, trick = state.actor, state.view(None).get("trick") or {}
+    if not isinstance(seat, int) or not (trick.get("top") or notation == "petard"):
+        return None
+    after = state.clone()
+    try:
+        after.apply(notation)
+    except engines.EngineError:
+        return None
+    left = after.view(None).get("trick") or {}
+    if not left.get("top") or left.get("building") or left.get("stars_for"):
+        return None  # the trick was taken, or the formula is still under way: nobody skipped
+    count, counts = len(state.players), state.view(None).get("hand_counts") or []
+    passed = trick.get("passed") or [False] * count
+    for step in range(1, count):
+        other = (seat + step) % count
+        if counts[other] and not passed[other]:
+            return other if other != after.actor else None
+    return None
+
+
 class StrategixTable(Table):
     game = "strategix"
     moves_beside_board = True
@@ -121,6 +144,9 @@ class StrategixTable(Table):
             return False
         trick = after.view(None)["trick"]
         return after.actor == state.actor and bool(trick.get("building") or trick.get("stars_for"))
+
+    def skips(self, state: engines.State, notation: str) -> bool:
+        return skipped_seat(state, notation) is not None
 
     def hold_seconds(self, state: engines.State) -> float:
         return ROUND_END_SECONDS if round_begins(state) else 0.0
