@@ -3,7 +3,13 @@ test, and its class over every game and both screen sizes."""
 
 from __future__ import annotations
 
+import random
+import tempfile
+from pathlib import Path
+
 import pytest
+from hypothesis import Phase, example, given, settings
+from hypothesis import strategies as st
 
 from companion.controller import Controller, Tap
 from companion.persistence.store import Store
@@ -51,3 +57,68 @@ def test_every_page_button_of_the_hint_panel_changes_the_page(tmp_path, game, si
             controller.handle(Tap("hint:"))
             controller.handle(Tap("hint:"))
             assert drawn_page(controller, renderer)[0][0] == 0
+
+
+def traverse_at(store: Store, seed: int, plies: int) -> Controller:
+    """Traverse in full mode after `plies` random actions, at a player's move (dice thrown)."""
+    controller = Controller(store, "en", auto_resume=False)
+    controller.start_game("traverse", ["Ann", "Bob"], seed=seed, mode="full")
+    rng = random.Random(seed)
+    for _ in range(plies):
+        state = controller.state
+        if state.is_over:
+            break
+        action = state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
+        controller.play(action.notation)
+    while not controller.state.is_over and controller.state.is_chance:
+        controller.play(controller.state.sample_chance(rng).notation)
+    return controller
+
+
+def buttons_drawn(controller: Controller, renderer: Renderer) -> list[str]:
+    """The ids of the buttons drawn for the screen shown (board pieces are not buttons)."""
+    drawn: list[str] = []
+    button = renderer.wrapped_button
+
+    def recorded(target, *rest, **named):
+        drawn.append(target.id)
+        return button(target, *rest, **named)
+
+    renderer.wrapped_button = recorded
+    drawn_page(controller, renderer)
+    del renderer.wrapped_button
+    return drawn
+
+
+def pawns_listed(controller: Controller, renderer: Renderer) -> set[str]:
+    """The pawns the drawn move list names, over every page the pager turns to."""
+    choices = {c.notation: c.pieces for c in controller.table.choices(controller.state)}
+    named: set[str] = set()
+    (_, pages), _ = drawn_page(controller, renderer)
+    for page in range(pages):
+        controller.handle(Tap(f"page:{page}"))
+        for target in buttons_drawn(controller, renderer):
+            if target.startswith("piece:"):
+                named.add(target.removeprefix("piece:"))
+            elif target.startswith("move:"):
+                named |= {p for p in choices[target.removeprefix("move:")] if p.startswith("pawn:")}
+    return named
+
+
+@settings(max_examples=40, deadline=None, phases=[Phase.generate])
+@given(seed=st.integers(0, 10_000), plies=st.integers(0, 60))
+@example(seed=260, plies=11)  # a white pawn moving only beside a lower one had no line
+def test_every_traverse_pawn_that_can_move_is_in_the_list(seed, plies):
+    """t-025..t-028: with dice 5 5 and nothing touched the list had eight pawn lines and no
+    pager; White 10, which could move, was missing (a move of two pawns went under the lower
+    one only, so a pawn moving only beside another had no line). Over random positions, at both
+    sizes, the pawns the list names, page by page, are the pawns with a legal move."""
+    with tempfile.TemporaryDirectory() as folder, Store(Path(folder)) as store:
+        controller = traverse_at(store, seed, plies)
+        if controller.state.is_over:
+            return
+        choices = controller.table.choices(controller.state)
+        movable = {p for c in choices for p in c.pieces if p.startswith("pawn:")}
+        for size in SIZES:
+            renderer = Renderer(size)
+            assert pawns_listed(controller, renderer) == movable, size
