@@ -5,14 +5,19 @@ from __future__ import annotations
 
 import random
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
+import pygame
 import pytest
 from hypothesis import Phase, example, given, settings
 from hypothesis import strategies as st
 
 from companion.controller import Controller, Tap
 from companion.persistence.store import Store
+from display import palette
+from display.model import mark_id
 from display.render import Renderer
 from tests.test_advisor_table import PLAYERS, at_a_choice, open_hint
 
@@ -122,3 +127,48 @@ def test_every_traverse_pawn_that_can_move_is_in_the_list(seed, plies):
         for size in SIZES:
             renderer = Renderer(size)
             assert pawns_listed(controller, renderer) == movable, size
+
+
+def yellow_drawn(renderer: Renderer, screen) -> int:
+    surface = renderer.draw(screen)
+    pixels = pygame.surfarray.pixels3d(surface)
+    return int(np.all(pixels == palette.YELLOW, axis=-1).sum())
+
+
+def opponent_at(state, colour: str, position: int, number: int) -> bool:
+    """Whether the square pawn `colour number` reaches at `position` holds an opponent pawn."""
+    other = "white" if colour == "red" else "red"
+    return 1 <= position <= 10 and state.view(None)[other][position - 1] == number
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_destination_of_a_touched_traverse_pawn_is_ringed_a_hit_too(tmp_path, size):
+    """t-019, t-020: White 4 touched (dice 4 5) had rings at columns 1, 4 and 5 but none at
+    column 9, where its first move lands on Red 9: the ring lay under the pawn hit. Every
+    destination of the touched pawn shows its ring, a hit's drawn over the pawn it sends back,
+    and a touch there plays a move that takes the pawn there."""
+    hits = 0
+    for seed in range(40):
+        with Store(tmp_path / str(seed)) as store:
+            controller = traverse_at(store, seed, 14)
+            if controller.state.is_over:
+                continue
+            renderer = Renderer(size)
+            controller.use_layout(renderer.layout)
+            state = controller.state
+            colour = state.view(None)["colours"][state.actor]
+            for choice in controller.table.choices(state):
+                for number, position in choice.preview["pawns"].items():
+                    if not opponent_at(state, colour, position, number):
+                        continue
+                    hits += 1
+                    screen = replace(controller.screen(), selected=[], pieces=[])
+                    bare = yellow_drawn(renderer, replace(screen, preview={}))
+                    ring = {"colour": colour, "pawns": {number: position}}
+                    assert yellow_drawn(renderer, replace(screen, preview=ring)) > bare + 20
+                    mark = f"piece:{mark_id(f'pawn:{colour}{number}', position)}"
+                    centre = next(rect.center for rect, id_ in renderer.hits if id_ == mark)
+                    assert renderer.hit(centre) == mark  # the ring's touch, not the pawn's
+            if hits >= 3:
+                return
+    assert hits, "no position with a hit found"
