@@ -322,7 +322,10 @@ class TableScreen(ScreenObject):
             board=spoken_view(state.view(viewer), language),
             camera=self.view.image,
             turn=self._waiting(state),
-            scores=[(n, str(s)) for n, s in zip(state.players, state.scores(), strict=True)],
+            scores=[
+                (session.table.seat_words(state, seat, language), str(score))
+                for seat, score in enumerate(state.scores())
+            ],
         )
         screen.acting = session.table.seat(state)
         screen.hand = self.hand_targets(state, viewer)

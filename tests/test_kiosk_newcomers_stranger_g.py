@@ -20,6 +20,7 @@ from display import palette
 from display.model import mark_id
 from display.render import Renderer
 from tests.test_advisor_table import PLAYERS, at_a_choice, open_hint
+from tests.test_kiosk_newcomers import drawn_words
 
 SIZES = [(800, 480), (720, 1280)]
 
@@ -172,3 +173,23 @@ def test_every_destination_of_a_touched_traverse_pawn_is_ringed_a_hit_too(tmp_pa
             if hits >= 3:
                 return
     assert hits, "no position with a hit found"
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(
+    ("language", "red", "white"), [("fr", "Rouge", "Blanc"), ("en", "Red", "White")]
+)
+def test_the_traverse_score_line_says_who_plays_red_and_who_white(
+    tmp_path, size, language, red, white
+):
+    """t-003: nothing said which player was Red and which White. Each player's box names the
+    colour that player moves, drawn whole at both sizes."""
+    with Store(tmp_path / "state") as store:
+        controller = Controller(store, language, auto_resume=False)
+        controller.start_game("traverse", ["Léa", "Marc"], seed=1, mode="full")
+        colours = controller.state.view(None)["colours"]
+        words = {"red": red, "white": white}
+        names = [name for name, _ in controller.screen().scores]
+        assert names == [f"Léa ({words[colours[0]]})", f"Marc ({words[colours[1]]})"]
+        drawn = drawn_words(controller, size)  # none clipped
+        assert any(words[colours[0]] in content and "Léa" in content for content in drawn)

@@ -202,6 +202,10 @@ class Table:
         a move's pieces include them, so a touch on one narrows the moves as a piece does."""
         return frozenset()
 
+    def seat_words(self, state: engines.State, seat: int, language: str) -> str:
+        """A player as the score line names them: by default their name."""
+        return state.players[seat]
+
     def piece_name(self, state: engines.State, piece: str, language: str) -> str:
         """A piece as the players call it ("Red 6", "Queen")."""
         return piece.removeprefix("pawn:")

@@ -65,6 +65,11 @@ class TraverseTable(Table):
         untouched = [p for p in choice.pieces if p.startswith("pawn:") and p not in selected]
         return sorted(untouched, key=_pawn_number)
 
+    def seat_words(self, state: engines.State, seat: int, language: str) -> str:
+        """The player and the colour they move: "Léa (Rouge)"."""
+        colour = state.view(None)["colours"][seat]
+        return f"{state.players[seat]} ({text(language, f'traverse.{colour}')})"
+
     def piece_name(self, state: engines.State, piece: str, language: str) -> str:
         colour = piece.removeprefix("pawn:").rstrip("0123456789")
         seat = state.view(None)["colours"].index(colour)
