@@ -4,6 +4,7 @@ test, and its class over every game and both screen sizes."""
 from __future__ import annotations
 
 import random
+import re
 import tempfile
 from dataclasses import replace
 from pathlib import Path
@@ -14,6 +15,7 @@ import pytest
 from hypothesis import Phase, example, given, settings
 from hypothesis import strategies as st
 
+from companion.advice import traverse_pawn
 from companion.controller import Controller, Tap
 from companion.persistence.store import Store
 from display import palette
@@ -65,9 +67,9 @@ def test_every_page_button_of_the_hint_panel_changes_the_page(tmp_path, game, si
             assert drawn_page(controller, renderer)[0][0] == 0
 
 
-def traverse_at(store: Store, seed: int, plies: int) -> Controller:
+def traverse_at(store: Store, seed: int, plies: int, language: str = "en") -> Controller:
     """Traverse in full mode after `plies` random actions, at a player's move (dice thrown)."""
-    controller = Controller(store, "en", auto_resume=False)
+    controller = Controller(store, language, auto_resume=False)
     controller.start_game("traverse", ["Ann", "Bob"], seed=seed, mode="full")
     rng = random.Random(seed)
     for _ in range(plies):
@@ -193,3 +195,22 @@ def test_the_traverse_score_line_says_who_plays_red_and_who_white(
         assert names == [f"Léa ({words[colours[0]]})", f"Marc ({words[colours[1]]})"]
         drawn = drawn_words(controller, size)  # none clipped
         assert any(words[colours[0]] in content and "Léa" in content for content in drawn)
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_a_traverse_hint_names_a_pawn_moving_twice_once_as_the_list_does(tmp_path, language):
+    """t-048b, t-062b: the hint said "Red 7 moves forward 3, Red 7 moves forward 3" where the
+    list names the pawn once: the hint's words are the list's, for every move."""
+    with Store(tmp_path / "state") as store:
+        controller = traverse_at(store, 3, 0, language)
+        state = controller.state
+        twice = 0
+        for choice in controller.table.choices(state):
+            said = controller.table.said_move(state, choice.notation)
+            assert said == choice.label
+            pawns = re.findall(r"(\d+)[+-]", choice.notation)
+            if len(pawns) == 2 and pawns[0] == pawns[1]:
+                twice += 1
+                name = traverse_pawn(state.actor, int(pawns[0]), language)
+                assert len(re.findall(rf"{name}\b", said)) == 1, said
+        assert twice
