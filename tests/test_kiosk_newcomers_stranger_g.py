@@ -16,13 +16,15 @@ from hypothesis import Phase, example, given, settings
 from hypothesis import strategies as st
 
 from companion.advice import traverse_pawn
-from companion.controller import Controller, Tap
+from companion.controller import Controller, Settled, Tap
 from companion.persistence.store import Store
 from display import palette
 from display.model import mark_id
 from display.render import Renderer
 from tests.test_advisor_table import PLAYERS, at_a_choice, open_hint
+from tests.test_companion_controller import reading
 from tests.test_kiosk_newcomers import drawn_words
+from tests.test_kiosk_newcomers_round4 import reviewed_random_game
 
 SIZES = [(800, 480), (720, 1280)]
 
@@ -214,3 +216,62 @@ def test_a_traverse_hint_names_a_pawn_moving_twice_once_as_the_list_does(tmp_pat
                 name = traverse_pawn(state.actor, int(pawns[0]), language)
                 assert len(re.findall(rf"{name}\b", said)) == 1, said
         assert twice
+
+
+def broken_labels(screen, size: tuple[int, int]) -> list[str]:
+    """The title and the labels of the bar, action and option buttons drawn on more than one
+    line (moves and hints may wrap: they are sentences)."""
+    renderer = Renderer(size)
+    whole: list[str] = []
+    wrapped: list[str] = []
+    buttons: list[str] = []
+    label, two_lines, button = renderer.label, renderer._two_lines, renderer.wrapped_button
+
+    def recorded(content: str, *rest, **named):
+        whole.append(content)
+        return label(content, *rest, **named)
+
+    def recorded_two(content: str, *rest, **named):
+        wrapped.append(content)
+        return two_lines(content, *rest, **named)
+
+    def recorded_button(target, *rest, **named):
+        buttons.append(target.label)
+        return button(target, *rest, **named)
+
+    renderer.label, renderer._two_lines = recorded, recorded_two
+    renderer.wrapped_button = recorded_button
+    renderer.draw(screen)
+    short = {t.label for t in screen.nav + screen.actions + screen.options if t.label}
+    broken = [words for words in buttons if words in short and words not in whole]
+    return broken + [screen.title] * (screen.title in wrapped)
+
+
+def table_screens(store: Store, game: str, language: str) -> list:
+    """The table's screens met in a game: at a player's choice, and (Traverse at a table) a
+    throw read with a die too many, where "− die" is offered."""
+    controller = at_a_choice(store, game)
+    controller.settings.choose_language(language)
+    screens = [controller.screen()]
+    if game == "traverse":
+        controller.start_game("traverse", ["Léa", "Marc"], seed=1)
+        controller.handle(Settled(reading(6, 6, 2), np.zeros((120, 160, 3), np.uint8)))
+        screens.append(controller.screen())
+        assert any(t.id.startswith("die") for t in screens[-1].options), screens[-1].options
+    return screens
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_no_title_nor_button_label_wraps(tmp_path, game, language):
+    """t-009, t-073: at 800x480 "− die" broke onto two lines, and the review's title "Review ·
+    Traverse · game #2" took two lines beside the menu bar. In every game, at both sizes, in
+    both languages, the title and every button of the bar, the actions and the options are
+    drawn on one line: the table at a choice, a throw with a die too many, the review."""
+    with Store(tmp_path / "state") as store:
+        screens = table_screens(store, game, language)
+        review = reviewed_random_game(store, game, language=language)
+        screens.append(review.screen())
+        for screen in screens:
+            for size in SIZES:
+                assert not broken_labels(screen, size), (screen.name, size)
