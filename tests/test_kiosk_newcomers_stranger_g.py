@@ -275,3 +275,15 @@ def test_no_title_nor_button_label_wraps(tmp_path, game, language):
         for screen in screens:
             for size in SIZES:
                 assert not broken_labels(screen, size), (screen.name, size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("language", "red"), [("fr", "Rouge"), ("en", "Red")])
+def test_traverse_set_up_says_which_seat_plays_red(tmp_path, size, language, red):
+    """t-003: set-up's seat rows did not say who plays which colour: each name says it."""
+    with Store(tmp_path / "state") as store:
+        controller = Controller(store, language, auto_resume=False)
+        controller.handle(Tap("game:traverse"))
+        names = [t.label for t in controller.screen().options if t.id.startswith("name:")]
+        assert len(names) == 2 and names[0].endswith(f"({red})"), names
+        assert any(f"({red})" in words for words in drawn_words(controller, size))
