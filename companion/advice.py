@@ -125,6 +125,8 @@ def move_words(game: str, notation: str, fallback: str, language: str, seat: int
     if game == "traverse":
         if notation == "pass":
             return text(language, "hint.pass")
+        if fallback and fallback != notation:  # the list's words: a pawn moving twice named once
+            return fallback
         steps = [
             text(language, "traverse.said.forward" if sign == "+" else "traverse.said.back",
                  pawn=traverse_pawn(seat, int(pawn), language), n=int(n))

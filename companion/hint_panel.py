@@ -52,7 +52,7 @@ class HintPanel:
             self.view.say(self.view.t("hint_none"), True)
             return
         if arg == "":
-            turn.hint_open = not turn.hint_open
+            turn.hint_open, turn.page = not turn.hint_open, 0  # each list from its first page
             if turn.hint_open:
                 self._ask(session.state)
             self.view.say("")
@@ -112,7 +112,7 @@ class HintPanel:
             Target(f"hint:{i}", self.words(state, c, tied[i]), "primary" if i == 0 else "normal")
             for i, c in enumerate(choices)
         ]
-        screen.page = (0, HINT_CHOICES)
+        screen.page = (turn.page, HINT_CHOICES)  # the pager's touches turn the hint's pages too
         measure = measure_words(choices, self.view.language)
         title = t("hint_title", name=name)  # what the figures measure, in its place if any
         screen.turn = t("hint_title_measure", name=name, measure=measure) if measure else title

@@ -15,6 +15,7 @@ from companion.screen_base import Handler, KioskView, ScreenName, ScreenObject
 from companion.session import CARD_GAMES, SEAT_KINDS, Session, hint_enabled
 from display.i18n import game_title, option_help, option_title, say, text
 from display.model import Screen, Target
+from engines.traverse import COLOURS as TRAVERSE_COLOURS
 
 GAMES = ("struggle", "traverse", "strategix", "sequence", "roudalon")
 SUGGESTED = 4  # the scorebook's names offered above the name keyboard (one row)
@@ -362,6 +363,8 @@ class SetupScreen(ScreenObject):
             label = name
             if draft.game == "sequence":
                 label += f" ({self.t('team', n=draft.teams[seat] + 1)})"
+            if draft.game == "traverse":  # the colour each seat moves, as the score line says
+                label += f" ({self.t(f'traverse.{TRAVERSE_COLOURS[seat]}')})"
             screen.options.append(Target(f"name:{seat}", label, style))
             screen.options.append(self._seat_target(seat))
         team_counts = self._team_counts() if draft.game == "sequence" else []

@@ -344,7 +344,10 @@ class TableScreen(ScreenObject):
             board=spoken_view(state.view(viewer), language),
             camera=self.dice.picture(),
             turn=self._waiting(state),
-            scores=[(n, str(s)) for n, s in zip(state.players, state.scores(), strict=True)],
+            scores=[
+                (session.table.seat_words(state, seat, language), str(score))
+                for seat, score in enumerate(state.scores())
+            ],
         )
         screen.acting = session.table.seat(state)
         screen.hand = self.hand_targets(state, viewer)
@@ -609,12 +612,12 @@ class TableScreen(ScreenObject):
             return {}
         groups: dict[str, list[Choice]] = {}
         for choice in left:
-            key = session.table.group_key(choice, self.turn.selected)
-            if key is not None:
+            for key in session.table.group_keys(choice, self.turn.selected):
                 groups.setdefault(key, []).append(choice)
         if self.turn.selected:  # the partners of a touched pawn: one move stays a move
             groups = {piece: choices for piece, choices in groups.items() if len(choices) > 1}
-        grouped = sum(len(choices) for choices in groups.values())
+        groups = dict(sorted(groups.items(), key=lambda group: _in_number_order(group[0])))
+        grouped = len({c.notation for choices in groups.values() for c in choices})
         if len(left) - grouped + len(groups) >= len(left) - 1:
             return {}  # grouping would save no line
         return groups
@@ -649,3 +652,9 @@ class TableScreen(ScreenObject):
         if not listed:
             return text(self.view.language, "hand.touch_square", n=len(left))
         return ""
+
+
+def _in_number_order(piece: str) -> tuple[str, int]:
+    """A piece's name without its number, then its number: White 2 before White 10."""
+    number = "".join(ch for ch in piece if ch.isdigit())
+    return piece.rstrip("0123456789"), int(number or 0)

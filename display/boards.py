@@ -204,12 +204,13 @@ def draw_traverse(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scre
         colour = str(ghost.get("colour"))
         for number, position in (ghost.get("pawns") or {}).items():
             rect = place(colour, int(number), int(position))
-            pygame.draw.circle(surface, palette.YELLOW, rect.center, max(4, rect.w // 2), 3)
             rings.append((rect, mark_id(f"pawn:{colour}{number}", position)))
     inks = {"red": (palette.VERMILLION, palette.WHITE), "white": (palette.WHITE, palette.BLACK)}
+    occupied: set[tuple[int, int]] = set()
     for colour, (fill, ink) in inks.items():
         for number, position in enumerate(view.get(colour, []), start=1):
             rect = place(colour, number, position)
+            occupied.add(rect.center)
             _traverse_pawn(renderer, rect, fill, ink, number)
             piece = f"pawn:{colour}{number}"
             if piece in screen.selected:
@@ -218,12 +219,22 @@ def draw_traverse(renderer: Canvas, view: dict[str, Any], box: Box, screen: Scre
                 touch = pygame.Rect(0, 0, 44, 44)
                 touch.center = rect.center
                 renderer.hits.append((touch, f"piece:{piece}"))
+    for rect, _ in rings:  # drawn over the pawns: a hit's ring circles the pawn sent back
+        _traverse_ring(renderer, rect, hit=rect.center in occupied)
     _ring_hits(renderer, rings)
     if alone:
         return
     info_x = left + side * cells + 10
     info = (info_x, y, x + w - info_x, h)
     _traverse_info(renderer, view, info, lines)
+
+
+def _traverse_ring(renderer: Canvas, rect: pygame.Rect, hit: bool) -> None:
+    """Where a move takes a pawn: a yellow ring in the square, around the pawn it would hit."""
+    radius = max(4, rect.w // 2) + (4 if hit else 0)
+    if hit:  # dark under the yellow: it stands out from the hit pawn's own rim
+        pygame.draw.circle(renderer.surface, palette.BLACK, rect.center, radius + 1, 5)
+    pygame.draw.circle(renderer.surface, palette.YELLOW, rect.center, radius, 3)
 
 
 def _traverse_pawn(

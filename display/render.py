@@ -79,20 +79,21 @@ class Renderer(TextFitting, TableView, CameraView, MenuView):
         cells = grid(box, len(targets), columns, row_height=self.layout.row_height)
         self.same_size_buttons(targets, cells)
 
-    def same_size_buttons(
-        self, targets: list[Target], cells: list[Box], one_line: bool = False
-    ) -> None:
-        """One type size for the group: a row of buttons reads as one. `one_line`: a smaller
-        size rather than a label broken over two lines ("−" above "dé" read as two buttons)."""
-        size = min(
-            self.fit_lines(t.label, (0, 0, cell[2] - 16, cell[3] - 6), self.layout.font)[0]
-            for t, cell in zip(targets, cells, strict=True)
+    def same_size_buttons(self, targets: list[Target], cells: list[Box]) -> None:
+        size = min(  # one type size for the group: a row of buttons reads as one
+            self._one_line_size(t.label, cell) for t, cell in zip(targets, cells, strict=True)
         )
-        if one_line:
-            size = min([size] + [max(MIN_TEXT, self.fitted_size(t.label, size, cell[2] - 16))
-                                 for t, cell in zip(targets, cells, strict=True)])  # fmt: skip
         for target, cell in zip(targets, cells, strict=True):
             self.button(target, cell, size)
+
+    def _one_line_size(self, label: str, cell: Box) -> int:
+        """The largest size a button's label fits its cell at on one line ("− die" broke in
+        two at 800x480), else the size it fits at wrapped."""
+        inner = (0, 0, cell[2] - 16, cell[3] - 6)
+        size = self.fitted_size(label, self.layout.font, inner[2])
+        if self.font(size).size(label)[0] <= inner[2]:
+            return size
+        return self.fit_lines(label, inner, self.layout.font)[0]
 
     def button_row(self, targets: list[Target], box: Box, gap: int = 6) -> None:
         """One row of buttons, each as wide as its words need, the spare width shared out."""
@@ -112,7 +113,7 @@ class Renderer(TextFitting, TableView, CameraView, MenuView):
         for need in needs:
             cells.append((round(left), y, round(need + spare), h))
             left += need + spare + gap
-        self.same_size_buttons(targets, cells, one_line=True)
+        self.same_size_buttons(targets, cells)
 
     def panel(self, box: Box, colour: palette.Colour = palette.PANEL) -> None:
         pygame.draw.rect(self.surface, colour, pygame.Rect(box), border_radius=10)
@@ -176,11 +177,19 @@ class Renderer(TextFitting, TableView, CameraView, MenuView):
 
     def _bar(self, screen: Screen) -> None:
         layout = self.layout
-        if layout.portrait:
-            self.label(screen.title, layout.title, layout.font + 6)
-        else:
-            self.label(screen.title, layout.title, layout.font + 2)
+        size = layout.font + (6 if layout.portrait else 2)
+        x, y, w, h = layout.title
+        one_line = min(h, 2 * max(MIN_TEXT, size * 3 // 4))  # too low for label's two lines
+        box = (x, y + (h - one_line) // 2, w, one_line)
+        self.label(self._title_fitting(screen.title, w), box, size)
         self.buttons(screen.nav, layout.bar, columns=len(screen.nav) or 1)
+
+    def _title_fitting(self, title: str, width: int) -> str:
+        """The title on one line: its first parts ("Review · ") left out while too wide."""
+        parts = title.split(" · ")
+        while len(parts) > 1 and self.font(MIN_TEXT).size(" · ".join(parts))[0] > width:
+            parts = parts[1:]
+        return " · ".join(parts)
 
 
 def save_png(surface: pygame.Surface, path: Any, compression: int = 1) -> None:

@@ -231,14 +231,18 @@ class Table:
         a move's pieces include them, so a touch on one narrows the moves as a piece does."""
         return frozenset()
 
+    def seat_words(self, state: engines.State, seat: int, language: str) -> str:
+        """A player as the score line names them: by default their name."""
+        return state.players[seat]
+
     def piece_name(self, state: engines.State, piece: str, language: str) -> str:
         """A piece as the players call it ("Red 6", "Queen")."""
         return piece.removeprefix("pawn:")
 
-    def group_key(self, choice: Choice, selected: set[str]) -> str | None:
-        """The piece a long list groups this move under (one line per piece), None to list it
-        as it is: by default no game groups its moves."""
-        return None
+    def group_keys(self, choice: Choice, selected: set[str]) -> list[str]:
+        """The pieces a long list groups this move under (one line per piece: a move of two
+        pieces under each), none to list it as it is: by default no game groups its moves."""
+        return []
 
     def group_label(
         self, state: engines.State, piece: str, choices: list[Choice], language: str

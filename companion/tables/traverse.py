@@ -58,11 +58,17 @@ class TraverseTable(Table):
         pawns = {n: at for n, at in preview["pawns"].items() if n in touched}
         return {**preview, "pawns": pawns}
 
-    def group_key(self, choice: Choice, selected: set[str]) -> str | None:
-        """A move of pawns not all touched goes under the first of them by number: with
-        every pawn on its start line a first roll has about a hundred moves."""
+    def group_keys(self, choice: Choice, selected: set[str]) -> list[str]:
+        """A move goes under each pawn it moves not touched yet, by number: with every pawn on
+        its start line a first roll has about a hundred moves, and a pawn moving only beside
+        another still gets its line."""
         untouched = [p for p in choice.pieces if p.startswith("pawn:") and p not in selected]
-        return min(untouched, key=_pawn_number) if untouched else None
+        return sorted(untouched, key=_pawn_number)
+
+    def seat_words(self, state: engines.State, seat: int, language: str) -> str:
+        """The player and the colour they move: "Léa (Rouge)"."""
+        colour = state.view(None)["colours"][seat]
+        return f"{state.players[seat]} ({text(language, f'traverse.{colour}')})"
 
     def piece_name(self, state: engines.State, piece: str, language: str) -> str:
         colour = piece.removeprefix("pawn:").rstrip("0123456789")
