@@ -101,7 +101,7 @@ class Controller:
         refused = diagnostics.refusal(error)
         if {"play", "reason"} <= set(refused.params):  # "<play>: <reason>": the play is on screen
             refused = refused.params["reason"]
-        if refused.code.endswith(".not_a_move"):  # the command line's syntax, not the table's
+        if refused.code.endswith((".not_a_move", ".not_an_action")):  # the command line's syntax
             self.say(self.t(key, reason=self.t("enter_play")), True)
             return
         said = say(self.language, refused)

@@ -86,6 +86,7 @@ def profile_ignored(path: str, error: BaseException) -> Message:
 
 
 NOTATION_REFUSALS = ("roudalon.holds.1", "roudalon.holds.2")  # words that quote notation
+DICE_AWAITED = ("roudalon.waiting", "traverse.waiting")  # their hint is the dice's notation
 
 
 def refusal(error: BaseException) -> Message:
@@ -95,7 +96,9 @@ def refusal(error: BaseException) -> Message:
     found = getattr(error, "message", None)
     if not isinstance(found, Message):
         return problem(error)
-    quotes = "expected" in found.params or found.code in NOTATION_REFUSALS
+    if found.code in DICE_AWAITED:
+        return msg("diag.dice_awaited")
+    quotes = {"expected", "hint"} & set(found.params) or found.code in NOTATION_REFUSALS
     return msg("diag.not_allowed_now") if quotes or found.code.endswith(".not_legal") else found
 
 

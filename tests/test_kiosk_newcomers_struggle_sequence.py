@@ -109,10 +109,10 @@ def test_picking_the_face_a_die_already_shows_is_no_correction(controller):
 
 NOTATION = re.compile(
     r"@|\b(?:[2-9TJQKA][SHDC]|JS|JH|JD|JC)\b|\bdead [2-9TJQKA]|\brethrow\b|\bobjective\b"
-    r"|\b(?:K|Q|J|10|9)\+\d|[a-j]\d+x|x[a-j]\d+"
+    r"|\b(?:K|Q|J|10|9)\+\d|[a-j]\d+x|x[a-j]\d+|<[^>]*>|\bstake \d|\broll \d"
 )
 ENGLISH = re.compile(r"\b(?:the|is|not|square|card|play|move|legal|blocked|shows|dead)\b", re.I)
-PLAYERS = {"struggle": 2, "sequence": 2}
+PLAYERS = {"struggle": 2, "sequence": 2, "roudalon": 4, "traverse": 2, "strategix": 3}
 
 
 def opened_game(controller: Controller, game: str) -> None:
@@ -135,6 +135,9 @@ def illegal_plays(controller: Controller, game: str) -> list[str]:
     tried = {
         "struggle": ["K+2 J+1 10+4", "K+9 J+1 10+2", "rethrow A", "objective K Q J 10 9"],
         "sequence": [],
+        "roudalon": ["stake 1", "roll 7 7", "offer", "yes"],
+        "traverse": ["roll 9 9", "stake 1", "first 5"],
+        "strategix": ["first 5", "play Z Z", "pass"],
     }[game]
     if game == "sequence":
         view = controller.state.view(None)
