@@ -18,7 +18,7 @@ import engines
 from companion.advice import AdviceWorker
 from companion.bot_choice import make_player
 from companion.bot_words import did_words, without_name
-from companion.session import PositionKey
+from companion.session import PositionKey, Session
 from companion.table_context import TableContext
 from display.i18n import text
 
@@ -53,15 +53,22 @@ class BotTurns:
         session = self.view.session
         if session is None or not self.shown or session.state.is_over:
             return None
+        if not self.decides(session) or self.stuck == session.position_key():
+            return None
         state = session.state
-        if not isinstance(state.actor, int) or self.table.dice_request() is not None:
-            return None
-        if session.table.robot_entry(state, "en"):  # a person types it for the robot
-            return None
-        if self.stuck == session.position_key():
-            return None
-        level = session.bot_level(state.actor)
-        return (state, level) if level else None
+        return state, session.bot_level(state.actor)
+
+    def decides(self, session: Session) -> bool:
+        """The position is a robot's own decision: not its dice (a person throws them) nor a
+        card of its that a person turns over and types for it."""
+        state = session.state
+        if state.is_over or not isinstance(state.actor, int):
+            return False
+        if self.table.dice_request() is not None:
+            return False
+        if session.table.robot_entry(state, self.view.language):
+            return False
+        return bool(session.bot_level(state.actor))
 
     def choosing(self) -> bool:
         """A bot seat is to choose: the moves on the table are the bot's, not the players'."""

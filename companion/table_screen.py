@@ -208,12 +208,10 @@ class TableScreen(ScreenObject):
         return True
 
     def _robot_chose_here(self) -> bool:
-        """The position is a robot's to choose (not its dice, which a person throws)."""
+        """The position is a robot's own decision (not its dice nor its card, which a person
+        throws or types for it)."""
         session = self.view.session
-        if session is None or session.state.is_over or self.dice_request() is not None:
-            return False
-        actor = session.state.actor
-        return isinstance(actor, int) and bool(session.bot_level(actor))
+        return session is not None and self.bots.decides(session)
 
     def new_game(self, game: str) -> None:
         """A finished game's "new game": the set-up of the same game."""

@@ -2229,3 +2229,8 @@ def test_struggle_robot_at_a_table_has_a_real_card_a_person_turns_over_at_the_en
         typed = OBJECTIVE_DECK[7]
         controller.play("objective " + " ".join(typed))
         assert controller.state.view(None)["objectives"][1] == list(typed)
+        while controller.state.is_over:  # a finished game reopens on a second touch
+            controller.handle(Tap("undo:"))
+        # The robot's card was a person's entry: Undo takes back that one, not Ann's before it.
+        state = controller.state
+        assert state.actor == 1 and state.view(None)["objectives"][0] == list(OBJECTIVE_DECK[0])
