@@ -68,18 +68,16 @@ class Session:
         game_id = store.start_game(game, list(state.players), dict(state.game.option_values),
                                    seed, mode, teams, label, kinds)  # fmt: skip
         session = cls(store, store.game(game_id), state)
-        session.bots = dict(bots or {})
+        session.seat_bots(dict(bots or {}))
         saved = json.dumps({str(k): v for k, v in session.bots.items()})
         store.set_setting(f"bots.{game_id}", saved)
-        session.table.robots = frozenset(seat for seat, level in session.bots.items() if level)
         return session
 
     @classmethod
     def load(cls, store: Store, record: GameRecord) -> Session:
         """A stored game (in progress or finished) at its last logged action."""
         session = cls(store, record, rebuild_state(record, store))
-        session.bots = saved_bots(store.setting(f"bots.{record.id}", "{}"))
-        session.table.robots = frozenset(seat for seat, level in session.bots.items() if level)
+        session.seat_bots(saved_bots(store.setting(f"bots.{record.id}", "{}")))
         if session.state.is_over:  # stopped between the last action and its scoring
             session._finish()
         return session
@@ -98,6 +96,11 @@ class Session:
         """Names the position for what is planned for it (a robot's choice, a hint): the same
         length of history reached again after an undo may be another position."""
         return (self.record.id, len(self.state.history), self.undos)
+
+    def seat_bots(self, bots: dict[int, str]) -> None:
+        """The bot seats and their levels; the table learns which seats are robots."""
+        self.bots = bots
+        self.table.robots = frozenset(seat for seat, level in bots.items() if level)
 
     def bot_level(self, seat: int) -> str:
         return self.bots.get(seat, "")

@@ -95,9 +95,8 @@ class Table:
         if state.is_over:
             winners = [state.players[i] for i in self.winners(state)]
             names = names_list(language, winners)
-            said = text(language, "winner", names=names, count=len(winners))
-            if not winners:
-                said = text(language, "void_nobody_wins")
+            said = (text(language, "winner", names=names, count=len(winners)) if winners
+                    else text(language, "void_nobody_wins"))  # fmt: skip
             return f"{text(language, 'game_over')} — {said}"
         request = self.dice_request(state)
         if request is not None:
