@@ -7,8 +7,7 @@ from dataclasses import replace
 import engines
 from companion.tables.base import Choice, Table
 from display.i18n import text
-
-VOID_PER_PLAYER = 12  # two dice of six a player: a pot beyond makes the game void
+from engines.roudalon import DICE_OWNED, MAX_FACE
 
 
 class RoudalonTable(Table):
@@ -42,7 +41,7 @@ class RoudalonTable(Table):
         if word != "stake" or not amount.isdigit():
             return ""
         pot = state.view(None).get("pot", 0) + int(amount)
-        voids = pot > VOID_PER_PLAYER * len(state.players)
+        voids = pot > MAX_FACE * DICE_OWNED * len(state.players)  # the engine's own bound
         return text(language, "rd_stake_voids") if voids else ""
 
     def waiting(self, state: engines.State, language: str) -> str:
